@@ -1,0 +1,304 @@
+"""Actions (commands a player gives) and events (what happened, in the past tense).
+
+Actions are small frozen values. Each has a text form used in saved games and logs:
+
+>>> from gin.cards import Card
+>>> Knock(Card.parse("7S")).text
+'knock 7S'
+>>> parse_action("discard 10h")
+Discard(card=Card.parse('TH'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from gin.cards import Card
+from gin.errors import CardParseError, IllegalActionError
+from gin.melds import Meld
+
+
+@dataclass(frozen=True)
+class TakeUpCard:
+    """Take the up card during the up-card offer."""
+
+    text = "take"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return "take the up card"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Decline the up card during the up-card offer."""
+
+    text = "pass"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return "pass"
+
+
+@dataclass(frozen=True)
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    text = "draw-stock"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return "draw from the stock"
+
+
+@dataclass(frozen=True)
+class DrawDiscard:
+    """Draw the top card of the discard pile."""
+
+    text = "draw-discard"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return "take the top discard"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard a card and end the turn."""
+
+    card: Card
+
+    @property
+    def text(self) -> str:
+        """The text form, such as ``discard 7S``."""
+        return f"discard {self.card.code}"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Knock:
+    """Discard a card and knock; with zero deadwood left this is gin."""
+
+    card: Card
+
+    @property
+    def text(self) -> str:
+        """The text form, such as ``knock 7S``."""
+        return f"knock {self.card.code}"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return f"knock, discarding {self.card}"
+
+
+@dataclass(frozen=True)
+class BigGin:
+    """Declare big gin: all eleven cards meld, nothing is discarded."""
+
+    text = "big-gin"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return "declare big gin"
+
+
+@dataclass(frozen=True)
+class LayOff:
+    """The defender lays off and shows their hand (the engine picks the best layoffs)."""
+
+    text = "lay-off"
+
+    def describe(self) -> str:
+        """A short description for people."""
+        return "lay off and show the hand"
+
+
+Action = Union[TakeUpCard, Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin, LayOff]
+"""Any action a player can take."""
+
+_SIMPLE: dict[str, Action] = {
+    "take": TakeUpCard(),
+    "pass": Pass(),
+    "draw-stock": DrawStock(),
+    "draw-discard": DrawDiscard(),
+    "big-gin": BigGin(),
+    "lay-off": LayOff(),
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (``take``, ``discard 7S``, ``knock TH`` ...).
+
+    Raises :class:`~gin.errors.IllegalActionError` with code ``bad-action`` if the text is
+    not an action.
+    """
+    if not isinstance(text, str):
+        raise IllegalActionError("bad-action", f"{text!r} is not an action")
+    parts = text.strip().split()
+    if len(parts) == 1 and parts[0] in _SIMPLE:
+        return _SIMPLE[parts[0]]
+    if len(parts) == 2 and parts[0] in ("discard", "knock"):
+        try:
+            card = Card.parse(parts[1])
+        except CardParseError as e:
+            raise IllegalActionError("bad-action", f"{text!r} is not an action: {e}") from None
+        return Discard(card) if parts[0] == "discard" else Knock(card)
+    raise IllegalActionError("bad-action", f"{text!r} is not an action")
+
+
+# ---------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class UpCardTaken:
+    """A player took the up card."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Passed:
+    """A player passed on the up card."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class DrewFromStock:
+    """A player drew from the stock. ``card`` is ``None`` in the opponent's view."""
+
+    player: int
+    card: Card | None
+
+
+@dataclass(frozen=True)
+class DrewFromDiscard:
+    """A player took the top card of the discard pile."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Discarded:
+    """A player discarded a card."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Knocked:
+    """A player knocked (``gin`` when no deadwood was left), discarding ``card``."""
+
+    player: int
+    card: Card
+    deadwood: int
+    gin: bool
+
+
+@dataclass(frozen=True)
+class BigGinDeclared:
+    """A player declared big gin."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class LaidOff:
+    """The defender laid ``card`` off onto the knocker's meld ``onto``."""
+
+    player: int
+    card: Card
+    onto: Meld
+
+
+@dataclass(frozen=True)
+class DealScored:
+    """The deal ended with a score."""
+
+    winner: int | None
+    points: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class DealVoided:
+    """The deal ended void: only two cards were left in the stock."""
+
+
+Event = Union[
+    UpCardTaken,
+    Passed,
+    DrewFromStock,
+    DrewFromDiscard,
+    Discarded,
+    Knocked,
+    BigGinDeclared,
+    LaidOff,
+    DealScored,
+    DealVoided,
+]
+"""Anything recorded in a deal's log."""
+
+
+def describe_event(event: Event, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
+    """A sentence describing an event, using ``names`` for players 0 and 1."""
+    if isinstance(event, UpCardTaken):
+        return f"{names[event.player]} took the up card {event.card}."
+    if isinstance(event, Passed):
+        return f"{names[event.player]} passed on the up card."
+    if isinstance(event, DrewFromStock):
+        what = f" ({event.card})" if event.card is not None else ""
+        return f"{names[event.player]} drew from the stock{what}."
+    if isinstance(event, DrewFromDiscard):
+        return f"{names[event.player]} took {event.card} from the discard pile."
+    if isinstance(event, Discarded):
+        return f"{names[event.player]} discarded {event.card}."
+    if isinstance(event, Knocked):
+        if event.gin:
+            return f"{names[event.player]} went gin, discarding {event.card}."
+        return (
+            f"{names[event.player]} knocked with {event.deadwood} deadwood, "
+            f"discarding {event.card}."
+        )
+    if isinstance(event, BigGinDeclared):
+        return f"{names[event.player]} declared big gin."
+    if isinstance(event, LaidOff):
+        return f"{names[event.player]} laid off {event.card} onto {event.onto}."
+    if isinstance(event, DealScored):
+        if event.winner is None:
+            return "The deal ended in a tie: nobody scores."
+        return f"{names[event.winner]} scored {event.points} ({event.kind})."
+    return "The deal is void: only two cards are left in the stock. The same dealer deals again."
+
+
+__all__ = [
+    "Action",
+    "BigGin",
+    "BigGinDeclared",
+    "DealScored",
+    "DealVoided",
+    "Discard",
+    "Discarded",
+    "DrawDiscard",
+    "DrawStock",
+    "DrewFromDiscard",
+    "DrewFromStock",
+    "Event",
+    "Knock",
+    "Knocked",
+    "LaidOff",
+    "LayOff",
+    "Pass",
+    "Passed",
+    "TakeUpCard",
+    "UpCardTaken",
+    "describe_event",
+    "parse_action",
+]

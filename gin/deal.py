@@ -1,0 +1,623 @@
+"""One deal as a state machine: :class:`Deal`, its :class:`Phase` and the :class:`PlayerView`.
+
+The phases follow the rules: the up-card offer to the non-dealer and then the dealer,
+draw, discard (or knock, or big gin), the defender's layoffs, and the end, scored or
+void. In each phase :meth:`Deal.legal_actions` lists what the player to move may do,
+:meth:`Deal.verify` says why anything else is illegal, and :meth:`Deal.apply` performs
+an action and records its events.
+
+>>> import random
+>>> from gin.rules import Rules
+>>> from gin.actions import Pass
+>>> deal = Deal.new(Rules.preset("classic"), dealer=0, rng=random.Random(7))
+>>> deal.phase, deal.to_move
+(<Phase.OFFER_NON_DEALER: 'offer-non-dealer'>, 1)
+>>> deal.apply(Pass())
+(Passed(player=1),)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gin.actions import (
+    Action,
+    BigGin,
+    BigGinDeclared,
+    DealScored,
+    DealVoided,
+    Discard,
+    Discarded,
+    DrawDiscard,
+    DrawStock,
+    DrewFromDiscard,
+    DrewFromStock,
+    Event,
+    Knock,
+    Knocked,
+    LaidOff,
+    LayOff,
+    Pass,
+    Passed,
+    TakeUpCard,
+    UpCardTaken,
+    parse_action,
+)
+from gin.cards import DECK, Card, cards_mask, check_distinct, parse_cards
+from gin.errors import CardParseError, IllegalActionError
+from gin.melds import deadwood_of_mask
+from gin.rules import Rules
+from gin.scoring import DealResult, score_deal
+
+VOID_STOCK = 2
+"""A discard that leaves this many cards in the stock ends the deal void."""
+
+
+class Phase(enum.Enum):
+    """The phases of a deal."""
+
+    OFFER_NON_DEALER = "offer-non-dealer"
+    OFFER_DEALER = "offer-dealer"
+    DRAW = "draw"
+    DISCARD = "discard"
+    LAYOFF = "layoff"
+    SCORED = "scored"
+    VOID = "void"
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self in (Phase.SCORED, Phase.VOID)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may see of a deal. Hidden cards are never in it.
+
+    The opponent's hand and the order of the stock appear only once the deal is over
+    (``opponent_hand``); the opponent's draws from the stock appear with ``card=None``.
+    """
+
+    player: int
+    rules: Rules
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    hand: tuple[Card, ...]
+    opponent_card_count: int
+    stock_count: int
+    discard_pile: tuple[Card, ...]
+    up_card: Card
+    knock_limit: int
+    doubled: bool
+    taken_card: Card | None
+    """The card this player just took from the discard pile, if any."""
+    both_passed: bool
+    opponent_known: tuple[Card, ...]
+    """Cards the opponent took from the discard pile and still holds."""
+    events: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    knocker: int | None
+    result: DealResult | None
+    opponent_hand: tuple[Card, ...] | None
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this player is to move."""
+        return self.to_move == self.player
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def opponent(self) -> int:
+        """The other player's number."""
+        return 1 - self.player
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards this player has not seen: in the stock or the opponent's hand."""
+        seen = cards_mask(self.hand) | cards_mask(self.discard_pile)
+        seen |= cards_mask(self.opponent_known)
+        return tuple(c for c in DECK if not seen & c.mask)
+
+
+def _check_player(player: Any) -> int:
+    if player not in (0, 1) or isinstance(player, bool):
+        raise IllegalActionError("bad-player", f"a player is 0 or 1, not {player!r}")
+    return int(player)
+
+
+def check_order(order: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """A 52-card order read and checked: every card exactly once."""
+    cards = parse_cards(order) if isinstance(order, str) else parse_cards(list(order))
+    if len(cards) != 52:
+        raise CardParseError("bad-order", f"a deck order needs all 52 cards, not {len(cards)}")
+    return tuple(cards)
+
+
+class Deal:
+    """One deal of Oklahoma Gin, from the up-card offer to the score.
+
+    Build it with :meth:`new` (a shuffled deck from a seeded generator) or
+    :meth:`from_order` (an explicit 52-card order). Players are 0 and 1. The order
+    deals one card at a time starting with the non-dealer (cards 1, 3, ... 19 to the
+    non-dealer, 2, 4, ... 20 to the dealer); card 21 is the up card and card 22 the top
+    of the stock.
+    """
+
+    rules: Rules
+    dealer: int
+    order: tuple[Card, ...]
+    up_card: Card
+    knock_limit: int
+    phase: Phase
+    to_move: int | None
+    taken_card: Card | None
+    both_passed: bool
+    stock_only: bool
+    knocker: int | None
+    result: DealResult | None
+
+    def __init__(self, rules: Rules, order: Sequence[Card], dealer: int = 0) -> None:
+        if not isinstance(rules, Rules):
+            raise IllegalActionError("bad-rules", "a deal needs a Rules object")
+        self.rules = rules
+        self.dealer = _check_player(dealer)
+        self.order = check_order(order)
+        nd = 1 - self.dealer
+        self.hands: list[list[Card]] = [[], []]
+        for i in range(20):
+            self.hands[nd if i % 2 == 0 else self.dealer].append(self.order[i])
+        self.up_card = self.order[20]
+        self.discard_pile: list[Card] = [self.up_card]
+        self.stock: list[Card] = list(reversed(self.order[21:]))  # top of the stock is last
+        self.knock_limit = rules.knock_limit(self.up_card)
+        self.phase = Phase.OFFER_NON_DEALER
+        self.to_move = nd
+        self.taken_card = None
+        self.both_passed = False
+        self.stock_only = False
+        self.knocker = None
+        self.result = None
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        dealer: int = 0,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+    ) -> Deal:
+        """A deal from a deck shuffled by ``rng`` (or by ``random.Random(seed)``)."""
+        if rng is None:
+            if seed is None:
+                raise IllegalActionError("no-seed", "give a seeded random.Random or a seed")
+            rng = random.Random(seed)
+        order = list(DECK)
+        rng.shuffle(order)
+        return cls(rules, order, dealer)
+
+    @classmethod
+    def from_order(cls, rules: Rules, order: Iterable[Card | str] | str, dealer: int = 0) -> Deal:
+        """A deal from an explicit 52-card order (cards, codes, or one string)."""
+        return cls(rules, check_order(order), dealer)
+
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        order: Sequence[Card],
+        dealer: int,
+        actions: Iterable[Action | str],
+    ) -> Deal:
+        """A deal rebuilt by applying ``actions`` to a fresh deal from ``order``."""
+        deal = cls(rules, order, dealer)
+        for a in actions:
+            deal.apply(parse_action(a) if isinstance(a, str) else a)
+        return deal
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        hands: tuple[Sequence[Card], Sequence[Card]],
+        stock: Sequence[Card],
+        discard_pile: Sequence[Card],
+        up_card: Card,
+        phase: Phase,
+        to_move: int,
+        taken_card: Card | None = None,
+        both_passed: bool = False,
+    ) -> Deal:
+        """A deal set up in the middle of play, for simulations and lessons.
+
+        ``stock`` is listed top card first. The deal has no history: it can't be undone
+        past this point or saved as a game.
+        """
+        all_cards = [*hands[0], *hands[1], *stock, *discard_pile]
+        check_distinct(all_cards)
+        if len(all_cards) != 52:
+            raise CardParseError("bad-position", f"a position needs all 52 cards, not {len(all_cards)}")
+        if phase.is_over or phase is Phase.LAYOFF:
+            raise IllegalActionError("bad-position", "a position must be before the end of play")
+        deal = cls.__new__(cls)
+        deal.rules = rules
+        deal.dealer = _check_player(dealer)
+        deal.order = ()
+        deal.hands = [list(hands[0]), list(hands[1])]
+        deal.up_card = up_card
+        deal.discard_pile = list(discard_pile)
+        deal.stock = list(reversed(stock))
+        deal.knock_limit = rules.knock_limit(up_card)
+        deal.phase = phase
+        deal.to_move = _check_player(to_move)
+        deal.taken_card = taken_card
+        deal.both_passed = both_passed
+        deal.stock_only = both_passed and phase is Phase.DRAW and len(stock) == 31
+        deal.knocker = None
+        deal.result = None
+        deal.events = []
+        deal.actions = []
+        return deal
+
+    def copy(self) -> Deal:
+        """An independent copy of the deal."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(self.hands[0]), list(self.hands[1])]
+        other.discard_pile = list(self.discard_pile)
+        other.stock = list(self.stock)
+        other.events = list(self.events)
+        other.actions = list(self.actions)
+        return other
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def non_dealer(self) -> int:
+        """The player who is not dealing (first to be offered the up card)."""
+        return 1 - self.dealer
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended, scored or void."""
+        return self.phase.is_over
+
+    @property
+    def doubled(self) -> bool:
+        """Whether the deal's points are doubled."""
+        return self.rules.is_doubled(self.up_card)
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """A player's hand, sorted."""
+        return tuple(sorted(self.hands[_check_player(player)]))
+
+    def stock_top_first(self) -> tuple[Card, ...]:
+        """The stock, top card first (hidden information)."""
+        return tuple(reversed(self.stock))
+
+    def outcome(self) -> tuple[int | None, int, str]:
+        """(winning player or ``None``, points, kind) of a finished deal; kind ``void``
+        for a void deal."""
+        if self.phase is Phase.VOID:
+            return (None, 0, "void")
+        if self.result is None or self.knocker is None:
+            raise IllegalActionError("not-over", "the deal is not over yet")
+        r = self.result
+        if r.winner is None:
+            return (None, 0, r.kind)
+        player = self.knocker if r.winner == "knocker" else 1 - self.knocker
+        return (player, r.points, r.kind)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move, in a fixed order."""
+        ph = self.phase
+        if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
+            return [TakeUpCard(), Pass()]
+        if ph is Phase.DRAW:
+            if self.stock_only:
+                return [DrawStock()]
+            return [DrawStock(), DrawDiscard()]
+        if ph is Phase.DISCARD:
+            assert self.to_move is not None
+            hand = self.hands[self.to_move]
+            m = cards_mask(hand)
+            out: list[Action] = []
+            knocks: list[Action] = []
+            blocked = None if self.rules.may_discard_taken_card else self.taken_card
+            for c in sorted(hand):
+                if c is blocked:
+                    continue
+                out.append(Discard(c))
+                if deadwood_of_mask(m ^ c.mask) <= self.knock_limit:
+                    knocks.append(Knock(c))
+            out.extend(knocks)
+            if self.rules.big_gin and deadwood_of_mask(m) == 0:
+                out.append(BigGin())
+            return out
+        if ph is Phase.LAYOFF:
+            return [LayOff()]
+        return []
+
+    def verify(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`~gin.errors.IllegalActionError` if ``action`` is illegal now.
+
+        If ``player`` is given, it must be the player to move.
+        """
+        if self.is_over:
+            raise IllegalActionError(
+                "deal-over", "the deal is over: start the next deal to play on"
+            )
+        if player is not None and _check_player(player) != self.to_move:
+            raise IllegalActionError(
+                "not-your-turn", "it's not your turn: wait for your opponent to play"
+            )
+        ph = self.phase
+        if isinstance(action, TakeUpCard | Pass):
+            if ph not in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
+                raise IllegalActionError(
+                    "wrong-phase",
+                    "the up card is only offered at the start of the deal"
+                    if ph is not Phase.DISCARD
+                    else "you already have eleven cards: discard one, or knock",
+                )
+            return
+        if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
+            raise IllegalActionError(
+                "wrong-phase", "first take the up card or pass: the up card is being offered"
+            )
+        if isinstance(action, DrawStock | DrawDiscard):
+            if ph is Phase.DISCARD:
+                raise IllegalActionError(
+                    "wrong-phase", "you already drew this turn: now discard a card, or knock"
+                )
+            if ph is Phase.LAYOFF:
+                raise IllegalActionError(
+                    "wrong-phase", "there is a knock on the table: the defender lays off now"
+                )
+            if isinstance(action, DrawDiscard) and self.stock_only:
+                raise IllegalActionError(
+                    "stock-only",
+                    "both players passed the up card, so this first draw must come from the stock",
+                )
+            return
+        if isinstance(action, Discard | Knock):
+            if ph is not Phase.DISCARD:
+                raise IllegalActionError(
+                    "wrong-phase",
+                    "draw a card first: from the stock or the discard pile"
+                    if ph is Phase.DRAW
+                    else "there is a knock on the table: the defender lays off now",
+                )
+            card = action.card
+            assert self.to_move is not None
+            hand = self.hands[self.to_move]
+            if not isinstance(card, Card) or card not in hand:
+                raise IllegalActionError("not-in-hand", f"you don't hold the {card}")
+            if card is self.taken_card and not self.rules.may_discard_taken_card:
+                raise IllegalActionError(
+                    "taken-card",
+                    f"you can't discard the {card}: you just took it from the discard pile",
+                )
+            if isinstance(action, Knock):
+                dw = deadwood_of_mask(cards_mask(hand) ^ card.mask)
+                if dw > self.knock_limit:
+                    if self.knock_limit == 0:
+                        raise IllegalActionError(
+                            "over-knock-limit",
+                            f"you can't knock: with an ace up card only gin may end this deal, "
+                            f"and your deadwood would be {dw}",
+                        )
+                    raise IllegalActionError(
+                        "over-knock-limit",
+                        f"you can't knock: your deadwood would be {dw} and the knock limit "
+                        f"is {self.knock_limit}",
+                    )
+            return
+        if isinstance(action, BigGin):
+            if ph is not Phase.DISCARD:
+                raise IllegalActionError(
+                    "wrong-phase", "big gin is declared after drawing, with eleven cards"
+                )
+            if not self.rules.big_gin:
+                raise IllegalActionError("no-big-gin", "big gin is not part of these rules")
+            assert self.to_move is not None
+            dw = deadwood_of_mask(cards_mask(self.hands[self.to_move]))
+            if dw:
+                raise IllegalActionError(
+                    "not-big-gin",
+                    f"that is not big gin: {dw} points of your eleven cards don't meld",
+                )
+            return
+        if isinstance(action, LayOff):
+            if ph is not Phase.LAYOFF:
+                raise IllegalActionError("wrong-phase", "there is no knock to lay off onto")
+            return
+        raise IllegalActionError("bad-action", f"{action!r} is not an action")
+
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action, player)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ acting
+
+    def apply(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
+        """Perform ``action`` for the player to move and return the events it caused.
+
+        Raises :class:`~gin.errors.IllegalActionError` (the state is then unchanged) if
+        the action is illegal, or if ``player`` is given and is not the player to move.
+        """
+        self.verify(action, player)
+        p = self.to_move
+        assert p is not None
+        new: list[Event] = []
+        ph = self.phase
+        if isinstance(action, TakeUpCard):
+            card = self.discard_pile.pop()
+            self.hands[p].append(card)
+            self.taken_card = card
+            self.phase = Phase.DISCARD
+            new.append(UpCardTaken(p, card))
+        elif isinstance(action, Pass):
+            new.append(Passed(p))
+            if ph is Phase.OFFER_NON_DEALER:
+                self.phase = Phase.OFFER_DEALER
+                self.to_move = self.dealer
+            else:
+                self.phase = Phase.DRAW
+                self.to_move = self.non_dealer
+                self.both_passed = True
+                self.stock_only = True
+        elif isinstance(action, DrawStock):
+            card = self.stock.pop()
+            self.hands[p].append(card)
+            self.taken_card = None
+            self.stock_only = False
+            self.phase = Phase.DISCARD
+            new.append(DrewFromStock(p, card))
+        elif isinstance(action, DrawDiscard):
+            card = self.discard_pile.pop()
+            self.hands[p].append(card)
+            self.taken_card = card
+            self.phase = Phase.DISCARD
+            new.append(DrewFromDiscard(p, card))
+        elif isinstance(action, Discard):
+            self.hands[p].remove(action.card)
+            self.discard_pile.append(action.card)
+            self.taken_card = None
+            new.append(Discarded(p, action.card))
+            if len(self.stock) <= VOID_STOCK:
+                self.phase = Phase.VOID
+                self.to_move = None
+                new.append(DealVoided())
+            else:
+                self.phase = Phase.DRAW
+                self.to_move = 1 - p
+        elif isinstance(action, Knock):
+            self.hands[p].remove(action.card)
+            self.discard_pile.append(action.card)
+            self.taken_card = None
+            self.knocker = p
+            dw = deadwood_of_mask(cards_mask(self.hands[p]))
+            new.append(Knocked(p, action.card, dw, dw == 0))
+            if dw == 0:
+                new.extend(self._finish())
+            else:
+                self.phase = Phase.LAYOFF
+                self.to_move = 1 - p
+        elif isinstance(action, BigGin):
+            self.knocker = p
+            self.taken_card = None
+            new.append(BigGinDeclared(p))
+            new.extend(self._finish())
+        else:  # LayOff
+            new.extend(self._finish())
+        self.events.extend(new)
+        self.actions.append(action)
+        return tuple(new)
+
+    def _finish(self) -> list[Event]:
+        k = self.knocker
+        assert k is not None
+        result = score_deal(self.rules, self.up_card, self.hands[k], self.hands[1 - k])
+        self.result = result
+        self.phase = Phase.SCORED
+        self.to_move = None
+        out: list[Event] = [LaidOff(1 - k, lo.card, lo.onto) for lo in result.layoffs]
+        winner = None if result.winner is None else (k if result.winner == "knocker" else 1 - k)
+        out.append(DealScored(winner, result.points, result.kind))
+        return out
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see. Hidden cards are left out until the deal is over."""
+        p = _check_player(player)
+        o = 1 - p
+        known: list[Card] = []
+        events: list[Event] = []
+        for e in self.events:
+            if isinstance(e, DrewFromStock) and e.player == o:
+                e = DrewFromStock(o, None)
+            events.append(e)
+            if getattr(e, "player", None) == o:
+                if isinstance(e, UpCardTaken | DrewFromDiscard):
+                    known.append(e.card)
+                elif isinstance(e, Discarded | Knocked) and e.card in known:
+                    known.remove(e.card)
+        over = self.is_over
+        return PlayerView(
+            player=p,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=tuple(sorted(self.hands[p])),
+            opponent_card_count=len(self.hands[o]),
+            stock_count=len(self.stock),
+            discard_pile=tuple(self.discard_pile),
+            up_card=self.up_card,
+            knock_limit=self.knock_limit,
+            doubled=self.doubled,
+            taken_card=self.taken_card if self.to_move == p else None,
+            both_passed=self.both_passed,
+            opponent_known=tuple(sorted(known)),
+            events=tuple(events),
+            legal_actions=tuple(self.legal_actions()) if self.to_move == p else (),
+            knocker=self.knocker,
+            result=self.result,
+            opponent_hand=tuple(sorted(self.hands[o])) if over else None,
+        )
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, as a comparable value."""
+        return (
+            self.rules,
+            self.dealer,
+            self.order,
+            self.phase,
+            self.to_move,
+            tuple(self.hands[0]),
+            tuple(self.hands[1]),
+            tuple(self.stock),
+            tuple(self.discard_pile),
+            self.taken_card,
+            self.both_passed,
+            self.stock_only,
+            self.knocker,
+            self.result,
+            tuple(self.events),
+            tuple(self.actions),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def card_count(self) -> int:
+        """How many cards are in hands, stock and discard pile (always 52)."""
+        return len(self.hands[0]) + len(self.hands[1]) + len(self.stock) + len(self.discard_pile)
+
+    def __repr__(self) -> str:
+        return f"<Deal dealer={self.dealer} phase={self.phase.value} to_move={self.to_move}>"
+
+
+__all__ = ["VOID_STOCK", "Deal", "Phase", "PlayerView", "check_order"]

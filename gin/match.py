@@ -1,0 +1,369 @@
+"""A game of several deals played to the target: :class:`Game`.
+
+A game is fully determined by its rules, the state of its random generator at the
+start, the first dealer, any stacked deck orders and its log (every action, and
+``next-deal`` between deals). Undo, saving and replaying all rest on that.
+
+>>> import random
+>>> from gin.rules import Rules
+>>> from gin.actions import Pass
+>>> game = Game(Rules.preset("classic"), rng=random.Random(3))
+>>> _ = game.apply(Pass())
+>>> Game.from_json(game.to_json()) == game
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gin.actions import Action, Event, parse_action
+from gin.cards import DECK, Card, codes
+from gin.deal import Deal, check_order
+from gin.errors import GinError, IllegalActionError, SaveFileError
+from gin.explain import Step, number_steps
+from gin.rules import Rules
+
+SAVE_FORMAT = "oklahoma-gin-game"
+SAVE_VERSION = 1
+NEXT_DEAL = "next-deal"
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One line of the score sheet."""
+
+    number: int
+    dealer: int
+    up_card: Card
+    kind: str
+    """knock, undercut, gin, big-gin, tie or void."""
+    winner: int | None
+    points: int
+    doubled: bool
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class FinalScore:
+    """The game's final score, with the optional end-of-game bonuses."""
+
+    winner: int
+    scores: tuple[int, int]
+    steps: tuple[Step, ...]
+
+
+def _check_player(p: Any) -> int:
+    if p not in (0, 1) or isinstance(p, bool):
+        raise IllegalActionError("bad-player", f"a player is 0 or 1, not {p!r}")
+    return int(p)
+
+
+class Game:
+    """Deals played until one player's running total reaches the target.
+
+    ``rng`` (or ``seed``) chooses the first dealer, unless given, and shuffles every
+    deal; the generator is copied, so the caller's is not advanced. ``orders`` stacks
+    explicit 52-card orders for the first deals.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        orders: Iterable[Sequence[Card] | str] = (),
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise IllegalActionError("bad-rules", "a game needs a Rules object")
+        if rng is None:
+            if seed is None:
+                raise IllegalActionError("no-seed", "give a seeded random.Random or a seed")
+            rng = random.Random(seed)
+        self.rules = rules
+        self._rng = random.Random()
+        self._rng.setstate(rng.getstate())
+        self.first_dealer = (
+            self._rng.randrange(2) if first_dealer is None else _check_player(first_dealer)
+        )
+        self._rng_start = self._rng.getstate()
+        self._stacked = [check_order(o) for o in orders]
+        self._rng_before: list[Any] = []
+        self._records: list[DealRecord] = []  # the finished deals before the current one
+        self.deals: list[Deal] = []
+        self.log: list[str] = []
+        self._start_deal(self.first_dealer)
+
+    # ------------------------------------------------------------------ deals
+
+    def _start_deal(self, dealer: int) -> None:
+        self._rng_before.append(self._rng.getstate())
+        n = len(self.deals)
+        if n < len(self._stacked):
+            order: Sequence[Card] = self._stacked[n]
+        else:
+            shuffled = list(DECK)
+            self._rng.shuffle(shuffled)
+            order = shuffled
+        self.deals.append(Deal(self.rules, order, dealer))
+
+    @property
+    def deal(self) -> Deal:
+        """The current deal."""
+        return self.deals[-1]
+
+    def next_dealer(self) -> int:
+        """Who deals the next deal, by the rules (a void deal: the same dealer)."""
+        d = self.deal
+        if not d.is_over:
+            raise IllegalActionError("deal-not-over", "finish this deal first")
+        winner, _, kind = d.outcome()
+        if kind == "void":
+            return d.dealer
+        if self.rules.next_dealer == "alternate":
+            return 1 - d.dealer
+        return d.dealer if winner is None else winner
+
+    def apply(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
+        """Apply an action to the current deal (see :meth:`gin.deal.Deal.apply`)."""
+        if self.is_over:
+            raise IllegalActionError("game-over", "the game is over: start a new game")
+        events = self.deal.apply(action, player)
+        self.log.append(action.text)
+        return events
+
+    def can_start_next_deal(self) -> bool:
+        """Whether the current deal is over and the game goes on."""
+        return self.deal.is_over and not self.is_over
+
+    def next_deal(self) -> Deal:
+        """Start the next deal once the current one is over."""
+        if self.is_over:
+            raise IllegalActionError("game-over", "the game is over: start a new game")
+        if not self.deal.is_over:
+            raise IllegalActionError(
+                "deal-not-over", "this deal is still being played: finish it first"
+            )
+        record = self._record(len(self.deals), self.deal, self.totals)
+        self._start_deal(self.next_dealer())
+        self._records.append(record)
+        self.log.append(NEXT_DEAL)
+        return self.deal
+
+    def undo(self) -> str:
+        """Take back the last entry of the log (an action, or the start of a deal).
+
+        Returns the text of what was undone. Raises
+        :class:`~gin.errors.IllegalActionError` with code ``nothing-to-undo`` at the start.
+        """
+        if not self.log:
+            raise IllegalActionError("nothing-to-undo", "there is nothing to undo yet")
+        entry = self.log.pop()
+        if entry == NEXT_DEAL:
+            self.deals.pop()
+            self._records.pop()
+            self._rng.setstate(self._rng_before.pop())
+        else:
+            d = self.deal
+            self.deals[-1] = Deal.replay(self.rules, d.order, d.dealer, d.actions[:-1])
+        return entry
+
+    # ------------------------------------------------------------------ scores
+
+    @staticmethod
+    def _record(number: int, d: Deal, before: tuple[int, int]) -> DealRecord:
+        winner, points, kind = d.outcome()
+        totals = list(before)
+        if winner is not None:
+            totals[winner] += points
+        return DealRecord(
+            number, d.dealer, d.up_card, kind, winner, points, d.doubled, (totals[0], totals[1])
+        )
+
+    @property
+    def score_sheet(self) -> list[DealRecord]:
+        """Every finished deal, with running totals."""
+        out = list(self._records)
+        if self.deal.is_over:
+            before = out[-1].totals if out else (0, 0)
+            out.append(self._record(len(self.deals), self.deal, before))
+        return out
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Each player's running total."""
+        if self.deal.is_over:
+            return self.score_sheet[-1].totals
+        return self._records[-1].totals if self._records else (0, 0)
+
+    @property
+    def winner(self) -> int | None:
+        """The player who reached the target, or ``None`` while the game goes on."""
+        t = self.totals
+        for p in (0, 1):
+            if t[p] >= self.rules.target:
+                return p
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player has reached the target."""
+        return self.winner is not None
+
+    def final_score(self) -> FinalScore:
+        """The final scores with the game, box and shutout bonuses of the rules."""
+        w = self.winner
+        if w is None:
+            raise IllegalActionError("game-not-over", "the game is not over yet")
+        t = list(self.totals)
+        steps: list[tuple[str, str, dict[str, Any]]] = [
+            ("totals", f"Running totals: {t[0]} to {t[1]}.", {"totals": list(t)})
+        ]
+        r = self.rules
+        if r.box_bonus:
+            wins = [0, 0]
+            for rec in self.score_sheet:
+                if rec.winner is not None:
+                    wins[rec.winner] += 1
+            for p in (0, 1):
+                t[p] += wins[p] * r.box_bonus
+            steps.append(
+                (
+                    "box",
+                    f"Box bonus: {r.box_bonus} for each deal won ({wins[0]} and {wins[1]} deals).",
+                    {"wins": wins},
+                )
+            )
+        if r.game_bonus:
+            t[w] += r.game_bonus
+            steps.append(("game-bonus", f"Game bonus to the winner: +{r.game_bonus}.", {}))
+        if r.shutout_doubles and self.totals[1 - w] == 0:
+            t[w] *= 2
+            steps.append(("shutout", "Shutout: the loser scored nothing, so the winner's score doubles.", {}))
+        steps.append(("final", f"Final score: {t[0]} to {t[1]}.", {"scores": list(t)}))
+        return FinalScore(w, (t[0], t[1]), number_steps(steps))
+
+    # ------------------------------------------------------------------ saving
+
+    def _payload(self) -> dict[str, Any]:
+        version, state, gauss = self._rng_start
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "first_dealer": self.first_dealer,
+            "rng_state": [version, list(state), gauss],
+            "orders": [codes(o) for o in self._stacked],
+            "log": list(self.log),
+        }
+
+    def to_json(self) -> str:
+        """The game as versioned JSON, with a checksum against damage and tampering."""
+        payload = self._payload()
+        payload["checksum"] = _checksum(payload)
+        return json.dumps(payload)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Restore a game saved with :meth:`to_json`.
+
+        Raises :class:`~gin.errors.SaveFileError` if the text is damaged, was changed
+        after saving, or is of an unknown format or version.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise SaveFileError("not-json", f"this is not a saved game (not valid JSON: {e})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveFileError("wrong-format", "this is not an Oklahoma Gin saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveFileError(
+                "unknown-version",
+                f"this saved game has version {data.get('version')!r}; "
+                f"this program reads version {SAVE_VERSION}",
+            )
+        checksum = data.pop("checksum", None)
+        if checksum != _checksum(data):
+            raise SaveFileError(
+                "tampered", "this saved game was changed or damaged after it was saved"
+            )
+        try:
+            rules = Rules.from_dict(data["rules"])
+            v, state, gauss = data["rng_state"]
+            if not (isinstance(state, list) and len(state) == 625 and all(isinstance(x, int) for x in state)):
+                raise SaveFileError("damaged", "the saved random state is damaged")
+            rng = random.Random()
+            rng.setstate((v, tuple(state), gauss))
+            log = data["log"]
+            if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
+                raise SaveFileError("damaged", "the saved log is damaged")
+            return cls.from_log(
+                rules,
+                rng=rng,
+                first_dealer=data["first_dealer"],
+                orders=data["orders"],
+                log=log,
+            )
+        except SaveFileError:
+            raise
+        except GinError as e:
+            raise SaveFileError("damaged", f"this saved game can't be replayed: {e.message}") from None
+        except (KeyError, TypeError, ValueError) as e:
+            raise SaveFileError("damaged", f"this saved game is incomplete or damaged ({e!r})") from None
+
+    @classmethod
+    def from_log(
+        cls,
+        rules: Rules,
+        *,
+        rng: random.Random,
+        first_dealer: int,
+        orders: Iterable[Sequence[Card] | str] = (),
+        log: Iterable[str] = (),
+    ) -> Game:
+        """A game rebuilt by replaying ``log`` from the start. ``rng`` must be in the
+        state it had just after the first dealer was chosen."""
+        game = cls(rules, rng=rng, first_dealer=first_dealer, orders=orders)
+        for entry in log:
+            if entry == NEXT_DEAL:
+                game.next_deal()
+            else:
+                game.apply(parse_action(entry))
+        return game
+
+    def replay(self) -> Game:
+        """A new game rebuilt from this game's log (equal to this game)."""
+        rng = random.Random()
+        rng.setstate(self._rng_start)
+        return Game.from_log(
+            self.rules, rng=rng, first_dealer=self.first_dealer, orders=self._stacked, log=self.log
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return False
+        return (
+            self._payload() == other._payload()
+            and [d.snapshot() for d in self.deals] == [d.snapshot() for d in other.deals]
+            and self._rng.getstate() == other._rng.getstate()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.name} deal {len(self.deals)} totals {self.totals}>"
+
+
+def _checksum(payload: dict[str, Any]) -> str:
+    canon = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canon.encode()).hexdigest()
+
+
+__all__ = ["NEXT_DEAL", "SAVE_FORMAT", "SAVE_VERSION", "DealRecord", "FinalScore", "Game"]

@@ -1,0 +1,179 @@
+"""The rule set: :class:`Rules`, with the presets ``classic`` and ``spades-double``.
+
+Every difference between the two presets is a field, so any valid mix is a rule set too.
+An invalid field raises :class:`~gin.errors.RulesError`; nothing is ever replaced by a
+default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from gin.cards import Card, Suit
+from gin.errors import RulesError
+
+NextDealer = Literal["winner", "alternate"]
+
+_BOOL_FIELDS = ("spade_doubles", "big_gin", "undercut_on_tie", "may_discard_taken_card",
+                "shutout_doubles")  # fmt: skip
+_INT_FIELDS = ("ace_knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target",
+               "box_bonus", "game_bonus")  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """A complete rule set. Build one with :meth:`preset` or with keyword fields.
+
+    >>> Rules.preset("spades-double").undercut_bonus
+    25
+    >>> Rules.preset("classic", target=50).name
+    'custom'
+    >>> Rules.preset("classic", target=0)
+    Traceback (most recent call last):
+    ...
+    gin.errors.RulesError: the target must be a whole number of at least 1, not 0
+    """
+
+    ace_knock_limit: int = 1
+    """Knock limit when the up card is an ace (0 means only gin or big gin ends the deal)."""
+    spade_doubles: bool = False
+    """A spade up card doubles every point of the deal, bonuses included."""
+    gin_bonus: int = 25
+    """Bonus the knocker scores for gin."""
+    big_gin: bool = False
+    """Big gin (eleven melded cards, no discard) may be declared."""
+    big_gin_bonus: int = 31
+    """Bonus for big gin (used only when ``big_gin`` is on)."""
+    undercut_bonus: int = 10
+    """Bonus the defender scores for an undercut."""
+    undercut_on_tie: bool = True
+    """An equal count is an undercut; when off, a tie scores nothing."""
+    may_discard_taken_card: bool = False
+    """The card just taken from the discard pile may be discarded on the same turn."""
+    next_dealer: NextDealer = "winner"
+    """Who deals next: the ``winner`` of the deal, or the players ``alternate``."""
+    target: int = 100
+    """The running total that wins the game."""
+    box_bonus: int = 0
+    """Points per deal won, added at the end of the game (0: off)."""
+    game_bonus: int = 0
+    """Bonus for the winner of the game (0: off)."""
+    shutout_doubles: bool = False
+    """If the loser scored nothing, the winner's game score doubles."""
+
+    PRESETS: ClassVar[tuple[str, ...]] = ("classic", "spades-double")
+
+    def __post_init__(self) -> None:
+        for f in _BOOL_FIELDS:
+            v = getattr(self, f)
+            if not isinstance(v, bool):
+                raise RulesError("bad-rules", f"the rule {f} must be true or false, not {v!r}")
+        for f in _INT_FIELDS:
+            v = getattr(self, f)
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise RulesError("bad-rules", f"the rule {f} must be a whole number, not {v!r}")
+        if not 0 <= self.ace_knock_limit <= 10:
+            raise RulesError(
+                "bad-rules",
+                f"the knock limit for an ace up card must be 0 to 10, not {self.ace_knock_limit}",
+            )
+        for f in ("gin_bonus", "big_gin_bonus", "undercut_bonus", "box_bonus", "game_bonus"):
+            v = getattr(self, f)
+            if v < 0:
+                raise RulesError("bad-rules", f"the {f.replace('_', ' ')} can't be negative ({v})")
+        if self.target < 1:
+            raise RulesError(
+                "bad-rules", f"the target must be a whole number of at least 1, not {self.target}"
+            )
+        if self.next_dealer not in ("winner", "alternate"):
+            raise RulesError(
+                "bad-rules",
+                f"next_dealer must be 'winner' or 'alternate', not {self.next_dealer!r}",
+            )
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> Rules:
+        """The preset ``classic`` or ``spades-double``, with optional field changes."""
+        base = _PRESET_FIELDS.get(name)
+        if base is None:
+            raise RulesError(
+                "unknown-preset",
+                f"there is no rule set called {name!r}; choose 'classic' or 'spades-double'",
+            )
+        unknown = sorted(set(changes) - _FIELD_NAMES)
+        if unknown:
+            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+        return cls(**{**base, **changes})
+
+    @property
+    def name(self) -> str:
+        """The preset these rules equal, or ``custom``."""
+        for pname, fields in _PRESET_FIELDS.items():
+            if self.to_dict() == fields:
+                return pname
+        return "custom"
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (validated like any rule set)."""
+        unknown = sorted(set(changes) - _FIELD_NAMES)
+        if unknown:
+            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+        return dataclasses.replace(self, **changes)
+
+    def knock_limit(self, up_card: Card) -> int:
+        """The knock limit the up card sets for the whole deal.
+
+        >>> Rules.preset("classic").knock_limit(Card.parse("KH"))
+        10
+        >>> Rules.preset("spades-double").knock_limit(Card.parse("AD"))
+        0
+        """
+        if up_card.rank == 1:
+            return self.ace_knock_limit
+        return up_card.points
+
+    def is_doubled(self, up_card: Card) -> bool:
+        """Whether every point of this deal is doubled (a spade up card, when spades double)."""
+        return self.spade_doubles and up_card.suit is Suit.SPADES
+
+    def multiplier(self, up_card: Card) -> int:
+        """2 for a doubled deal, otherwise 1."""
+        return 2 if self.is_doubled(up_card) else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a plain dict (for saving)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Rules from :meth:`to_dict` output; every field must be present and valid."""
+        if not isinstance(data, dict):
+            raise RulesError("bad-rules", "the rules must be a mapping of field names to values")
+        missing = sorted(_FIELD_NAMES - set(data))
+        if missing:
+            raise RulesError("bad-rules", f"the rule {missing[0]!r} is missing")
+        unknown = sorted(set(data) - _FIELD_NAMES)
+        if unknown:
+            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+        return cls(**data)
+
+
+_FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(Rules))
+_PRESET_FIELDS: dict[str, dict[str, Any]] = {
+    "classic": Rules().to_dict(),
+    "spades-double": Rules(
+        ace_knock_limit=0,
+        spade_doubles=True,
+        gin_bonus=25,
+        big_gin=True,
+        big_gin_bonus=31,
+        undercut_bonus=25,
+        may_discard_taken_card=False,
+        next_dealer="alternate",
+        target=150,
+    ).to_dict(),
+}
+
+__all__ = ["NextDealer", "Rules"]

@@ -1,0 +1,111 @@
+"""Fixtures for end-to-end browser tests (Voilà + headless Chromium via Playwright).
+
+Fixtures:
+    chromium_path   path of the Chromium binary; skips loudly when there is none
+    browser         a session-wide headless Chromium
+    page            a fresh page per test that can reach 127.0.0.1 only
+    voila_server    a session-wide standalone Voilà serving notebooks/ with the
+                    project's voila.json (tracebacks shown); yields the base URL
+
+Helpers (import from ``voila_harness``): ``open_lesson``, ``collect_errors``,
+``error_outputs``, ``watch_page``, ``run_voila``.
+
+Every test under tests/e2e is marked ``e2e``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from voila_harness import (
+    CHROMIUM_SKIP_REASON,
+    NOTEBOOKS_DIR,
+    REPO_ROOT,
+    find_chromium,
+    launch_chromium,
+    new_page,
+    run_voila,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+_HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _HERE in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    skipped = [
+        rep
+        for rep in terminalreporter.stats.get("skipped", [])
+        if CHROMIUM_SKIP_REASON in str(getattr(rep, "longrepr", ""))
+    ]
+    if skipped:
+        terminalreporter.write_sep("!", "BROWSER TESTS SKIPPED", red=True, bold=True)
+        terminalreporter.write_line(
+            f"WARNING: {len(skipped)} browser test(s) did not run. {CHROMIUM_SKIP_REASON}",
+            red=True,
+            bold=True,
+        )
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    path = find_chromium()
+    if path is None:
+        pytest.skip(CHROMIUM_SKIP_REASON)
+    return path
+
+
+@pytest.fixture(scope="session")
+def playwright_session(chromium_path: str) -> Iterator[Playwright]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    pw = sync_api.sync_playwright().start()
+    try:
+        yield pw
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright, chromium_path: str) -> Iterator[Browser]:
+    b = launch_chromium(playwright_session, chromium_path)
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    p = new_page(browser)
+    try:
+        yield p
+    finally:
+        p.context.close()
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a Voilà server over notebooks/, configured like ``make app``."""
+    if not any(NOTEBOOKS_DIR.glob("*.ipynb")):
+        pytest.skip("no notebooks in notebooks/ yet")
+    if importlib.util.find_spec("gin") is None:
+        pytest.fail("package `gin` is not importable: run `make install-test` first")
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    with run_voila(
+        NOTEBOOKS_DIR,
+        cwd=REPO_ROOT,  # picks up the project's voila.json
+        log_path=log_path,
+        extra_args=["--VoilaConfiguration.show_tracebacks=True"],
+    ) as server:
+        yield server.base_url
