@@ -12,7 +12,6 @@ Discard(card=Card.parse('TH'))
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from gin.cards import Card
 from gin.errors import CardParseError, IllegalActionError
@@ -117,7 +116,7 @@ class LayOff:
         return "lay off and show the hand"
 
 
-Action = Union[TakeUpCard, Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin, LayOff]
+Action = TakeUpCard | Pass | DrawStock | DrawDiscard | Discard | Knock | BigGin | LayOff
 """Any action a player can take."""
 
 _SIMPLE: dict[str, Action] = {
@@ -232,18 +231,18 @@ class DealVoided:
     """The deal ended void: only two cards were left in the stock."""
 
 
-Event = Union[
-    UpCardTaken,
-    Passed,
-    DrewFromStock,
-    DrewFromDiscard,
-    Discarded,
-    Knocked,
-    BigGinDeclared,
-    LaidOff,
-    DealScored,
-    DealVoided,
-]
+Event = (
+    UpCardTaken
+    | Passed
+    | DrewFromStock
+    | DrewFromDiscard
+    | Discarded
+    | Knocked
+    | BigGinDeclared
+    | LaidOff
+    | DealScored
+    | DealVoided
+)
 """Anything recorded in a deal's log."""
 
 

@@ -250,7 +250,9 @@ class Deal:
         all_cards = [*hands[0], *hands[1], *stock, *discard_pile]
         check_distinct(all_cards)
         if len(all_cards) != 52:
-            raise CardParseError("bad-position", f"a position needs all 52 cards, not {len(all_cards)}")
+            raise CardParseError(
+                "bad-position", f"a position needs all 52 cards, not {len(all_cards)}"
+            )
         if phase.is_over or phase is Phase.LAYOFF:
             raise IllegalActionError("bad-position", "a position must be before the end of play")
         deal = cls.__new__(cls)

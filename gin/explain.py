@@ -46,10 +46,9 @@ def knock_limit_steps(rules: Rules, up_card: Card) -> tuple[Step, ...]:
     """Why the knock limit is what it is, and whether the deal is doubled.
 
     >>> from gin.cards import Card
-    >>> for s in knock_limit_steps(Rules.preset("spades-double"), Card.parse("AS")):
-    ...     print(s)
-    1. The up card is A♠. An ace up card means only gin (or big gin) can end this deal: the knock limit is 0.
-    2. The up card is a spade, so every point of this deal counts double, bonuses included.
+    >>> steps = knock_limit_steps(Rules.preset("spades-double"), Card.parse("AS"))
+    >>> [(s.number, s.code, s.data) for s in steps]
+    [(1, 'limit', {'up_card': 'AS', 'limit': 0}), (2, 'doubled', {'multiplier': 2})]
     """
     limit = rules.knock_limit(up_card)
     out: list[tuple[str, str, Mapping[str, Any]]] = []
@@ -58,7 +57,8 @@ def knock_limit_steps(rules: Rules, up_card: Card) -> tuple[Step, ...]:
         if limit == 0:
             text = (
                 f"The up card is {up_card}. An ace up card means only gin "
-                f"{'(or big gin) ' if rules.big_gin else ''}can end this deal: the knock limit is 0."
+                f"{'(or big gin) ' if rules.big_gin else ''}can end this deal: "
+                "the knock limit is 0."
             )
         else:
             text = (

@@ -246,7 +246,9 @@ class Game:
             steps.append(("game-bonus", f"Game bonus to the winner: +{r.game_bonus}.", {}))
         if r.shutout_doubles and self.totals[1 - w] == 0:
             t[w] *= 2
-            steps.append(("shutout", "Shutout: the loser scored nothing, so the winner's score doubles.", {}))
+            steps.append(
+                ("shutout", "Shutout: the loser scored nothing, so the winner's score doubles.", {})
+            )
         steps.append(("final", f"Final score: {t[0]} to {t[1]}.", {"scores": list(t)}))
         return FinalScore(w, (t[0], t[1]), number_steps(steps))
 
@@ -280,7 +282,9 @@ class Game:
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as e:
-            raise SaveFileError("not-json", f"this is not a saved game (not valid JSON: {e})") from None
+            raise SaveFileError(
+                "not-json", f"this is not a saved game (not valid JSON: {e})"
+            ) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError("wrong-format", "this is not an Oklahoma Gin saved game")
         if data.get("version") != SAVE_VERSION:
@@ -297,7 +301,11 @@ class Game:
         try:
             rules = Rules.from_dict(data["rules"])
             v, state, gauss = data["rng_state"]
-            if not (isinstance(state, list) and len(state) == 625 and all(isinstance(x, int) for x in state)):
+            if not (
+                isinstance(state, list)
+                and len(state) == 625
+                and all(isinstance(x, int) for x in state)
+            ):
                 raise SaveFileError("damaged", "the saved random state is damaged")
             rng = random.Random()
             rng.setstate((v, tuple(state), gauss))
@@ -314,9 +322,13 @@ class Game:
         except SaveFileError:
             raise
         except GinError as e:
-            raise SaveFileError("damaged", f"this saved game can't be replayed: {e.message}") from None
+            raise SaveFileError(
+                "damaged", f"this saved game can't be replayed: {e.message}"
+            ) from None
         except (KeyError, TypeError, ValueError) as e:
-            raise SaveFileError("damaged", f"this saved game is incomplete or damaged ({e!r})") from None
+            raise SaveFileError(
+                "damaged", f"this saved game is incomplete or damaged ({e!r})"
+            ) from None
 
     @classmethod
     def from_log(

@@ -125,7 +125,7 @@ def deadwood(cards: Iterable[Card]) -> int:
 
     >>> from gin.cards import parse_cards
     >>> deadwood(parse_cards("7S 8S 9S 7H 7D KC QC 2D"))
-    22
+    36
     """
     m = 0
     for c in cards:
@@ -319,7 +319,7 @@ def best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
 
     >>> from gin.cards import parse_cards
     >>> [a.describe() for a in best_arrangements(parse_cards("5S 6S 7S 7H 7D 7C"))]
-    ['set 7♠ 7♥ 7♦ 7♣; deadwood 5♠ 6♠ = 11', 'set 7♥ 7♦ 7♣; run 5♠ 6♠ 7♠; deadwood none = 0']
+    ['run 5♠ 6♠ 7♠; set 7♥ 7♦ 7♣; deadwood none = 0']
     """
     hand = _check_hand(cards)
     return list(_best_arrangements_mask(cards_mask(hand)))
@@ -363,7 +363,7 @@ def best_discards(cards: Iterable[Card]) -> list[DiscardOption]:
     >>> from gin.cards import parse_cards
     >>> [(str(o.discard), o.deadwood_points) for o in best_discards(
     ...     parse_cards("2C 4C 5C 6C AD 4D 6D 2H 4H 5H 6H"))]
-    [('2♣', 9), ('2♥', 9)]
+    [('6♦', 9)]
     """
     hand = _check_hand(cards)
     if len(hand) != 11:

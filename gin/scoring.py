@@ -179,7 +179,9 @@ def score_deal(
     limit = rules.knock_limit(up_card)
     mult = rules.multiplier(up_card)
     if len(dcards) != 10:
-        raise IllegalActionError("wrong-count", f"the defender must hold 10 cards, not {len(dcards)}")
+        raise IllegalActionError(
+            "wrong-count", f"the defender must hold 10 cards, not {len(dcards)}"
+        )
     kmask = cards_mask(kcards)
     kdw = deadwood_of_mask(kmask)
     if len(kcards) == 11:
@@ -201,6 +203,8 @@ def score_deal(
     dmask = cards_mask(dcards)
     d_before = deadwood_of_mask(dmask)
     k_arrs = _best_arrangements_mask(kmask)
+    layoffs: tuple[Layoff, ...]
+    k_after: tuple[Meld, ...]
     if kind in ("gin", "big-gin"):
         k_arr = k_arrs[0]
         d_after, layoffs, k_after = d_before, (), k_arr.melds
@@ -208,9 +212,9 @@ def score_deal(
         # knocker's tie-break: the arrangement leaving the defender the most deadwood
         chosen = None
         for arr in k_arrs:
-            dw, lo, after = best_layoffs(arr.melds, dcards)
+            dw, laid_off, after = best_layoffs(arr.melds, dcards)
             if chosen is None or dw > chosen[0]:
-                chosen = (dw, lo, after, arr)
+                chosen = (dw, laid_off, after, arr)
         assert chosen is not None
         d_after, layoffs, k_after, k_arr = chosen
     laid = cards_mask(lo.card for lo in layoffs)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "e2e"))
-from voila_harness import (  # noqa: E402
+from voila_harness import (
     CHROMIUM_SKIP_REASON,
     NOTEBOOKS_DIR,
     REPO_ROOT,
@@ -93,7 +93,9 @@ def _run(cmd: list[str], *, env: dict[str, str], timeout: float, log: Path) -> N
 
 
 @pytest.fixture(scope="module")
-def binder_env(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> BinderEnv:
+def binder_env(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> BinderEnv:
     base = tmp_path_factory.mktemp("binder")
     venv, home, log = base / "venv", base / "home", base / "build.log"
     home.mkdir()

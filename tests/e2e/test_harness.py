@@ -40,7 +40,11 @@ boom
 
 def _write_notebook(path: Path, *sources: str) -> None:
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nb.cells = [nbformat.v4.new_markdown_cell("# Harness smoke")] + [
         nbformat.v4.new_code_cell(s) for s in sources
     ]

@@ -241,7 +241,9 @@ def error_outputs(page: Page, *, include_stderr: bool = False) -> list[str]:
     return [t for t in texts if _ERROR_TEXT.search(t)]
 
 
-def collect_errors(page: Page, log: PageLog | None = None, *, include_stderr: bool = False) -> list[str]:
+def collect_errors(
+    page: Page, log: PageLog | None = None, *, include_stderr: bool = False
+) -> list[str]:
     """Error outputs on the page plus, if given, the page log's errors."""
     found = [f"output: {t.strip()}" for t in error_outputs(page, include_stderr=include_stderr)]
     if log is not None:
