@@ -34,7 +34,15 @@ from gin.actions import (
 from gin.cards import DECK, Card, Suit, format_cards, parse_cards
 from gin.deal import Deal, Phase, PlayerView
 from gin.errors import CardParseError, GinError, IllegalActionError, RulesError, SaveFileError
-from gin.explain import MeldExplanation, Step, discard_steps, explain_melds, knock_limit_steps
+from gin.explain import (
+    MeldExplanation,
+    Step,
+    discard_steps,
+    draw_steps,
+    explain_melds,
+    knock_limit_steps,
+    turn_steps,
+)
 from gin.match import DealRecord, FinalScore, Game
 from gin.melds import (
     Arrangement,
@@ -104,6 +112,7 @@ __all__ = [
     "describe_event",
     "discard_options",
     "discard_steps",
+    "draw_steps",
     "explain_melds",
     "format_cards",
     "is_meld",
@@ -111,4 +120,5 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "score_deal",
+    "turn_steps",
 ]

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gin.cards import Card, format_cards
+from gin.cards import Card, cards_mask, format_cards
 from gin.melds import (
     Arrangement,
     all_maximal_arrangements,
     best_arrangements,
+    deadwood_of_mask,
     discard_options,
 )
 from gin.rules import Rules
+
+if TYPE_CHECKING:
+    from gin.deal import PlayerView
 
 
 @dataclass(frozen=True)
@@ -160,8 +164,6 @@ def explain_melds(cards: Iterable[Card], alternatives: int = 3) -> MeldExplanati
                 {"deadwood": alt.deadwood_points, "difference": diff},
             )
         )
-    if not others and best.melds and not best.deadwood:
-        pass
     return MeldExplanation(best, tuple(bests[1:]), tuple(others), number_steps(out))
 
 
@@ -179,16 +181,29 @@ def _contested(best: Arrangement, alt: Arrangement) -> tuple[Card, Any, Any] | N
     return None
 
 
-def discard_steps(cards11: Iterable[Card], limit: int, top: int = 3) -> tuple[Step, ...]:
-    """The best discards of an eleven-card hand and whether any allows a knock."""
-    opts = discard_options(cards11)
+def _or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def discard_steps(
+    cards11: Iterable[Card], limit: int, top: int = 3, keep: Card | None = None
+) -> tuple[Step, ...]:
+    """The best discards of an eleven-card hand and whether any allows a knock.
+
+    ``keep`` is a card that may not be discarded (just taken from the discard pile).
+
+    >>> from gin.cards import parse_cards
+    >>> print(discard_steps(parse_cards("AS 2S 3S 5H 5D 5C 9D TD JD 2C KH"), 6)[0])
+    1. Discarding K♥ leaves the least deadwood: 2.
+    """
+    opts = [o for o in discard_options(cards11) if o.discard != keep]
     best = opts[0].deadwood_points
     out: list[tuple[str, str, Mapping[str, Any]]] = []
     lowest = [o for o in opts if o.deadwood_points == best]
     out.append(
         (
             "best-discards",
-            f"Discarding {' or '.join(str(o.discard) for o in lowest)} leaves the least "
+            f"Discarding {_or_list([str(o.discard) for o in lowest])} leaves the least "
             f"deadwood: {best}.",
             {"deadwood": best, "discards": [o.discard.code for o in lowest]},
         )
@@ -221,11 +236,103 @@ def discard_steps(cards11: Iterable[Card], limit: int, top: int = 3) -> tuple[St
     return number_steps(out)
 
 
+def draw_steps(
+    hand: Iterable[Card], top: Card | None, limit: int, offer: bool = False
+) -> tuple[Step, ...]:
+    """What taking ``top`` (the up card or the top discard) would do to a ten-card hand.
+
+    >>> from gin.cards import parse_cards, Card
+    >>> steps = draw_steps(parse_cards("AS 2S 5H 5D 9D TD JD 2C KH QC"), Card.parse("3S"), 6)
+    >>> [s.data.get("after") for s in steps if s.code == "take"]
+    [22]
+    """
+    cards = list(hand)
+    m = cards_mask(cards)
+    now = deadwood_of_mask(m)
+    out: list[tuple[str, str, Mapping[str, Any]]] = [
+        ("now", f"Your deadwood is {now} now; the knock limit is {limit}.", {"deadwood": now})
+    ]
+    name = "the up card" if offer else "the top discard"
+    if top is not None:
+        taken = m | top.mask
+        options = [(deadwood_of_mask(taken ^ c.mask), c) for c in cards]
+        after, drop = min(options, key=lambda o: (o[0], -o[1].points, o[1].index))
+        if after < now:
+            text = (
+                f"Taking {name} {top} and discarding {drop} would bring your deadwood down "
+                f"from {now} to {after}."
+            )
+            if after <= limit:
+                text += " That would be low enough to knock." if after else " That would be gin!"
+        else:
+            text = (
+                f"Taking {name} {top} would not lower your deadwood (best: {after} after "
+                f"discarding {drop}), and it shows your opponent what you collect."
+            )
+        out.append(("take", text, {"card": top.code, "after": after, "discard": drop.code}))
+    if offer:
+        out.append(
+            (
+                "pass",
+                "If you pass, the other player may take it; if both pass, the non-dealer "
+                "draws from the stock.",
+                {},
+            )
+        )
+    else:
+        out.append(
+            (
+                "stock",
+                "The stock is a blind draw: it keeps your plans hidden.",
+                {},
+            )
+        )
+    return number_steps(out)
+
+
+def turn_steps(view: PlayerView) -> tuple[Step, ...]:
+    """The options of the player to move, from that player's view, as numbered steps."""
+    from gin.deal import Phase  # local import: gin.deal imports this module
+
+    ph = view.phase
+    if ph.is_over:
+        if view.result is not None:
+            return view.result.steps
+        return number_steps(
+            [("void", "The deal is void: only two cards were left in the stock.", {})]
+        )
+    if not view.my_turn:
+        return number_steps([("wait", "Your opponent is playing.", {})])
+    if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
+        return draw_steps(view.hand, view.top_discard, view.knock_limit, offer=True)
+    if ph is Phase.DRAW:
+        if view.both_passed and view.stock_count == 31:
+            return number_steps(
+                [("stock-only", "Both players passed the up card: draw from the stock.", {})]
+            )
+        return draw_steps(view.hand, view.top_discard, view.knock_limit)
+    if ph is Phase.DISCARD:
+        keep = None if view.rules.may_discard_taken_card else view.taken_card
+        return discard_steps(view.hand, view.knock_limit, keep=keep)
+    return number_steps(
+        [
+            (
+                "layoff",
+                "Your opponent knocked. Your cards will be laid off onto their melds "
+                "wherever that lowers your deadwood.",
+                {},
+            )
+        ]
+    )
+
+
 __all__ = [
     "MeldExplanation",
     "Step",
     "discard_steps",
+    "draw_steps",
     "explain_melds",
     "knock_limit_steps",
     "number_steps",
+    "turn_steps",
 ]
