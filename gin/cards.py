@@ -129,6 +129,9 @@ class Card:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("cards are immutable")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
     def __reduce__(self) -> tuple[type[Card], tuple[int, int]]:
         return (Card, (self.rank, int(self.suit)))
 

@@ -49,9 +49,11 @@ from gin.actions import (
 )
 from gin.cards import DECK, Card, cards_mask, check_distinct, parse_cards
 from gin.errors import CardParseError, IllegalActionError
-from gin.melds import deadwood_of_mask
+from gin.melds import Arrangement, deadwood_of_mask
 from gin.rules import Rules
 from gin.scoring import DealResult, score_deal
+
+_ACTION_TYPES = (TakeUpCard, Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin, LayOff)
 
 VOID_STOCK = 2
 """A discard that leaves this many cards in the stock ends the deal void."""
@@ -104,6 +106,9 @@ class PlayerView:
     knocker: int | None
     result: DealResult | None
     opponent_hand: tuple[Card, ...] | None
+    knocker_shown: Arrangement | None = None
+    """After a knock, the knocker's melds and deadwood laid face up (the arrangement the
+    engine chose, with the knocker's tie-break); ``None`` before any knock."""
 
     @property
     def my_turn(self) -> bool:
@@ -185,6 +190,7 @@ class Deal:
         self.stock_only = False
         self.knocker = None
         self.result = None
+        self._pending: DealResult | None = None
         self.events: list[Event] = []
         self.actions: list[Action] = []
 
@@ -255,6 +261,16 @@ class Deal:
             )
         if phase.is_over or phase is Phase.LAYOFF:
             raise IllegalActionError("bad-position", "a position must be before the end of play")
+        if phase in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER) and list(discard_pile) != [
+            up_card
+        ]:
+            raise IllegalActionError(
+                "bad-position", "during the up-card offer the discard pile is just the up card"
+            )
+        if len(stock) <= VOID_STOCK:
+            raise IllegalActionError(
+                "bad-position", f"a position needs more than {VOID_STOCK} cards in the stock"
+            )
         deal = cls.__new__(cls)
         deal.rules = rules
         deal.dealer = _check_player(dealer)
@@ -271,6 +287,7 @@ class Deal:
         deal.stock_only = both_passed and phase is Phase.DRAW and len(stock) == 31
         deal.knocker = None
         deal.result = None
+        deal._pending = None
         deal.events = []
         deal.actions = []
         return deal
@@ -330,7 +347,7 @@ class Deal:
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
             return [TakeUpCard(), Pass()]
         if ph is Phase.DRAW:
-            if self.stock_only:
+            if self.stock_only or not self.discard_pile:
                 return [DrawStock()]
             return [DrawStock(), DrawDiscard()]
         if ph is Phase.DISCARD:
@@ -367,6 +384,8 @@ class Deal:
             raise IllegalActionError(
                 "not-your-turn", "it's not your turn: wait for your opponent to play"
             )
+        if not isinstance(action, _ACTION_TYPES):
+            raise IllegalActionError("bad-action", f"{action!r} is not an action")
         ph = self.phase
         if isinstance(action, TakeUpCard | Pass):
             if ph not in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
@@ -390,6 +409,8 @@ class Deal:
                 raise IllegalActionError(
                     "wrong-phase", "there is a knock on the table: the defender lays off now"
                 )
+            if isinstance(action, DrawDiscard) and not self.discard_pile:
+                raise IllegalActionError("empty-discard", "the discard pile is empty")
             if isinstance(action, DrawDiscard) and self.stock_only:
                 raise IllegalActionError(
                     "stock-only",
@@ -519,6 +540,7 @@ class Deal:
             self.knocker = p
             dw = deadwood_of_mask(cards_mask(self.hands[p]))
             new.append(Knocked(p, action.card, dw, dw == 0))
+            self._pending = score_deal(self.rules, self.up_card, self.hands[p], self.hands[1 - p])
             if dw == 0:
                 new.extend(self._finish())
             else:
@@ -538,7 +560,10 @@ class Deal:
     def _finish(self) -> list[Event]:
         k = self.knocker
         assert k is not None
-        result = score_deal(self.rules, self.up_card, self.hands[k], self.hands[1 - k])
+        result = self._pending
+        if result is None:
+            result = score_deal(self.rules, self.up_card, self.hands[k], self.hands[1 - k])
+        self._pending = None
         self.result = result
         self.phase = Phase.SCORED
         self.to_move = None
@@ -586,7 +611,13 @@ class Deal:
             knocker=self.knocker,
             result=self.result,
             opponent_hand=tuple(sorted(self.hands[o])) if over else None,
+            knocker_shown=self.shown_knocker_arrangement(),
         )
+
+    def shown_knocker_arrangement(self) -> Arrangement | None:
+        """The knocker's arrangement laid face up after a knock, or ``None``."""
+        shown = self.result if self.result is not None else self._pending
+        return None if shown is None else shown.knocker_arrangement
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything that makes up the state, as a comparable value."""

@@ -151,7 +151,8 @@ class Game:
             raise IllegalActionError(
                 "deal-not-over", "this deal is still being played: finish it first"
             )
-        record = self._record(len(self.deals), self.deal, self.totals)
+        before = self._records[-1].totals if self._records else (0, 0)
+        record = self._record(len(self.deals), self.deal, before)
         self._start_deal(self.next_dealer())
         self._records.append(record)
         self.log.append(NEXT_DEAL)

@@ -127,10 +127,11 @@ def deadwood(cards: Iterable[Card]) -> int:
     >>> deadwood(parse_cards("7S 8S 9S 7H 7D KC QC 2D"))
     36
     """
+    hand = cards if isinstance(cards, list | tuple) else list(cards)
     m = 0
-    for c in cards:
+    for c in hand:
         if m & c.mask:
-            check_distinct(list(cards))
+            check_distinct(hand)
         m |= c.mask
     return deadwood_of_mask(m)
 

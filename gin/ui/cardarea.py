@@ -1,0 +1,292 @@
+"""``CardArea``: the one custom widget, a row of SVG cards the learner can click.
+
+The page sends back only card codes; every code coming from the page is checked against
+the cards on show before anything uses it, and a bad one is reported to ``on_error``
+callbacks (never raised into the kernel).
+
+Modes: ``"single"`` (click selects, clicking the selected card again *activates* it),
+``"multiple"`` (clicks toggle cards in ``chosen``) and ``"none"`` (clicks are only
+reported, with ``clickable=True``).
+
+>>> from gin.cards import parse_cards
+>>> area = CardArea()
+>>> area.show(parse_cards("7S 8S 9S KH"), groups=[[0, 1, 2], [3]], marked=parse_cards("KH"))
+>>> area.codes
+['7S', '8S', '9S', 'KH']
+>>> area.click("KH"); area.selected
+'KH'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from gin.cards import Card
+from gin.errors import CardParseError
+from gin.ui.svg import card_back_svg, card_svg
+
+_HERE = Path(__file__).parent
+
+Callback = Callable[[str], Any]
+
+
+class CardArea(anywidget.AnyWidget):
+    """A row of cards, optionally in labelled groups, drawn as SVG.
+
+    Synced traits: ``cards`` (list of ``{"code", "svg", "label", "group", "marked"}``;
+    a face-down card has code ``""``), ``groups`` (list of ``{"label", "kind"}``; kind
+    ``meld``, ``deadwood``, ``laid-off`` or ``plain``), ``caption``, ``selected``,
+    ``chosen``, ``mode``, ``card_class`` (the CSS class of each face-up card,
+    ``gin-card`` by default), ``large``, ``overlap``, ``draggable``, ``clickable``.
+    """
+
+    _esm = _HERE / "cardarea.js"
+    _css = _HERE / "cardarea.css"
+
+    cards = traitlets.List(traitlets.Dict()).tag(sync=True)
+    groups = traitlets.List(traitlets.Dict()).tag(sync=True)
+    caption = traitlets.Unicode("").tag(sync=True)
+    empty_text = traitlets.Unicode("").tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True)
+    chosen = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    mode = traitlets.Unicode("single").tag(sync=True)
+    card_class = traitlets.Unicode("gin-card").tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
+    overlap = traitlets.Bool(False).tag(sync=True)
+    draggable = traitlets.Bool(False).tag(sync=True)
+    clickable = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_select: list[Callback] = []
+        self._on_activate: list[Callback] = []
+        self._on_click: list[Callable[[int, str], Any]] = []
+        self._on_error: list[Callback] = []
+        self._on_reorder: list[Callable[[list[str]], Any]] = []
+        self.observe(self._check_selected, names="selected")
+        self.observe(self._check_chosen, names="chosen")
+        self.on_msg(self._handle_page_message)
+
+    # ------------------------------------------------------------------ showing
+
+    @property
+    def codes(self) -> list[str]:
+        """The codes of the face-up cards on show, in order."""
+        return [c["code"] for c in self.cards if c.get("code")]
+
+    def show(
+        self,
+        cards: Sequence[Card],
+        *,
+        groups: Sequence[Sequence[int]] | None = None,
+        group_labels: Sequence[tuple[str, str]] = (),
+        marked: Collection[Card] = (),
+        four_color: bool = False,
+        large: bool | None = None,
+        highlight: Collection[Card] = (),
+    ) -> None:
+        """Show ``cards`` face up.
+
+        ``groups`` lists the card indexes of each group (all cards in one group if
+        omitted); ``group_labels`` gives (label, kind) per group. ``marked`` cards are
+        drawn as deadwood, ``highlight`` cards get the CSS class ``gin-new-card``. A
+        selection of a card no longer on show is cleared.
+        """
+        if large is not None:
+            self.large = large
+        group_of = {}
+        if groups is not None:
+            for g, idxs in enumerate(groups):
+                for i in idxs:
+                    group_of[i] = g
+        entries = []
+        for i, c in enumerate(cards):
+            entry: dict[str, Any] = {
+                "code": c.code,
+                "svg": card_svg(c, four_color=four_color, large=self.large, marked=c in marked),
+                "label": c.name + (", deadwood" if c in marked else ""),
+                "group": group_of.get(i, 0),
+                "marked": c in marked,
+            }
+            if c in highlight:
+                entry["extra_class"] = "gin-new-card"
+            entries.append(entry)
+        n_groups = (len(groups) if groups is not None else 1) if entries else 0
+        labels = list(group_labels)
+        group_info = [
+            {"label": labels[g][0], "kind": labels[g][1]} if g < len(labels) else {}
+            for g in range(n_groups)
+        ]
+        with self.hold_sync():
+            self.cards = entries
+            self.groups = group_info
+            codes = {c.code for c in cards}
+            if self.selected and self.selected not in codes:
+                self.selected = ""
+            if any(code not in codes for code in self.chosen):
+                self.chosen = [code for code in self.chosen if code in codes]
+
+    def show_backs(self, count: int, *, large: bool | None = None) -> None:
+        """Show ``count`` face-down cards (no card codes reach the page)."""
+        if large is not None:
+            self.large = large
+        back = card_back_svg(self.large)
+        with self.hold_sync():
+            self.cards = [
+                {"code": "", "svg": back, "label": "face-down card", "group": 0, "marked": False}
+                for _ in range(max(count, 0))
+            ]
+            self.groups = [{}] if count > 0 else []
+            self.selected = ""
+            self.chosen = []
+
+    # ------------------------------------------------------------------ callbacks
+
+    def on_select(self, callback: Callback) -> None:
+        """Call ``callback(code)`` when the selection changes (``""`` for none)."""
+        self._on_select.append(callback)
+
+    def on_activate(self, callback: Callback) -> None:
+        """Call ``callback(code)`` when the selected card is clicked again."""
+        self._on_activate.append(callback)
+
+    def on_click(self, callback: Callable[[int, str], Any]) -> None:
+        """Call ``callback(index, code)`` for clicks in mode ``none`` (code ``""`` for a
+        face-down card)."""
+        self._on_click.append(callback)
+
+    def on_error(self, callback: Callback) -> None:
+        """Call ``callback(message)`` when the page sends something invalid."""
+        self._on_error.append(callback)
+
+    def on_reorder(self, callback: Callable[[list[str]], Any]) -> None:
+        """Call ``callback(codes)`` after the learner dragged cards into a new order."""
+        self._on_reorder.append(callback)
+
+    def _error(self, message: str) -> None:
+        for cb in self._on_error:
+            cb(message)
+
+    # ------------------------------------------------------------------ input from the page
+
+    def check_code(self, value: Any) -> str:
+        """The code of a card on show, read from page input; raises
+        :class:`~gin.errors.CardParseError` with a learner-readable message otherwise."""
+        if not isinstance(value, str):
+            raise CardParseError("bad-card", f"{value!r} is not a card")
+        card = Card.parse(value)
+        if card.code not in self.codes:
+            raise CardParseError("not-shown", f"the {card.name} is not one of the cards here")
+        return card.code
+
+    def _check_selected(self, change: dict[str, Any]) -> None:
+        value = change["new"]
+        if value == "":
+            for cb in self._on_select:
+                cb("")
+            return
+        try:
+            code = self.check_code(value)
+        except CardParseError as e:
+            self.selected = ""
+            self._error(e.message)
+            return
+        if code != value:
+            self.selected = code  # normalised spelling, such as "7s" -> "7S"
+            return
+        for cb in self._on_select:
+            cb(code)
+
+    def _check_chosen(self, change: dict[str, Any]) -> None:
+        value = change["new"]
+        good: list[str] = []
+        for v in value:
+            try:
+                code = self.check_code(v)
+            except CardParseError as e:
+                self._error(e.message)
+                continue
+            if code not in good:
+                good.append(code)
+        if good != list(value):
+            self.chosen = good
+
+    def _handle_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            self._error("the page sent a message that is not understood")
+            return
+        event = content.get("event")
+        if event == "activate":
+            try:
+                code = self.check_code(content.get("card"))
+            except CardParseError as e:
+                self._error(e.message)
+                return
+            if code != self.selected:
+                self.selected = code
+                return
+            for cb in self._on_activate:
+                cb(code)
+        elif event == "click":
+            index = content.get("index")
+            if not isinstance(index, int) or isinstance(index, bool):
+                self._error("the page sent a click on no card")
+                return
+            if not 0 <= index < len(self.cards):
+                self._error("the page sent a click on a card that is not here")
+                return
+            code = self.cards[index].get("code", "")
+            for click_cb in self._on_click:
+                click_cb(index, code)
+        elif event == "reorder":
+            order = content.get("order")
+            if not isinstance(order, list) or sorted(map(str, order)) != sorted(
+                c.get("code", "") for c in self.cards
+            ):
+                self._error("the page sent a new order that does not match the cards here")
+                return
+            for reorder_cb in self._on_reorder:
+                reorder_cb([str(x) for x in order])
+        else:
+            self._error("the page sent a message that is not understood")
+
+    # ------------------------------------------------------------------ for tests and lessons
+
+    def click(self, card: str | int) -> None:
+        """Do what a click in the browser does: ``card`` is a code (face-up card) or an
+        index (any card)."""
+        if isinstance(card, int) and not isinstance(card, bool):
+            if not 0 <= card < len(self.cards):
+                self._error("the page sent a click on a card that is not here")
+                return
+            code = self.cards[card].get("code", "")
+            index = card
+        else:
+            code = card
+            index = next((i for i, c in enumerate(self.cards) if c.get("code") == card), -1)
+        if self.mode == "single" and code:
+            if self.selected == code:
+                self._handle_page_message(self, {"event": "activate", "card": code}, [])
+            else:
+                self.selected = code
+        elif self.mode == "multiple" and code:
+            chosen = list(self.chosen)
+            if code in chosen:
+                chosen.remove(code)
+            else:
+                chosen.append(code)
+            self.chosen = chosen
+        else:
+            self._handle_page_message(self, {"event": "click", "card": code, "index": index}, [])
+
+    def send_from_page(self, content: dict[str, Any]) -> None:
+        """Handle ``content`` as if the page had sent it (for tests)."""
+        self._handle_page_message(self, content, [])
+
+
+__all__ = ["CardArea"]

@@ -1,0 +1,201 @@
+"""The table's model: a :class:`gin.Game` between the learner (player 0) and a bot.
+
+Plain Python, no widgets. Every learner action goes through the engine, which raises a
+:class:`gin.GinError` with a learner-readable message when the action is illegal; the
+state is then unchanged.
+
+>>> c = TableController("classic", "eager", seed=5)
+>>> c.view().player, c.view().opponent_card_count
+(0, 10)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gin
+import gin.bots
+from gin.ui.advice import LEARNER, OPPONENT, Hint, hint
+
+MAX_SEED = 2**63 - 1
+
+
+def parse_seed(value: Any) -> int:
+    """A seed read from page input: a whole number from 0 to 2**63 - 1.
+
+    Raises :class:`gin.GinError` with code ``bad-seed`` and a clear message otherwise.
+
+    >>> parse_seed(" 42 ")
+    42
+    >>> parse_seed("4x2")
+    Traceback (most recent call last):
+    ...
+    gin.errors.GinError: the seed must be a whole number such as 42, not '4x2'
+    """
+    if isinstance(value, bool):
+        raise gin.GinError("bad-seed", f"the seed must be a whole number such as 42, not {value!r}")
+    if isinstance(value, int):
+        n = value
+    elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        text = value.strip()
+        if len(text) > 19:
+            raise gin.GinError("bad-seed", f"the seed must be at most {MAX_SEED}")
+        n = int(text)
+    else:
+        raise gin.GinError("bad-seed", f"the seed must be a whole number such as 42, not {value!r}")
+    if not 0 <= n <= MAX_SEED:
+        raise gin.GinError("bad-seed", f"the seed must be from 0 to {MAX_SEED}, not {n}")
+    return n
+
+
+def fresh_seed() -> int:
+    """A new seed for a game nobody asked a seed for (shown to the learner, so a class can
+    replay it)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class TableController:
+    """One game against one opponent, with the learner as player 0.
+
+    ``rules`` is a preset name or a :class:`gin.Rules`; ``opponent`` a name from
+    :data:`gin.bots.BOT_NAMES`; ``seed`` shuffles every deal and seeds the bot.
+    """
+
+    def __init__(
+        self,
+        rules: str | gin.Rules = "classic",
+        opponent: str = "eager",
+        seed: int | str | None = None,
+    ) -> None:
+        self.rules: gin.Rules
+        self.opponent_name = ""
+        self.seed = 0
+        self.game: gin.Game
+        self.bot: gin.bots.Bot
+        self._marks: list[tuple[int, int]] = []
+        self.new_game(rules, opponent, seed)
+
+    # ------------------------------------------------------------------ games and deals
+
+    def new_game(
+        self,
+        rules: str | gin.Rules | None = None,
+        opponent: str | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        """Start a new game; ``None`` keeps the current rules or opponent, and picks a
+        fresh seed. Raises :class:`gin.GinError` (nothing changes) on a bad value."""
+        if rules is None:
+            new_rules = self.rules
+        elif isinstance(rules, gin.Rules):
+            new_rules = rules
+        else:
+            new_rules = gin.Rules.preset(rules)
+        name = self.opponent_name if opponent is None else opponent
+        if name not in gin.bots.BOT_NAMES:
+            raise gin.GinError(
+                "unknown-bot",
+                f"there is no opponent called {name!r}; choose one of "
+                + ", ".join(gin.bots.BOT_NAMES),
+            )
+        new_seed = fresh_seed() if seed is None else parse_seed(seed)
+        bot = gin.bots.make_bot(name, random.Random(new_seed))
+        self.game = gin.Game(new_rules, seed=new_seed)
+        self.rules = new_rules
+        self.opponent_name = name
+        self.seed = new_seed
+        self.bot = bot
+        self._marks = []
+
+    def load(self, game: gin.Game, opponent: str | None = None) -> None:
+        """Play on from ``game`` (for lessons and tests with stacked decks); the learner
+        is player 0. The bot is seeded with the current seed."""
+        if not isinstance(game, gin.Game):
+            raise gin.GinError("bad-game", "load() needs a gin.Game")
+        name = self.opponent_name if opponent is None else opponent
+        self.bot = gin.bots.make_bot(name, random.Random(self.seed))
+        self.opponent_name = name
+        self.game = game
+        self.rules = game.rules
+        self._marks = []
+
+    @property
+    def deal(self) -> gin.Deal:
+        """The current deal (hidden information: never send it to the page)."""
+        return self.game.deal
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal, from 1."""
+        return len(self.game.deals)
+
+    def view(self) -> gin.PlayerView:
+        """What the learner may see."""
+        return self.game.deal.view(LEARNER)
+
+    def opponent_to_move(self) -> bool:
+        """Whether the opponent has a move to make now."""
+        d = self.game.deal
+        return not d.is_over and d.to_move == OPPONENT and not self.game.is_over
+
+    def learner_to_move(self) -> bool:
+        """Whether the learner has a move to make now."""
+        d = self.game.deal
+        return not d.is_over and d.to_move == LEARNER and not self.game.is_over
+
+    def next_deal(self) -> None:
+        """Start the next deal (the engine refuses while this one is being played)."""
+        self.game.next_deal()
+        self._marks = []
+
+    # ------------------------------------------------------------------ playing
+
+    def act(self, action: gin.Action) -> tuple[gin.Event, ...]:
+        """Play ``action`` for the learner. Raises :class:`gin.GinError` if illegal."""
+        if self.game.is_over:
+            raise gin.IllegalActionError("game-over", "the game is over: start a new game")
+        self.game.deal.verify(action, LEARNER)
+        mark = (self.deal_number, len(self.game.log))
+        events = self.game.apply(action, LEARNER)
+        self._marks.append(mark)
+        return events
+
+    def opponent_step(self) -> tuple[gin.Action, tuple[gin.Event, ...]]:
+        """Let the opponent make one move (from its own view only)."""
+        if not self.opponent_to_move():
+            raise gin.IllegalActionError("not-opponent", "it is not your opponent's turn")
+        action = self.bot.choose(self.game.deal.view(OPPONENT))
+        return action, self.game.apply(action, OPPONENT)
+
+    def can_undo(self) -> bool:
+        """Whether the learner has a move in this deal that can be taken back."""
+        return not self.game.deal.is_over and any(m[0] == self.deal_number for m in self._marks)
+
+    def undo(self) -> list[str]:
+        """Take back the learner's last move in this deal, and every opponent move after it.
+
+        Returns the texts of the moves taken back, latest first. Raises
+        :class:`gin.GinError` when there is nothing to take back.
+        """
+        if self.game.deal.is_over:
+            raise gin.IllegalActionError(
+                "deal-over", "the deal is over and both hands are shown: it can't be taken back"
+            )
+        self._marks = [m for m in self._marks if m[0] == self.deal_number]
+        if not self._marks:
+            raise gin.IllegalActionError(
+                "nothing-to-undo", "you have made no move in this deal yet: nothing to undo"
+            )
+        _, length = self._marks.pop()
+        undone: list[str] = []
+        while len(self.game.log) > length:
+            undone.append(self.game.undo())
+        return undone
+
+    def hint(self) -> Hint:
+        """A suggested move for the learner, with its reasons."""
+        return hint(self.view())
+
+
+__all__ = ["MAX_SEED", "TableController", "fresh_seed", "parse_seed"]

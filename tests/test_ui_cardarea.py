@@ -1,0 +1,120 @@
+"""The CardArea widget: clicks, selection, and checking everything the page sends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import ipywidgets
+import pytest
+
+import gin
+from gin.ui.cardarea import CardArea
+
+
+@pytest.fixture(autouse=True)
+def fresh_widgets() -> Iterator[None]:
+    yield
+    ipywidgets.Widget.close_all()
+
+
+def area_with(codes: str, **kwargs: object) -> tuple[CardArea, list[str], list[str]]:
+    area = CardArea(**kwargs)
+    area.show(gin.parse_cards(codes))
+    errors: list[str] = []
+    activated: list[str] = []
+    area.on_error(errors.append)
+    area.on_activate(activated.append)
+    return area, errors, activated
+
+
+def test_a_click_selects_and_a_second_click_activates() -> None:
+    area, errors, activated = area_with("7S 8S 9S KH")
+    area.click("KH")
+    assert area.selected == "KH" and activated == []
+    area.click("KH")
+    assert activated == ["KH"] and errors == []
+    area.click("7S")
+    assert area.selected == "7S"
+
+
+def test_selection_from_the_page_is_checked() -> None:
+    area, errors, _ = area_with("7S 8S 9S KH")
+    area.selected = "9x"
+    assert area.selected == "" and "is not a card" in errors[-1]
+    area.selected = "QD"
+    assert area.selected == ""
+    assert errors[-1] == "the queen of diamonds is not one of the cards here"
+    area.selected = "kh"
+    assert area.selected == "KH"
+
+
+def test_messages_from_the_page_are_checked() -> None:
+    area, errors, activated = area_with("7S 8S 9S KH")
+    area.send_from_page({"event": "activate", "card": "QD"})
+    area.send_from_page({"event": "activate", "card": None})
+    area.send_from_page({"event": "click", "index": "0"})
+    area.send_from_page({"event": "click", "index": 4})
+    area.send_from_page({"event": "reorder", "order": ["7S", "8S"]})
+    area.send_from_page({"event": "unknown"})
+    area._handle_page_message(area, "not a dict", [])
+    assert activated == [] and len(errors) == 7
+
+
+def test_activating_a_card_not_selected_only_selects_it() -> None:
+    area, _, activated = area_with("7S 8S")
+    area.send_from_page({"event": "activate", "card": "8S"})
+    assert area.selected == "8S" and activated == []
+
+
+def test_a_reorder_from_the_page_is_reported_when_it_matches_the_cards() -> None:
+    area, errors, _ = area_with("7S 8S 9S")
+    orders: list[list[str]] = []
+    area.on_reorder(orders.append)
+    area.send_from_page({"event": "reorder", "order": ["9S", "7S", "8S"]})
+    assert orders == [["9S", "7S", "8S"]] and errors == []
+
+
+def test_face_down_cards_carry_no_code_and_report_clicks_by_position() -> None:
+    area = CardArea(mode="none", clickable=True)
+    area.show_backs(3)
+    clicks: list[tuple[int, str]] = []
+    area.on_click(lambda i, code: clicks.append((i, code)))
+    assert [c["code"] for c in area.cards] == ["", "", ""]
+    area.click(2)
+    assert clicks == [(2, "")]
+
+
+def test_multiple_mode_toggles_cards_in_and_out() -> None:
+    area, errors, _ = area_with("7S 8S 9S KH", mode="multiple")
+    area.click("7S")
+    area.click("9S")
+    area.click("7S")
+    assert area.chosen == ["9S"]
+    area.chosen = ["9S", "XX", "QD"]
+    assert area.chosen == ["9S"] and len(errors) == 2
+
+
+def test_showing_new_cards_drops_a_selection_no_longer_there() -> None:
+    area, _, _ = area_with("7S 8S 9S KH")
+    area.click("KH")
+    area.show(gin.parse_cards("7S 8S 9S"))
+    assert area.selected == ""
+
+
+def test_groups_and_marks_are_sent_with_the_cards() -> None:
+    area = CardArea()
+    cards = gin.parse_cards("7S 8S 9S KH")
+    area.show(cards, groups=[[0, 1, 2], [3]], group_labels=[("run", "meld"),
+              ("deadwood 10", "deadwood")], marked=cards[3:])  # fmt: skip
+    assert [c["group"] for c in area.cards] == [0, 0, 0, 1]
+    assert [c["marked"] for c in area.cards] == [False, False, False, True]
+    assert area.groups == [{"label": "run", "kind": "meld"},
+                           {"label": "deadwood 10", "kind": "deadwood"}]  # fmt: skip
+
+
+def test_the_page_script_marks_each_card_with_its_class_and_code() -> None:
+    js = (Path(gin.__file__).parent / "ui" / "cardarea.js").read_text()
+    assert "node.dataset.card = code" in js
+    assert 'model.get("card_class")' in js
+    assert "export default" in js

@@ -1,0 +1,105 @@
+"""The table's model: seeds from the page, undo, hints."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+import gin
+import gin.bots
+from gin.ui import advice
+from gin.ui.controller import TableController, parse_seed
+
+
+@pytest.mark.parametrize("text", ["abc", "", " ", "-1", "1e5", "4.0", "٣", "1" * 25, True, None])
+def test_a_seed_that_is_not_a_whole_number_is_refused_clearly(text: object) -> None:
+    with pytest.raises(gin.GinError) as err:
+        parse_seed(text)
+    assert err.value.code == "bad-seed" and err.value.message.startswith("the seed must")
+
+
+def test_a_seed_is_read_from_text() -> None:
+    assert parse_seed(" 42 ") == 42 and parse_seed(0) == 0
+
+
+def test_a_bad_rule_set_or_opponent_leaves_the_game_as_it_was() -> None:
+    c = TableController(seed=3)
+    game = c.game
+    with pytest.raises(gin.GinError, match="no rule set called"):
+        c.new_game("poker")
+    with pytest.raises(gin.GinError, match="no opponent called"):
+        c.new_game(opponent="shark")
+    assert c.game is game
+
+
+def test_the_learner_is_player_zero_and_the_view_hides_the_opponent() -> None:
+    c = TableController(seed=12)
+    v = c.view()
+    assert v.player == 0 and v.opponent_hand is None and len(v.hand) in (10, 11)
+
+
+def test_undo_removes_the_learners_last_move_and_the_opponents_replies() -> None:
+    c = TableController(seed=40)
+    while c.opponent_to_move():
+        c.opponent_step()
+    start = c.deal.snapshot()
+    first = c.view().legal_actions[0]
+    c.act(first)
+    while c.opponent_to_move():
+        c.opponent_step()
+    c.undo()
+    assert c.deal.snapshot() == start
+    with pytest.raises(gin.GinError, match="nothing to undo"):
+        c.undo()
+
+
+def test_an_illegal_learner_action_changes_nothing() -> None:
+    c = TableController(seed=40)
+    while c.opponent_to_move():
+        c.opponent_step()
+    before = c.deal.snapshot()
+    with pytest.raises(gin.IllegalActionError):
+        c.act(gin.BigGin())
+    assert c.deal.snapshot() == before and not c.can_undo()
+
+
+def test_the_fallback_hint_suggests_a_legal_move_in_every_phase() -> None:
+    rng = random.Random(5)
+    for seed in range(6):
+        deal = gin.Deal.new(gin.Rules.preset("spades-double"), dealer=seed % 2, seed=seed)
+        while not deal.is_over:
+            view = deal.view(deal.to_move)  # type: ignore[arg-type]
+            h = advice.fallback_hint(view)
+            assert h.action in view.legal_actions and h.steps
+            deal.apply(rng.choice(list(view.legal_actions)))
+
+
+def test_the_fallback_hint_picks_the_discard_leaving_the_least_deadwood() -> None:
+    deal = gin.Deal.new(gin.Rules.preset("classic"), dealer=1, seed=3)
+    deal.apply(gin.Pass())
+    deal.apply(gin.Pass())
+    deal.apply(gin.DrawStock())
+    view = deal.view(0)
+    h = advice.fallback_hint(view)
+    best = min(gin.deadwood([c for c in view.hand if c != x]) for x in view.hand)
+    assert isinstance(h.action, gin.Discard | gin.Knock)
+    assert gin.deadwood([c for c in view.hand if c != h.action.card]) == best
+
+
+def test_the_engines_hint_is_used_when_it_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    c = TableController(seed=40)
+    while c.opponent_to_move():
+        c.opponent_step()
+    view = c.view()
+    legal = view.legal_actions[-1]
+    step = gin.Step(1, "why", "because")
+    monkeypatch.setattr(gin.bots, "hint", lambda v: SimpleNamespace(action=legal, steps=(step,)),
+                        raising=False)  # fmt: skip
+    h = c.hint()
+    assert (h.action, h.steps, h.source) == (legal, (step,), "bots.hint")
+    # an engine hint that is not legal here is not shown: the fallback answers
+    monkeypatch.setattr(gin.bots, "hint", lambda v: SimpleNamespace(action=gin.LayOff(), steps=()),
+                        raising=False)  # fmt: skip
+    assert c.hint().source == "fallback"

@@ -1,0 +1,299 @@
+"""Helpers for the widget tests (no tests here): play a table through its widgets and
+check that it shows exactly the engine's state (no browser)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import ipywidgets
+
+import gin
+from gin.ui.table import GinTable
+
+
+def all_widgets() -> list[Any]:
+    """Every live widget instance."""
+    from ipywidgets.widgets import widget as widget_module
+
+    return list(widget_module._instances.values())
+
+
+def synced_text(widgets: Iterable[Any]) -> str:
+    """Everything the page could receive from these widgets, as one string."""
+    parts = []
+    for wdg in widgets:
+        parts.append(json.dumps(wdg.get_state(), default=str, ensure_ascii=False))
+    return "\n".join(parts)
+
+
+_CODE = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][SHDC])(?![A-Za-z0-9])")
+_NAME = re.compile(
+    r"\b(ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of "
+    r"(spades|hearts|diamonds|clubs)\b",
+    re.IGNORECASE,
+)
+_SYMBOL = re.compile(r"(?<![0-9])(10|[A2-9JQK])([♠♥♦♣])")
+
+
+def cards_named(text: str) -> dict[gin.Card, str]:
+    """Every card written in ``text`` as a code (7S), a name (seven of spades) or with a
+    suit symbol (7♠), with the first spelling found."""
+    found: dict[gin.Card, str] = {}
+    for m in _CODE.finditer(text):
+        found.setdefault(gin.Card.parse(m.group(1)), m.group(0))
+    for m in _NAME.finditer(text):
+        found.setdefault(
+            gin.Card.parse(_NAME_CODE[m.group(1).lower()] + m.group(2)[0].upper()), m.group(0)
+        )
+    for m in _SYMBOL.finditer(text):
+        found.setdefault(gin.Card.parse(m.group(0)), m.group(0))
+    return found
+
+
+_NAME_CODE = {
+    "ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "T", "jack": "J", "queen": "Q", "king": "K",
+}  # fmt: skip
+
+
+def hidden_cards(table: GinTable) -> list[gin.Card]:
+    """Cards the learner must not see now: the stock and the opponent's unknown cards."""
+    deal = table.controller.deal
+    view = table.controller.view()
+    known = set(view.opponent_known)
+    return [c for c in deal.hands[1] if c not in known] + list(deal.stock)
+
+
+def leaked_cards(table: GinTable, widgets: Iterable[Any] | None = None) -> list[str]:
+    """Hidden cards that appear in any synced widget state.
+
+    The score pad is left out: it names the up cards of finished deals, which were public
+    then (they are checked separately by :func:`assert_scores_only_past_up_cards`)."""
+    pool = all_widgets() if widgets is None else list(widgets)
+    text = synced_text(w for w in pool if w is not table.scores)
+    named = cards_named(text)
+    return [f"{c.code} as {named[c]!r}" for c in hidden_cards(table) if c in named]
+
+
+def assert_scores_only_past_up_cards(table: GinTable) -> None:
+    """The score pad names no card but the up cards of finished deals."""
+    allowed = {r.up_card for r in table.scores.records}
+    assert set(cards_named(table.scores.value)) <= allowed
+
+
+def expected_buttons(view: gin.PlayerView, selected: gin.Card | None) -> dict[str, bool]:
+    """Which action buttons should be enabled, computed from the legal actions."""
+    legal = view.legal_actions
+    knock_left = []
+    for a in legal:
+        if isinstance(a, gin.Knock):
+            knock_left.append(gin.deadwood([c for c in view.hand if c != a.card]))
+    return {
+        "take": gin.TakeUpCard() in legal,
+        "pass": gin.Pass() in legal,
+        "draw_stock": gin.DrawStock() in legal,
+        "draw_discard": gin.DrawDiscard() in legal,
+        "discard": selected is not None and gin.Discard(selected) in legal,
+        "knock": any(d > 0 for d in knock_left),
+        "gin": any(d == 0 for d in knock_left),
+        "big_gin": gin.BigGin() in legal,
+        "lay_off": gin.LayOff() in legal,
+    }
+
+
+def group_codes(area: Any) -> list[list[str]]:
+    """The card codes of a CardArea, group by group."""
+    groups: dict[int, list[str]] = {}
+    for c in area.cards:
+        groups.setdefault(c["group"], []).append(c["code"])
+    return [groups[k] for k in sorted(groups)]
+
+
+def assert_shows_engine_state(table: GinTable) -> None:
+    """The table shows exactly the learner's view of the engine's state."""
+    view = table.controller.view()
+    over = view.phase.is_over
+    # the learner's hand, arranged by the engine: melds, then deadwood marked
+    if not over:
+        arr = gin.best_arrangement(view.hand)
+        want = [[c.code for c in m.cards] for m in arr.melds]
+        if arr.deadwood:
+            want.append([c.code for c in arr.deadwood])
+        assert group_codes(table.hand) == want
+        assert sorted(table.hand.codes) == sorted(c.code for c in view.hand)
+        marked = {c["code"] for c in table.hand.cards if c["marked"]}
+        assert marked == {c.code for c in arr.deadwood}
+        count = f'gin-deadwood-count">{gin.deadwood(view.hand)}<'
+        assert count in table.hand_label.value
+    # the opponent's hand face down with its count
+    if not over and not table.teacher:
+        assert len(table.opponent_area.cards) == view.opponent_card_count
+        assert all(c["code"] == "" for c in table.opponent_area.cards)
+        assert f"{view.opponent_card_count} cards" in table.opponent_label.value
+    if over and view.opponent_hand is not None:
+        # both hands face up; laid-off cards move to the knocker's melds as they are laid
+        shown = sorted(table.opponent_area.codes + table.hand.codes)
+        assert shown == sorted(c.code for c in (*view.hand, *view.opponent_hand))
+        r = view.result
+        if r is not None and table._revealed():
+            knocker_area = table.hand if view.knocker == 0 else table.opponent_area
+            knocker_codes = [c.code for m in r.knocker_melds_after_layoffs for c in m.cards]
+            knocker_codes += [c.code for c in r.knocker_arrangement.deadwood]
+            assert sorted(knocker_area.codes) == sorted(knocker_codes)
+    # stock, discard pile, history, up card and badge
+    assert f">{view.stock_count}</span>" in table.stock_label.value
+    assert len(table.stock_area.cards) == (1 if view.stock_count else 0)
+    assert all(c["code"] == "" for c in table.stock_area.cards)
+    top = view.top_discard
+    assert table.discard_area.codes == ([top.code] if top is not None else [])
+    assert table.history_area.codes == [c.code for c in view.discard_pile]
+    assert f">{len(view.discard_pile)}</span>" in table.discard_label.value
+    badge = table.limit_badge.value
+    assert f"Knock limit {view.knock_limit}" in badge
+    assert ("only gin may end this deal" in badge) == (view.knock_limit == 0)
+    assert ("doubled" in badge) == view.doubled
+    assert f'aria-label="{view.up_card.name}"' in table.up_card_html.value
+    # buttons enabled exactly when the engine says the action is legal
+    sel = gin.Card.parse(table.hand.selected) if table.hand.selected else None
+    expected = expected_buttons(view, sel)
+    pending = table._pending is not None
+    for key, on in expected.items():
+        assert table.buttons[key].disabled == (not on or pending), (key, on, view.phase)
+    assert table.buttons["confirm"].disabled == (not pending)
+    # the coach renders the engine's own explanation data
+    assert table.coach.steps("limit") == gin.knock_limit_steps(view.rules, view.up_card)
+    if not over:
+        assert table.coach.steps("hand") == gin.explain_melds(view.hand).steps
+    if (
+        view.my_turn
+        and view.phase is gin.Phase.DISCARD
+        and (view.taken_card is None or view.rules.may_discard_taken_card)
+    ):
+        assert table.coach.steps("turn") == gin.discard_steps(view.hand, view.knock_limit)
+    for step in table.coach.steps("turn"):
+        if step.code == "take":
+            card = gin.Card.parse(step.data["card"])
+            assert step.data["now"] == gin.deadwood(view.hand)
+            options = [
+                gin.deadwood([*view.hand, card][:i] + [*view.hand, card][i + 1 :])
+                for i in range(len(view.hand))  # every discard but the card taken
+            ]
+            assert step.data["after"] == min(options)
+    if over and table._revealed() and view.result is not None:
+        assert table.coach.steps("result") == view.result.steps
+    # the score pad
+    if table._revealed() or not over:
+        assert table.scores.records == table.controller.game.score_sheet
+    assert f"target {view.rules.target}" in table.scores.value
+
+
+def choose(view: gin.PlayerView, rng: random.Random, bot: Any) -> gin.Action:
+    """The learner's move in the tests: mostly the eager bot's choice, sometimes another
+    legal move, so that games go through every kind of turn."""
+    legal = list(view.legal_actions)
+    action: gin.Action = bot.choose(view)
+    if rng.random() < 0.25 and not isinstance(action, gin.Knock | gin.BigGin):
+        plain = [a for a in legal if not isinstance(a, gin.Knock | gin.BigGin)]
+        action = rng.choice(plain)
+    return action
+
+
+def play(table: GinTable, action: gin.Action, rng: random.Random) -> None:
+    """Play ``action`` through the widgets, the way a learner would."""
+    b = table.buttons
+    if isinstance(action, gin.TakeUpCard):
+        (b["take"].click if rng.random() < 0.7 else lambda: table.discard_area.click(0))()
+    elif isinstance(action, gin.Pass):
+        b["pass"].click()
+    elif isinstance(action, gin.DrawStock):
+        (b["draw_stock"].click if rng.random() < 0.7 else lambda: table.stock_area.click(0))()
+    elif isinstance(action, gin.DrawDiscard):
+        (b["draw_discard"].click if rng.random() < 0.7 else lambda: table.discard_area.click(0))()
+    elif isinstance(action, gin.Discard):
+        table.hand.click(action.card.code)
+        assert table.hand.selected == action.card.code
+        assert_shows_engine_state(table)
+        if rng.random() < 0.5:
+            table.hand.click(action.card.code)  # click again: discard
+        else:
+            b["discard"].click()
+    elif isinstance(action, gin.Knock):
+        table.hand.click(action.card.code)
+        left = gin.deadwood([c for c in table.controller.view().hand if c != action.card])
+        key = "gin" if left == 0 else "knock"
+        assert not b[key].disabled
+        b[key].click()
+        assert table._pending == action
+        assert f"keep {left} deadwood" in table.confirm_text.value or left == 0
+        assert_shows_engine_state(table)
+        b["confirm"].click()
+    elif isinstance(action, gin.BigGin):
+        b["big_gin"].click()
+        assert table._pending == action
+        b["confirm"].click()
+    elif isinstance(action, gin.LayOff):
+        b["lay_off"].click()
+    else:  # pragma: no cover
+        raise AssertionError(action)
+
+
+def play_game(
+    table: GinTable,
+    seed: int,
+    *,
+    check_leaks: bool = True,
+    max_deals: int = 40,
+    stop_after: int | None = None,
+) -> int:
+    """Play the table's game to its end (or to the end of deal ``stop_after``) through the
+    widgets; returns the number of deals played."""
+    rng = random.Random(seed)
+    bot = gin.bots.make_bot("eager", random.Random(seed))
+    deals = 1
+    while True:
+        c = table.controller
+        assert_shows_engine_state(table)
+        if check_leaks and not c.deal.is_over:
+            assert leaked_cards(table) == []
+            assert_scores_only_past_up_cards(table)
+        if c.game.is_over:
+            assert "the game" in table.scores.value
+            return deals
+        if c.deal.is_over:
+            if stop_after is not None and deals >= stop_after:
+                return deals
+            assert not table.buttons["next_deal"].disabled
+            table.buttons["next_deal"].click()
+            deals += 1
+            assert deals <= max_deals
+            continue
+        view = c.view()
+        assert view.my_turn, "the opponent's moves are played at once with pause=0"
+        before = c.deal.snapshot()
+        play(table, choose(view, rng, bot), rng)
+        assert c.deal.snapshot() != before or c.deal is not None
+        assert table.coach.error == "", table.coach.error
+
+
+def widget_tree(root: Any) -> list[Any]:
+    """A widget and everything it holds (children, layouts, styles)."""
+    out: list[Any] = []
+    stack = [root]
+    seen: set[str] = set()
+    while stack:
+        wdg = stack.pop()
+        if not isinstance(wdg, ipywidgets.Widget) or wdg.model_id in seen:
+            continue
+        seen.add(wdg.model_id)
+        out.append(wdg)
+        for name in wdg.keys:
+            value = getattr(wdg, name, None)
+            if isinstance(value, ipywidgets.Widget):
+                stack.append(value)
+            elif isinstance(value, list | tuple):
+                stack.extend(v for v in value if isinstance(v, ipywidgets.Widget))
+    return out

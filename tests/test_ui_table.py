@@ -1,0 +1,580 @@
+"""The playable table, driven through its widgets in plain Python (no browser)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import ipywidgets
+import pytest
+from test_ui_support import (
+    assert_shows_engine_state,
+    cards_named,
+    hidden_cards,
+    leaked_cards,
+    play_game,
+    widget_tree,
+)
+
+import gin
+from gin.ui import GinTable, play_table
+from gin.ui.table import BUTTONS, CONTROL_BUTTONS
+
+# The learner's ready hand: A-3♠ run, 4s set, 7-9♣ run, and K♥ as deadwood.
+READY = "AS 2S 3S 4H 4D 4C 7C 8C 9C KH"
+# An opponent who can lay off 4♠, 6♣ and 10♣ onto those melds.
+LAYS_OFF = "4S 6C TC QD JD 9H 6S 2D 3D 5H"
+# An opponent holding none of 4♠, 10♣, J♣.
+OTHER = "5D 6H KC QD JD 9H 6S 2D 3D 5H"
+
+
+@pytest.fixture(autouse=True)
+def fresh_widgets() -> Iterator[None]:
+    """Each test starts with no widgets, so the leak scan sees only its own table."""
+    ipywidgets.Widget.close_all()
+    yield
+    ipywidgets.Widget.close_all()
+
+
+def stacked(
+    stack: Callable[..., list[gin.Card]],
+    learner: str,
+    opponent: str,
+    up: str,
+    *,
+    rules: str = "classic",
+    learner_deals: bool = False,
+    stock: str = "",
+    teacher: bool = False,
+    pause: float = 0,
+) -> GinTable:
+    """A table whose first deal gives these hands and up card (the non-dealer is offered
+    the up card first)."""
+    nd, de = (opponent, learner) if learner_deals else (learner, opponent)
+    order = stack(nd, de, up, stock)
+    game = gin.Game(
+        gin.Rules.preset(rules), seed=1, first_dealer=0 if learner_deals else 1, orders=[order]
+    )
+    t = play_table(rules=rules, seed=1, pause=pause, teacher=teacher)
+    t.load_game(game)
+    return t
+
+
+def snapshot(t: GinTable) -> tuple[Any, ...]:
+    return (t.controller.deal.snapshot(), tuple(t.controller.game.log))
+
+
+def card(code: str) -> gin.Card:
+    return gin.Card.parse(code)
+
+
+# ---------------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize("rules", ["classic", "spades-double"])
+def test_whole_game_through_the_widgets_shows_exactly_the_engine_state(rules: str) -> None:
+    t = play_table(rules=rules, seed=11, pause=0)
+    deals = play_game(t, 11)
+    assert t.controller.game.is_over
+    assert deals == len(t.controller.game.deals)
+    assert "the game" in t.scores.value
+    assert t.buttons["next_deal"].disabled
+
+
+def test_no_hidden_card_reaches_any_widget_while_a_deal_is_played() -> None:
+    for seed in (4, 5):
+        ipywidgets.Widget.close_all()  # the scan covers every live widget
+        t = play_table(rules="spades-double", seed=seed, pause=0)
+        assert play_game(t, seed, check_leaks=True, stop_after=2) == 2
+
+
+def test_the_leak_scan_finds_the_opponents_hand_in_teacher_mode() -> None:
+    t = play_table(seed=4, pause=0, teacher=True)
+    opp = t.controller.deal.hand(1)
+    assert sorted(t.opponent_area.codes) == sorted(c.code for c in opp)
+    assert leaked_cards(t) != []
+    assert {c for c in hidden_cards(t)} & set(cards_named(str(t.opponent_area.cards)))
+
+
+def test_the_table_widget_tree_holds_no_hidden_card_at_the_start() -> None:
+    t = play_table(seed=21, pause=0)
+    assert leaked_cards(t, widget_tree(t)) == []
+    assert all(c["code"] == "" for c in t.opponent_area.cards)
+    assert all(c["code"] == "" for c in t.stock_area.cards)
+
+
+# ---------------------------------------------------------------------------- illegal clicks
+
+
+def test_clicks_out_of_turn_change_nothing_and_show_the_engines_message() -> None:
+    t = play_table(seed=2, pause=0, teacher=True)
+    c = t.controller
+    if not c.opponent_to_move():  # make it the opponent's turn
+        t.buttons["pass"].click()
+    assert c.opponent_to_move()
+    before = snapshot(t)
+    for key in ("take", "pass", "draw_stock", "draw_discard", "lay_off"):
+        assert t.buttons[key].disabled
+        t.buttons[key].click()
+        assert snapshot(t) == before
+        assert t.coach.error == "it's not your turn: wait for your opponent to play"
+    t.hand.click(t.hand.codes[0])
+    t.hand.click(t.hand.codes[0])  # the second click tries to discard
+    assert snapshot(t) == before
+    assert "not your turn" in t.coach.error
+    assert_shows_engine_state(t)
+
+
+def test_clicking_draw_twice_is_refused_the_second_time(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    t.buttons["pass"].click()  # the learner passes, the opponent passes: draw from the stock
+    assert t.controller.view().phase is gin.Phase.DRAW
+    t.buttons["draw_stock"].click()
+    after_one = snapshot(t)
+    assert t.coach.error == ""
+    t.buttons["draw_stock"].click()
+    assert snapshot(t) == after_one
+    assert t.coach.error == "you already drew this turn: now discard a card, or knock"
+    assert_shows_engine_state(t)
+
+
+def test_first_draw_after_both_pass_must_come_from_the_stock(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KS")  # the opponent does not want K♠ either
+    t.buttons["pass"].click()
+    assert t.buttons["draw_discard"].disabled
+    before = snapshot(t)
+    t.buttons["draw_discard"].click()
+    assert snapshot(t) == before
+    assert t.coach.error == (
+        "both players passed the up card, so this first draw must come from the stock"
+    )
+
+
+def test_discarding_before_drawing_shows_the_engines_message(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    t.buttons["pass"].click()
+    before = snapshot(t)
+    t.hand.click("KH")
+    assert t.buttons["discard"].disabled
+    t.buttons["discard"].click()
+    assert snapshot(t) == before
+    assert t.coach.error == "draw a card first: from the stock or the discard pile"
+
+
+def test_the_card_just_taken_cannot_be_discarded(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    t.buttons["take"].click()
+    before = snapshot(t)
+    t.hand.click("KD")
+    assert t.buttons["discard"].disabled
+    t.hand.click("KD")
+    assert snapshot(t) == before
+    assert t.coach.error == "you can't discard the K♦: you just took it from the discard pile"
+    steps = t.coach.steps("turn")
+    assert steps[0].code == "taken-card"
+    assert "KD" not in steps[1].data["discards"]
+
+
+def test_an_illegal_knock_is_answered_by_the_engine(stack: Any) -> None:
+    t = stacked(stack, "AS 2S 3S 4H 4D 4C 7C 8C KH QH", LAYS_OFF, "6D")  # 35 deadwood, limit 6
+    t.buttons["take"].click()
+    assert t.buttons["knock"].disabled and t.buttons["gin"].disabled
+    before = snapshot(t)
+    t.hand.click("AS")
+    t.buttons["knock"].click()
+    expected = pytest.raises(gin.IllegalActionError)
+    with expected as err:
+        t.controller.deal.verify(gin.Knock(card("AS")), 0)
+    assert t.coach.error == err.value.message
+    assert snapshot(t) == before and t._pending is None
+
+
+def test_a_malformed_card_code_from_the_page_gives_a_clear_message(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    before = snapshot(t)
+    t.hand.selected = "<script>"
+    assert t.hand.selected == ""
+    assert "is not a card" in t.coach.error
+    t.hand.selected = "QS"  # a real card, not in the hand
+    assert t.hand.selected == ""
+    assert t.coach.error == "the queen of spades is not one of the cards here"
+    t.hand.send_from_page({"event": "activate", "card": 7})
+    assert "is not a card" in t.coach.error
+    t.hand.send_from_page({"event": "hack"})
+    assert t.coach.error == "the page sent a message that is not understood"
+    t.stock_area.send_from_page({"event": "click", "index": 99})
+    assert "not here" in t.coach.error
+    t.hand.send_from_page({"event": "reorder", "order": ["AS"]})
+    assert "does not match" in t.coach.error
+    assert snapshot(t) == before
+    assert "Traceback" not in t.coach.value
+
+
+def test_a_bad_seed_is_refused_and_the_game_goes_on() -> None:
+    t = play_table(seed=9, pause=0)
+    before = snapshot(t)
+    for bad in ("abc", "-3", "1e5", "12345678901234567890123"):
+        t.seed_field.value = bad
+        t.buttons["new_game"].click()
+        assert t.coach.error.startswith("the seed must be"), t.coach.error
+        assert snapshot(t) == before and t.controller.seed == 9
+
+
+def test_the_same_seed_deals_the_same_cards_for_a_whole_class() -> None:
+    a = play_table(seed=123, pause=0)
+    b = play_table(seed=5, pause=0)
+    b.seed_field.value = " 123 "
+    b.buttons["new_game"].click()
+    assert b.controller.seed == 123 and b.seed_field.value == "123"
+    assert a.hand.codes == b.hand.codes
+    assert a.controller.deal.snapshot() == b.controller.deal.snapshot()
+
+
+def test_an_empty_seed_field_picks_a_new_seed_and_shows_it() -> None:
+    t = play_table(seed=5, pause=0)
+    t.seed_field.value = ""
+    t.buttons["new_game"].click()
+    assert t.seed_field.value == str(t.controller.seed)
+
+
+def test_errors_inside_callbacks_reach_the_coach(monkeypatch: pytest.MonkeyPatch) -> None:
+    t = play_table(seed=3, pause=0)
+
+    def broken(action: gin.Action) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(t.controller, "act", broken)
+    t.buttons["draw_stock"].click()
+    t.buttons["take"].click()
+    assert t.coach.error == "Something went wrong: RuntimeError: boom"
+
+
+# ---------------------------------------------------------------------------- knocking
+
+
+def test_knocking_asks_for_confirmation_and_cancel_plays_nothing(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    t.buttons["take"].click()
+    assert not t.buttons["knock"].disabled and t.buttons["gin"].disabled
+    before = snapshot(t)
+    t.buttons["knock"].click()  # nothing selected: the best knock is offered
+    assert t._pending == gin.Knock(card("KH"))
+    assert "You keep 10 deadwood (the limit is 10)" in t.confirm_text.value
+    assert t.confirm_box.layout.display == "flex"
+    assert all(t.buttons[k].disabled for k, _, _ in BUTTONS)
+    t.buttons["cancel"].click()
+    assert snapshot(t) == before and t._pending is None
+    assert t.confirm_box.layout.display == "none"
+    assert_shows_engine_state(t)
+
+
+def test_a_confirmed_knock_is_scored_with_layoffs_and_the_score_pad_updates(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    t.buttons["take"].click()
+    t.hand.click("KH")
+    t.buttons["knock"].click()
+    t.buttons["confirm"].click()
+    deal = t.controller.deal
+    assert deal.phase is gin.Phase.SCORED and deal.result is not None
+    assert t.coach.steps("result") == deal.result.steps
+    assert [r.points for r in t.scores.records] == [deal.result.points]
+    # both hands face up, the knocker's melds with the cards laid off
+    assert sorted(t.hand.codes) == sorted([*READY.replace("KH", "KD").split(), "4S", "6C", "TC"])
+    assert sorted(t.opponent_area.codes) == sorted(set(LAYS_OFF.split()) - {"4S", "6C", "TC"})
+    assert not t.buttons["next_deal"].disabled
+    assert_shows_engine_state(t)
+    t.buttons["next_deal"].click()
+    assert t.controller.deal_number == 2
+    assert_shows_engine_state(t)
+
+
+def test_the_end_of_a_deal_is_revealed_one_step_at_a_time(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD", pause=0.5)
+    queue: list[Callable[[], None]] = []
+    t.scheduler = lambda delay, fn: queue.append(fn)
+    t.buttons["take"].click()
+    t.hand.click("KH")
+    t.buttons["knock"].click()
+    t.buttons["confirm"].click()
+    assert len(queue) == 1  # the opponent (defender) lays off after the pause
+    assert t.controller.deal.phase is gin.Phase.LAYOFF
+    queue.pop(0)()
+    result = t.controller.deal.result
+    assert result is not None
+    seen_laid: list[int] = []
+    while queue:
+        assert t.scores.records == []  # the score pad waits for the end of the reveal
+        assert t.buttons["next_deal"].disabled
+        queue.pop(0)()
+        shown = t.coach.steps("result")
+        assert shown == result.steps[: len(shown)]
+        laid = sum(1 for s in shown if s.code == "layoff")
+        seen_laid.append(laid)
+        assert {"4S", "6C", "TC"} & set(t.hand.codes) == {
+            lo.card.code for lo in result.layoffs[:laid]
+        }
+    assert seen_laid == sorted(seen_laid) and set(seen_laid) == {0, 1, 2, 3}
+    assert [r.points for r in t.scores.records] == [result.points]
+    assert not t.buttons["next_deal"].disabled
+
+
+def test_gin_has_its_own_button_and_a_spade_up_card_doubles(stack: Any) -> None:
+    t = stacked(stack, READY, OTHER, "4S", rules="spades-double")
+    assert "Knock limit 4" in t.limit_badge.value and "doubled" in t.limit_badge.value
+    t.buttons["take"].click()
+    assert t.buttons["gin"].description != t.buttons["knock"].description
+    assert not t.buttons["gin"].disabled and t.buttons["knock"].disabled
+    t.buttons["gin"].click()
+    assert t._pending == gin.Knock(card("KH"))
+    assert "gin bonus of 25" in t.confirm_text.value
+    t.buttons["confirm"].click()
+    (rec,) = t.scores.records
+    assert rec.kind == "gin" and rec.doubled and rec.winner == 0
+    assert "×2" in t.scores.value
+    assert rec.points == t.controller.deal.result.points
+
+
+def test_an_ace_up_card_in_spades_double_says_only_gin_may_end_the_deal(stack: Any) -> None:
+    t = stacked(stack, "AS 2S 3S 4H 4D 4C 7C 8C 9C 2H", LAYS_OFF, "AD", rules="spades-double")
+    assert "only gin may end this deal" in t.limit_badge.value
+    assert "doubled" not in t.limit_badge.value
+    t.buttons["take"].click()
+    assert t.buttons["knock"].disabled and t.buttons["gin"].disabled
+    t.hand.click("2H")
+    t.buttons["knock"].click()
+    assert "only gin may end this deal" in t.coach.error
+    assert t.coach.steps("limit") == gin.knock_limit_steps(t.controller.rules, card("AD"))
+
+
+def test_big_gin_is_declared_after_confirmation(stack: Any) -> None:
+    t = stacked(stack, "AS 2S 3S 4H 4D 4C 7C 8C 9C TC", OTHER, "JC", rules="spades-double")
+    t.buttons["take"].click()
+    assert not t.buttons["big_gin"].disabled
+    assert any(s.code == "big-gin" for s in t.coach.steps("turn"))
+    t.buttons["big_gin"].click()
+    assert t._pending == gin.BigGin()
+    assert "big gin bonus of 31" in t.confirm_text.value
+    t.buttons["confirm"].click()
+    assert t.scores.records[0].kind == "big-gin"
+
+
+def test_the_learner_lays_off_after_the_opponent_knocks(stack: Any) -> None:
+    # the opponent (non-dealer) passes K♦, the learner passes, the opponent draws 2♦ and knocks
+    t = stacked(stack, LAYS_OFF.replace("2D", "2C"), READY, "KD", learner_deals=True,
+                stock="2D")  # fmt: skip
+    assert t.controller.view().phase is gin.Phase.OFFER_DEALER
+    t.buttons["pass"].click()
+    view = t.controller.view()
+    assert view.phase is gin.Phase.LAYOFF
+    assert not t.buttons["lay_off"].disabled
+    assert t.coach.steps("turn")[0].code == "lay-off"
+    assert any(s.code == "event" and "knocked" in s.text for s in t.coach.steps("opponent"))
+    assert_shows_engine_state(t)
+    assert leaked_cards(t) == []
+    t.buttons["lay_off"].click()
+    assert t.controller.deal.phase is gin.Phase.SCORED
+    assert_shows_engine_state(t)
+
+
+# ---------------------------------------------------------------------------- controls
+
+
+def test_undo_takes_back_the_learners_last_move_and_the_replies(stack: Any) -> None:
+    t = play_table(seed=31, pause=0)
+    assert t.buttons["undo"].disabled
+    t.buttons["undo"].click()
+    assert t.coach.error == "you have made no move in this deal yet: nothing to undo"
+    start = snapshot(t)
+    view = t.controller.view()
+    first = gin.Pass() if gin.Pass() in view.legal_actions else gin.DrawStock()
+    (t.buttons["pass"] if isinstance(first, gin.Pass) else t.buttons["draw_stock"]).click()
+    assert not t.buttons["undo"].disabled
+    t.buttons["undo"].click()
+    assert snapshot(t) == start
+    assert t.coach.message.startswith("Taken back:")
+    assert_shows_engine_state(t)
+
+
+def test_undo_is_refused_once_the_hands_are_shown(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    t.buttons["take"].click()
+    t.buttons["knock"].click()
+    t.buttons["confirm"].click()
+    assert t.buttons["undo"].disabled
+    t.buttons["undo"].click()
+    assert "can't be taken back" in t.coach.error
+
+
+def test_hint_suggests_a_legal_move_and_shows_its_reasons(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    t.buttons["take"].click()
+    t.buttons["hint"].click()
+    assert t._hint is not None and t._hint.action in t.controller.view().legal_actions
+    assert t.coach.steps("hint") == t._hint.steps and t._hint.steps
+    assert t.coach.message.startswith("Hint:")
+
+
+def test_teacher_mode_steps_the_opponent_one_click_at_a_time() -> None:
+    t = play_table(seed=8, pause=0, teacher=True)
+    c = t.controller
+    if c.learner_to_move():
+        view = c.view()
+        t.buttons["pass" if gin.Pass() in view.legal_actions else "draw_stock"].click()
+    moves = 0
+    while c.opponent_to_move() and moves < 5:
+        before = len(c.deal.events)
+        assert not t.buttons["opponent_step"].disabled
+        t.buttons["opponent_step"].click()
+        assert len(c.deal.events) > before
+        moves += 1
+        assert sorted(t.opponent_area.codes) == sorted(x.code for x in c.deal.hand(1))
+    assert moves >= 1
+    assert t.buttons["opponent_step"].disabled == (not c.opponent_to_move())
+
+
+def test_turning_teacher_mode_off_hides_the_hand_and_lets_the_opponent_play() -> None:
+    t = play_table(seed=8, pause=0, teacher=True)
+    t.teacher_toggle.value = False
+    assert not t.teacher and t.buttons["opponent_step"].layout.display == "none"
+    assert all(c["code"] == "" for c in t.opponent_area.cards)
+    assert not t.controller.opponent_to_move()
+    assert leaked_cards(t) == []
+
+
+def test_the_opponent_plays_after_a_pause_on_the_running_event_loop() -> None:
+    async def scenario() -> tuple[int, int]:
+        t = play_table(seed=8, pause=0.001)
+        c = t.controller
+        for _ in range(10):
+            if c.learner_to_move():
+                break
+            await asyncio.sleep(0.01)
+        view = c.view()
+        t.buttons["pass" if gin.Pass() in view.legal_actions else "draw_stock"].click()
+        if c.learner_to_move():  # drew: discard to hand the turn over
+            t.hand.click(t.hand.codes[-1])
+            t.hand.click(t.hand.codes[-1])
+        waiting = 1 if c.opponent_to_move() else 0
+        for _ in range(200):
+            if not c.opponent_to_move():
+                break
+            await asyncio.sleep(0.01)
+        assert_shows_engine_state(t)
+        return waiting, int(c.opponent_to_move())
+
+    waiting, still = asyncio.run(scenario())
+    assert waiting == 1  # the opponent did not move at once
+    assert still == 0  # and it moved once the loop ran
+
+
+def test_rule_set_and_opponent_are_chosen_for_the_next_game() -> None:
+    t = play_table(seed=1, pause=0)
+    t.rules_choice.value = "spades-double"
+    t.opponent_choice.value = gin.bots.BOT_NAMES[-1]
+    t.seed_field.value = "77"
+    t.buttons["new_game"].click()
+    assert t.controller.rules == gin.Rules.preset("spades-double")
+    assert t.controller.opponent_name == gin.bots.BOT_NAMES[-1]
+    assert "Rules: spades-double" in t.title.value and "target 150" in t.title.value
+    assert "target 150" in t.scores.value
+    assert_shows_engine_state(t)
+
+
+def test_the_discard_history_is_one_click_away() -> None:
+    t = play_table(seed=6, pause=0)
+    assert t.history_area.layout.display == "none"
+    t.buttons["history"].click()
+    assert t.history_area.layout.display == "flex"
+    assert t.history_area.codes == [c.code for c in t.controller.view().discard_pile]
+    t.buttons["history"].click()
+    assert t.history_area.layout.display == "none"
+
+
+# ---------------------------------------------------------------------------- coach
+
+
+def test_the_coach_shows_a_card_in_a_set_versus_in_a_run(stack: Any) -> None:
+    t = stacked(stack, "5S 6S 7S 7H 7D 8S 9S KH KD 2C", "AH 2H 3H 4C 5C 6C 9D TD QC QH", "JC")
+    hand = t.coach.section("hand")
+    assert hand is not None
+    assert hand.steps == gin.explain_melds(t.controller.view().hand).steps
+    assert len(hand.pictures) == 2
+    assert "run" in hand.pictures[0][0] and "set" in hand.pictures[1][0]
+
+
+def test_the_coach_says_what_taking_the_up_card_would_do(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "5S")
+    (goal, offer, take) = t.coach.steps("turn")
+    assert (goal.code, offer.code, take.code) == ("goal", "offer", "take")
+    hand = t.controller.view().hand
+    assert goal.data == {"deadwood": gin.deadwood(hand), "limit": 5}
+    assert f"get it down to 5, {gin.deadwood(hand) - 5} less" in goal.text
+    assert take.data["now"] == gin.deadwood(hand)
+    best = min(
+        gin.deadwood([*hand, card("5S")][:i] + [*hand, card("5S")][i + 1 :]) for i in range(10)
+    )
+    assert take.data["after"] == best
+
+
+def test_the_coach_reports_the_opponents_visible_moves(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KS")
+    t.buttons["pass"].click()  # the opponent passes too
+    steps = t.coach.steps("opponent")
+    assert steps[0].text == "Your opponent passed on the up card."
+    assert steps[1].code == "suggests" and "K♠" in steps[1].text
+
+
+# ---------------------------------------------------------------------------- page contract
+
+
+def test_every_button_has_its_stable_css_class() -> None:
+    t = play_table(seed=1, pause=0)
+    for key, _, css in BUTTONS + CONTROL_BUTTONS:
+        assert css in t.buttons[key]._dom_classes
+    assert "gin-coach" in t.coach._dom_classes
+    assert "gin-scores" in t.scores._dom_classes
+    assert "gin-knock-limit" in t.limit_badge._dom_classes
+    assert t.hand.card_class == "gin-card"
+    assert {t.opponent_area.card_class, t.stock_area.card_class}.isdisjoint({"gin-card"})
+    assert all(b.icon == "" for b in t.buttons.values())
+
+
+def test_cards_in_the_hand_carry_their_code_and_name() -> None:
+    t = play_table(seed=1, pause=0)
+    hand = t.controller.view().hand
+    for entry in t.hand.cards:
+        c = card(entry["code"])
+        assert c in hand
+        assert entry["label"].startswith(c.name)
+        assert f'aria-label="{c.name}"' in entry["svg"]
+
+
+def test_a_void_deal_is_shown_and_the_same_dealer_deals_again(stack: Any) -> None:
+    # ace up card in spades-double: only gin ends the deal, and nobody gets there
+    stock = "4D 2D 6H 6C 8S 8D 9H AC AH 6D 9S 7D 4S 4H TS QC TD 2H 3H 7C TC 6S AS 2S JS 2C"
+    t = stacked(stack, "KS QH JD 9C 7S 5H 3D KC QD 8H", "KH QS JC 9D 7H 5S 3C KD JH 8C", "AD",
+                rules="spades-double", stock=stock)  # fmt: skip
+    c = t.controller
+    dealer = c.deal.dealer
+    for _ in range(40):
+        if c.deal.is_over:
+            break
+        view = c.view()
+        if gin.Pass() in view.legal_actions:
+            t.buttons["pass"].click()
+            continue
+        t.buttons["draw_stock"].click()
+        drawn = c.view().events[-1]
+        assert isinstance(drawn, gin.DrewFromStock) and drawn.card is not None
+        if gin.Discard(drawn.card) in c.view().legal_actions:
+            t.hand.click(drawn.card.code)
+            t.hand.click(drawn.card.code)
+        assert t.coach.error == ""
+        assert_shows_engine_state(t)
+    assert c.deal.phase is gin.Phase.VOID
+    assert t.coach.steps("result")[0].code == "void"
+    assert "void" in t.coach.message
+    assert t.scores.records[-1].kind == "void" and "void deal" in t.scores.value
+    t.buttons["next_deal"].click()
+    assert c.deal.dealer == dealer and c.deal_number == 2
