@@ -267,9 +267,10 @@ class Deal:
             raise IllegalActionError(
                 "bad-position", "during the up-card offer the discard pile is just the up card"
             )
-        if len(stock) <= VOID_STOCK:
+        if len(stock) < VOID_STOCK or (len(stock) == VOID_STOCK and phase is not Phase.DISCARD):
             raise IllegalActionError(
-                "bad-position", f"a position needs more than {VOID_STOCK} cards in the stock"
+                "bad-position",
+                f"with {len(stock)} cards in the stock the deal would already be over",
             )
         deal = cls.__new__(cls)
         deal.rules = rules

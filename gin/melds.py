@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from gin.cards import DECK, Card, Suit, cards_mask, check_distinct, format_cards, mask_cards
@@ -337,7 +337,13 @@ class DiscardOption:
 
     discard: Card
     deadwood_points: int
-    arrangement: Arrangement
+    kept_mask: int
+    """The 52-bit mask of the ten cards kept."""
+
+    @cached_property
+    def arrangement(self) -> Arrangement:
+        """The best arrangement of the ten cards kept (built when first read)."""
+        return _best_arrangements_mask(self.kept_mask)[0]
 
 
 def discard_options(cards: Iterable[Card]) -> list[DiscardOption]:
@@ -347,10 +353,7 @@ def discard_options(cards: Iterable[Card]) -> list[DiscardOption]:
     """
     hand = _check_hand(cards)
     m = cards_mask(hand)
-    out = []
-    for c in hand:
-        left = m ^ c.mask
-        out.append(DiscardOption(c, deadwood_of_mask(left), _best_arrangements_mask(left)[0]))
+    out = [DiscardOption(c, deadwood_of_mask(m ^ c.mask), m ^ c.mask) for c in hand]
     out.sort(key=lambda o: (o.deadwood_points, -o.discard.points, o.discard.index))
     return out
 
@@ -370,12 +373,9 @@ def best_discards(cards: Iterable[Card]) -> list[DiscardOption]:
     if len(hand) != 11:
         raise CardParseError("wrong-count", f"best_discards needs 11 cards, not {len(hand)}")
     m = cards_mask(hand)
-    best = best_discard_deadwood_of_mask(m)
-    out = [
-        DiscardOption(c, best, _best_arrangements_mask(m ^ c.mask)[0])
-        for c in hand
-        if deadwood_of_mask(m ^ c.mask) == best
-    ]
+    values = [(deadwood_of_mask(m ^ c.mask), c) for c in hand]
+    best = min(v for v, _ in values)
+    out = [DiscardOption(c, best, m ^ c.mask) for v, c in values if v == best]
     out.sort(key=lambda o: (-o.discard.points, o.discard.index))
     return out
 

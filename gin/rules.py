@@ -22,7 +22,7 @@ _INT_FIELDS = ("ace_knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus"
                "box_bonus", "game_bonus")  # fmt: skip
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Rules:
     """A complete rule set. Build one with :meth:`preset` or with keyword fields.
 
@@ -64,6 +64,14 @@ class Rules:
     """If the loser scored nothing, the winner's game score doubles."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("classic", "spades-double")
+
+    def __init__(self, **fields: Any) -> None:
+        unknown = sorted(set(fields) - _field_names())
+        if unknown:
+            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+        for f in dataclasses.fields(Rules):
+            object.__setattr__(self, f.name, fields.get(f.name, f.default))
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         for f in _BOOL_FIELDS:
@@ -160,7 +168,11 @@ class Rules:
         return cls(**data)
 
 
-_FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(Rules))
+def _field_names() -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(Rules))
+
+
+_FIELD_NAMES = _field_names()
 _PRESET_FIELDS: dict[str, dict[str, Any]] = {
     "classic": Rules().to_dict(),
     "spades-double": Rules(

@@ -1,11 +1,19 @@
-"""A slow, obviously correct meld search, used only to check the fast solver."""
+"""A slow, obviously correct meld search, used only to check the fast solver.
+
+Nothing here imports the engine's solver: melds, partitions, best discards and layoffs are
+found by trying every possibility. Only :class:`gin.Card` (a plain value) is used.
+"""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
 
 from gin.cards import Card
+
+Structure = frozenset[tuple[str, frozenset[Card]]]
+"""A collection of melds as a comparable value: a set of (kind, cards)."""
 
 
 def all_melds(hand: Sequence[Card]) -> list[frozenset[Card]]:
@@ -19,7 +27,9 @@ def all_melds(hand: Sequence[Card]) -> list[frozenset[Card]]:
     for c in hand:
         run = [c]
         while True:
-            nxt = next((d for d in cards if d.suit == run[-1].suit and d.rank == run[-1].rank + 1), None)
+            nxt = next(
+                (d for d in cards if d.suit == run[-1].suit and d.rank == run[-1].rank + 1), None
+            )
             if nxt is None:
                 break
             run.append(nxt)
@@ -49,13 +59,18 @@ def brute_partitions(hand: Sequence[Card]) -> list[tuple[list[frozenset[Card]], 
     return out
 
 
-def brute_deadwood(hand: Sequence[Card]) -> int:
+@lru_cache(maxsize=65536)
+def _brute_deadwood_frozen(hand: frozenset[Card]) -> int:
+    return min(dw for _, dw in brute_partitions(sorted(hand)))
+
+
+def brute_deadwood(hand: Iterable[Card]) -> int:
     """Least deadwood by trying every collection of disjoint melds."""
-    return min(dw for _, dw in brute_partitions(hand))
+    return _brute_deadwood_frozen(frozenset(hand))
 
 
 def brute_best_meld_card_sets(hand: Sequence[Card]) -> set[frozenset[Card]]:
-    """The sets of melded cards (as one frozenset of deadwood) over all best collections."""
+    """The deadwood cards (one frozenset each) over all best collections of melds."""
     best = brute_deadwood(hand)
     out = set()
     for melds, dw in brute_partitions(hand):
@@ -63,3 +78,93 @@ def brute_best_meld_card_sets(hand: Sequence[Card]) -> set[frozenset[Card]]:
             used = frozenset().union(*melds) if melds else frozenset()
             out.add(frozenset(hand) - used)
     return out
+
+
+def meld_kind(meld: Iterable[Card]) -> str:
+    """``set`` when every card has the same rank, otherwise ``run``."""
+    return "set" if len({c.rank for c in meld}) == 1 else "run"
+
+
+def canonical(melds: Iterable[Iterable[Card]]) -> Structure:
+    """A collection of melds with runs of one suit that touch merged into one run.
+
+    ``5♠6♠7♠`` and ``8♠9♠T♠`` together are the same cards as ``5♠ ... T♠``, and the
+    engine shows them as one meld.
+    """
+    sets = [frozenset(m) for m in melds if meld_kind(m) == "set"]
+    runs = sorted((sorted(m) for m in melds if meld_kind(m) == "run"), key=lambda r: r[0])
+    merged: list[list[Card]] = []
+    for run in runs:
+        last = merged[-1] if merged else None
+        if last is not None and last[-1].suit == run[0].suit and last[-1].rank + 1 == run[0].rank:
+            last.extend(run)
+        else:
+            merged.append(list(run))
+    return frozenset(
+        [("set", s) for s in sets] + [("run", frozenset(r)) for r in merged]
+    )
+
+
+def brute_best_structures(hand: Sequence[Card]) -> set[Structure]:
+    """Every distinct collection of melds that reaches the least deadwood (canonical)."""
+    best = brute_deadwood(hand)
+    return {canonical(melds) for melds, dw in brute_partitions(hand) if dw == best}
+
+
+def brute_best_discards(hand11: Sequence[Card]) -> tuple[int, set[Card]]:
+    """The least deadwood after one discard, and every discard that reaches it."""
+    scores = {c: brute_deadwood([d for d in hand11 if d is not c]) for c in hand11}
+    best = min(scores.values())
+    return best, {c for c, v in scores.items() if v == best}
+
+
+# ---------------------------------------------------------------- layoffs
+
+
+def fits(meld: frozenset[Card], card: Card) -> bool:
+    """Whether ``card`` may be laid off onto ``meld``: the fourth card of a set of three,
+    or the next card at either end of a run."""
+    if card in meld:
+        return False
+    if meld_kind(meld) == "set":
+        return len(meld) == 3 and next(iter(meld)).rank == card.rank
+    suit = next(iter(meld)).suit
+    ranks = [c.rank for c in meld]
+    return card.suit == suit and card.rank in (min(ranks) - 1, max(ranks) + 1)
+
+
+def brute_defender_deadwood(
+    knocker_melds: Iterable[Iterable[Card]], defender: Iterable[Card]
+) -> int:
+    """The defender's least deadwood: every sequence of layoffs, one card at a time (so
+    chains such as 9♠ then 10♠ are found), each followed by the best own melds."""
+
+    @cache
+    def rec(melds: tuple[frozenset[Card], ...], rest: frozenset[Card]) -> int:
+        best = brute_deadwood(rest)
+        for card in rest:
+            for i, meld in enumerate(melds):
+                if fits(meld, card):
+                    grown = (*melds[:i], meld | {card}, *melds[i + 1 :])
+                    best = min(best, rec(grown, rest - {card}))
+        return best
+
+    return rec(tuple(frozenset(m) for m in knocker_melds), frozenset(defender))
+
+
+def brute_knock_outcome(
+    knocker: Sequence[Card], defender: Sequence[Card]
+) -> tuple[int, int, list[tuple[Structure, int]]]:
+    """(knocker deadwood, defender deadwood after layoffs, per knocker arrangement).
+
+    The knocker's melds are chosen among the least-deadwood collections so as to leave
+    the defender the most deadwood after the defender's best layoffs (the tie-break).
+    """
+    kdw = brute_deadwood(knocker)
+    per: dict[Structure, int] = {}
+    for melds, dw in brute_partitions(knocker):
+        if dw == kdw:
+            key = canonical(melds)
+            if key not in per:
+                per[key] = brute_defender_deadwood(melds, defender)
+    return kdw, max(per.values()), sorted(per.items(), key=lambda kv: kv[1])

@@ -1,0 +1,73 @@
+"""Shared test settings and helpers.
+
+Hypothesis profiles (choose one with ``HYPOTHESIS_PROFILE=name``):
+
+- ``default``: modest example counts so the whole suite stays fast; no deadline (the
+  machine is shared, timings vary).
+- ``thorough``: many more examples, for a long run before a release.
+
+Fixture ``stack``: builds a 52-card deck order from the hands a test wants to deal.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from gin.cards import DECK, Card, parse_cards
+
+settings.register_profile(
+    "default",
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    max_examples=3000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def _cards(cards: str | Iterable[Card | str]) -> list[Card]:
+    return parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards))
+
+
+def stack_order(
+    non_dealer: str | Sequence[Card],
+    dealer: str | Sequence[Card],
+    up: str | Card,
+    stock: str | Sequence[Card] = (),
+) -> list[Card]:
+    """A 52-card order that deals these ten cards to each player and this up card.
+
+    ``stock`` lists the first cards of the stock, top card first; the other cards follow
+    in deck order. Cards are dealt one at a time starting with the non-dealer.
+    """
+    nd, de = _cards(non_dealer), _cards(dealer)
+    up_card = up if isinstance(up, Card) else Card.parse(up)
+    top = _cards(stock)
+    assert len(nd) == 10 and len(de) == 10
+    order: list[Card] = []
+    for a, b in zip(nd, de, strict=True):
+        order += [a, b]
+    order.append(up_card)
+    order += top
+    used = set(order)
+    assert len(used) == len(order), "a card is dealt twice"
+    order += [c for c in DECK if c not in used]
+    return order
+
+
+StackOrder = Callable[..., list[Card]]
+
+
+@pytest.fixture(scope="session")
+def stack() -> StackOrder:
+    """The :func:`stack_order` helper."""
+    return stack_order

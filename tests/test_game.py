@@ -1,0 +1,457 @@
+"""A game to the target (RULES.md, "The game" and "A void deal"): dealers, the score
+sheet, the final score, undo, saving and restoring."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+
+import pytest
+
+from gin import (
+    Card,
+    DealVoided,
+    Discard,
+    DrawStock,
+    Game,
+    IllegalActionError,
+    Knock,
+    LayOff,
+    Pass,
+    Phase,
+    Rules,
+    SaveFileError,
+    TakeUpCard,
+)
+from gin.match import _checksum
+
+StackOrder = Callable[..., list[Card]]
+
+CLASSIC = Rules.preset("classic")
+SPADES = Rules.preset("spades-double")
+
+GIN_HAND = "AH 2H 3H 5D 6D 7D JC JD JH KS"
+"""Takes the up card 8♦ and goes gin discarding K♠."""
+JUNK = "5S 6S 9C TC KH KD 3C 9S 4S QH"
+"""Run 4♠5♠6♠; deadwood 9♣ 10♣ K♥ K♦ 3♣ 9♠ Q♥ = 61."""
+GIN_POINTS = 61 + 25
+
+
+def c(code: str) -> Card:
+    return Card.parse(code)
+
+
+def non_dealer_gins(stack: StackOrder) -> list[Card]:
+    return stack(GIN_HAND, JUNK, "8D")
+
+
+def dealer_gins(stack: StackOrder) -> list[Card]:
+    return stack(JUNK, GIN_HAND, "8D")
+
+
+def play_gin(game: Game, by_dealer: bool = False) -> None:
+    """Play a stacked gin deal: the non-dealer (or, after a pass, the dealer) takes 8♦."""
+    if by_dealer:
+        game.apply(Pass())
+    game.apply(TakeUpCard())
+    game.apply(Knock(c("KS")))
+    assert game.deal.phase is Phase.SCORED
+
+
+def play_void(game: Game) -> None:
+    """Both pass, then draw and discard the drawn card until the deal ends void."""
+    game.apply(Pass())
+    game.apply(Pass())
+    while not game.deal.is_over:
+        top = game.deal.stock_top_first()[0]
+        game.apply(DrawStock())
+        events = game.apply(Discard(top))
+    assert events[-1] == DealVoided()
+
+
+# ---------------------------------------------------------------- dealers
+
+
+def test_first_dealer_is_a_seeded_random_choice() -> None:
+    dealers = {Game(CLASSIC, seed=s).first_dealer for s in range(20)}
+    assert dealers == {0, 1}
+    assert Game(CLASSIC, seed=4).first_dealer == Game(CLASSIC, seed=4).first_dealer
+    assert Game(CLASSIC, seed=4, first_dealer=1).deal.dealer == 1
+
+
+def test_the_callers_generator_is_not_advanced() -> None:
+    rng = random.Random(9)
+    state = rng.getstate()
+    Game(CLASSIC, rng=rng)
+    assert rng.getstate() == state
+    with pytest.raises(IllegalActionError) as err:
+        Game(CLASSIC)
+    assert err.value.code == "no-seed"
+
+
+def test_next_dealer_is_the_winner_in_classic(stack: StackOrder) -> None:
+    game = Game(CLASSIC, seed=1, first_dealer=0, orders=[dealer_gins(stack)])
+    play_gin(game, by_dealer=True)
+    assert game.deal.outcome()[0] == 0
+    game.next_deal()
+    assert game.deal.dealer == 0  # the dealer won, so deals again
+
+
+def test_dealers_alternate_in_spades_double(stack: StackOrder) -> None:
+    game = Game(SPADES, seed=1, first_dealer=0, orders=[dealer_gins(stack)])
+    play_gin(game, by_dealer=True)
+    assert game.deal.outcome()[0] == 0
+    game.next_deal()
+    assert game.deal.dealer == 1
+
+
+def test_the_non_dealer_winning_in_classic_deals_next(stack: StackOrder) -> None:
+    game = Game(CLASSIC, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    play_gin(game)
+    game.next_deal()
+    assert game.deal.dealer == 1
+
+
+@pytest.mark.parametrize("preset", ["classic", "spades-double"])
+def test_a_void_deal_is_redealt_by_the_same_dealer(stack: StackOrder, preset: str) -> None:
+    game = Game(Rules.preset(preset), seed=2, first_dealer=1, orders=[dealer_gins(stack)])
+    play_void(game)
+    assert game.deal.phase is Phase.VOID
+    assert game.totals == (0, 0)
+    game.next_deal()
+    assert game.deal.dealer == 1
+    sheet = game.score_sheet
+    assert len(sheet) == 1
+    assert (sheet[0].kind, sheet[0].winner, sheet[0].points, sheet[0].totals) == (
+        "void", None, 0, (0, 0)
+    )  # fmt: skip
+
+
+def test_next_deal_waits_for_the_deal_to_end() -> None:
+    game = Game(CLASSIC, seed=3)
+    assert not game.can_start_next_deal()
+    with pytest.raises(IllegalActionError) as err:
+        game.next_deal()
+    assert err.value.code == "deal-not-over"
+
+
+# ---------------------------------------------------------------- the score sheet
+
+
+def three_gins(stack: StackOrder, rules: Rules) -> Game:
+    """Player 1 gins, player 0 gins, player 1 gins (86 points each), dealer 0 first."""
+    game = Game(rules, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
+    play_gin(game)  # dealer 0: player 1 wins
+    game.next_deal()
+    play_gin(game)  # dealer 1 (the winner): player 0 wins
+    game.next_deal()
+    play_gin(game)  # dealer 0: player 1 wins
+    return game
+
+
+def test_score_sheet_records_every_deal_with_running_totals(stack: StackOrder) -> None:
+    game = three_gins(stack, CLASSIC)
+    rows = [(r.number, r.dealer, r.up_card.code, r.kind, r.winner, r.points, r.doubled, r.totals)
+            for r in game.score_sheet]  # fmt: skip
+    assert rows == [
+        (1, 0, "8D", "gin", 1, GIN_POINTS, False, (0, 86)),
+        (2, 1, "8D", "gin", 0, GIN_POINTS, False, (86, 86)),
+        (3, 0, "8D", "gin", 1, GIN_POINTS, False, (86, 172)),
+    ]
+    assert game.totals == (86, 172)
+
+
+def test_the_first_player_to_reach_the_target_wins(stack: StackOrder) -> None:
+    game = Game(CLASSIC, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
+    play_gin(game)
+    game.next_deal()
+    play_gin(game)
+    assert game.winner is None and not game.is_over and game.can_start_next_deal()
+    game.next_deal()
+    play_gin(game)
+    assert game.winner == 1 and game.is_over and not game.can_start_next_deal()
+    with pytest.raises(IllegalActionError) as err:
+        game.next_deal()
+    assert err.value.code == "game-over"
+
+
+def test_reaching_the_target_exactly_wins(stack: StackOrder) -> None:
+    rules = Rules.preset("classic", target=GIN_POINTS)
+    game = Game(rules, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    play_gin(game)
+    assert game.totals == (0, GIN_POINTS) and game.winner == 1
+
+
+def one_gin_game(stack: StackOrder, rules: Rules) -> Game:
+    """Player 1 gins in the first deal (86 points) and reaches the target."""
+    game = Game(rules, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    play_gin(game)
+    assert game.is_over
+    return game
+
+
+def test_final_score_without_options_is_the_running_totals(stack: StackOrder) -> None:
+    final = one_gin_game(stack, CLASSIC.replace(target=50)).final_score()
+    assert (final.winner, final.scores) == (1, (0, GIN_POINTS))
+    assert [s.code for s in final.steps] == ["totals", "final"]
+    assert [s.number for s in final.steps] == [1, 2]
+
+
+def test_final_score_adds_box_and_game_bonuses(stack: StackOrder) -> None:
+    rules = CLASSIC.replace(target=50, box_bonus=20, game_bonus=100)
+    final = one_gin_game(stack, rules).final_score()
+    assert final.scores == (0, GIN_POINTS + 20 + 100)
+    assert [s.code for s in final.steps] == ["totals", "box", "game-bonus", "final"]
+
+
+def test_a_shutout_doubles_the_winners_game_score(stack: StackOrder) -> None:
+    rules = CLASSIC.replace(target=50, box_bonus=20, game_bonus=100, shutout_doubles=True)
+    final = one_gin_game(stack, rules).final_score()
+    assert final.winner == 1
+    assert final.scores == (0, (GIN_POINTS + 20 + 100) * 2)
+    assert [s.code for s in final.steps] == ["totals", "box", "game-bonus", "shutout", "final"]
+
+
+def test_final_score_box_bonus_counts_deals_won_and_no_shutout_if_the_loser_scored(
+    stack: StackOrder,
+) -> None:
+    game = three_gins(stack, CLASSIC.replace(box_bonus=20, game_bonus=100, shutout_doubles=True))
+    final = game.final_score()
+    assert final.scores == (86 + 20, 172 + 2 * 20 + 100)
+    assert [s.code for s in final.steps] == ["totals", "box", "game-bonus", "final"]
+
+
+def test_final_score_waits_for_the_end_of_the_game() -> None:
+    with pytest.raises(IllegalActionError) as err:
+        Game(CLASSIC, seed=1).final_score()
+    assert err.value.code == "game-not-over"
+
+
+def test_a_doubled_deal_is_marked_on_the_score_sheet(stack: StackOrder) -> None:
+    order = stack("AH 2H 3H 5D 6D 7D 8D JC JD KC", JUNK, "JS")
+    game = Game(SPADES, seed=1, first_dealer=0, orders=[order])
+    game.apply(TakeUpCard())
+    game.apply(Knock(c("KC")))  # gin with J♠ J♦ J♣
+    row = game.score_sheet[0]
+    assert row.doubled and row.points == 2 * GIN_POINTS
+
+
+# ---------------------------------------------------------------- undo
+
+
+def test_undo_takes_back_the_last_action(stack: StackOrder) -> None:
+    game = Game(CLASSIC, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    start = game.deal.snapshot()
+    game.apply(TakeUpCard())
+    after_take = game.deal.snapshot()
+    game.apply(Knock(c("KS")))
+    assert game.undo() == "knock KS"
+    assert game.deal.snapshot() == after_take
+    assert game.undo() == "take"
+    assert game.deal.snapshot() == start
+    with pytest.raises(IllegalActionError) as err:
+        game.undo()
+    assert err.value.code == "nothing-to-undo"
+
+
+def test_undo_crosses_the_start_of_a_deal(stack: StackOrder) -> None:
+    rules = CLASSIC.replace(target=1000)
+    game = Game(rules, seed=8, first_dealer=0, orders=[non_dealer_gins(stack)])
+    play_gin(game)
+    finished = game.deal.snapshot()
+    totals = game.totals
+    game.next_deal()
+    game.apply(Pass())
+    second = game.deal.order
+    assert game.undo() == "pass"
+    assert game.undo() == "next-deal"
+    assert len(game.deals) == 1 and game.deal.snapshot() == finished
+    assert game.totals == totals and len(game.score_sheet) == 1
+    game.next_deal()
+    assert game.deal.order == second  # the shuffle is the same after undoing
+    fresh = Game(game.rules, seed=8, first_dealer=0, orders=[non_dealer_gins(stack)])
+    play_gin(fresh)
+    fresh.next_deal()
+    assert fresh == game
+
+
+def test_undo_back_to_the_start_gives_the_new_game(stack: StackOrder) -> None:
+    rules = CLASSIC.replace(target=1000)
+    game = three_gins(stack, rules)
+    fresh = Game(rules, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
+    while game.log:
+        game.undo()
+    assert game == fresh
+
+
+# ---------------------------------------------------------------- saving
+
+
+def random_game(seed: int, steps: int, rules: Rules = CLASSIC) -> Game:
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        if game.deal.is_over:
+            game.next_deal()
+            continue
+        legal = game.deal.legal_actions()
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        game.apply(knocks[0] if knocks and rng.random() < 0.5 else rng.choice(legal))
+    return game
+
+
+def test_a_game_saved_mid_deal_restores_equal_and_plays_on_equal() -> None:
+    game = random_game(11, 150)
+    if game.deal.is_over:
+        game.next_deal()
+    game.apply(game.deal.legal_actions()[-1])
+    assert not game.deal.is_over and len(game.deals) > 1
+    restored = Game.from_json(game.to_json())
+    assert restored == game
+    assert restored.log == game.log and restored.totals == game.totals
+    assert restored.deal.snapshot() == game.deal.snapshot()
+    for g in (game, restored):
+        if g.deal.is_over:
+            g.next_deal()
+        g.apply(g.deal.legal_actions()[0])
+    assert restored == game
+
+
+def test_a_game_replayed_from_its_log_is_equal() -> None:
+    game = random_game(12, 200)
+    assert game.replay() == game
+
+
+def test_the_save_format_is_versioned_json() -> None:
+    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    assert data["format"] == "oklahoma-gin-game"
+    assert data["version"] == 1
+    assert set(data) >= {"rules", "first_dealer", "rng_state", "orders", "log", "checksum"}
+
+
+def resave(data: dict[str, object]) -> str:
+    """The JSON of ``data`` with a freshly computed, valid checksum."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    body["checksum"] = _checksum(body)
+    return json.dumps(body)
+
+
+@pytest.mark.parametrize("text", ["", "not json", "{", b"\xff\xfe"])
+def test_from_json_refuses_text_that_is_not_json(text: str | bytes) -> None:
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(text)
+    assert err.value.code == "not-json"
+
+
+@pytest.mark.parametrize("text", ["[]", "5", '{"format": "chess", "version": 1}', "{}"])
+def test_from_json_refuses_another_format(text: str) -> None:
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(text)
+    assert err.value.code == "wrong-format"
+
+
+def test_from_json_refuses_an_unknown_version() -> None:
+    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data["version"] = 2
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(resave(data))
+    assert err.value.code == "unknown-version"
+    assert "2" in err.value.message
+
+
+def test_from_json_refuses_a_tampered_log() -> None:
+    game = random_game(13, 40)
+    data = json.loads(game.to_json())
+    i = next(i for i, a in enumerate(data["log"]) if a.startswith("discard "))
+    data["log"][i] = "discard AS" if data["log"][i] != "discard AS" else "discard 2S"
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(json.dumps(data))  # the old checksum kept
+    assert err.value.code == "tampered"
+
+
+def test_from_json_refuses_a_missing_checksum() -> None:
+    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    del data["checksum"]
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(json.dumps(data))
+    assert err.value.code == "tampered"
+
+
+def test_from_json_refuses_an_illegal_action_even_with_a_valid_checksum() -> None:
+    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data["log"] = ["draw-discard"]  # the up card is being offered
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(resave(data))
+    assert err.value.code == "damaged"
+    assert "replayed" in err.value.message
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("log", ["fly away"]),
+        ("log", "take"),
+        ("log", [5]),
+        ("rules", {"target": 0}),
+        ("rules", "classic"),
+        ("first_dealer", 2),
+        ("rng_state", [3, [1, 2, 3], None]),
+        ("rng_state", "seed"),
+        ("orders", ["AS 2S"]),
+    ],
+)
+def test_from_json_refuses_damaged_content_with_a_valid_checksum(key: str, value: object) -> None:
+    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data[key] = value
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(resave(data))
+    assert err.value.code == "damaged"
+
+
+def test_from_json_refuses_a_missing_field_with_a_valid_checksum() -> None:
+    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    del data["log"]
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(resave(data))
+    assert err.value.code == "damaged"
+
+
+def test_a_finished_game_saves_and_restores(stack: StackOrder) -> None:
+    game = one_gin_game(stack, SPADES.replace(target=80))
+    restored = Game.from_json(game.to_json())
+    assert restored == game and restored.score_sheet == game.score_sheet
+
+
+def test_a_game_over_refuses_more_actions(stack: StackOrder) -> None:
+    game = one_gin_game(stack, CLASSIC.replace(target=80))
+    with pytest.raises(IllegalActionError) as err:
+        game.apply(LayOff())
+    assert err.value.code == "game-over"
+
+
+def test_a_game_over_can_still_be_undone(stack: StackOrder) -> None:
+    game = one_gin_game(stack, CLASSIC.replace(target=80))
+    assert game.undo() == "knock KS"
+    assert not game.is_over and game.totals == (0, 0)
+
+
+def test_a_saved_game_has_more_deals_and_restores_equal(stack: StackOrder) -> None:
+    game = three_gins(stack, SPADES.replace(target=1000))
+    restored = Game.from_json(game.to_json())
+    assert restored == game
+    assert restored.score_sheet == game.score_sheet
+    assert restored.replay() == game
+
+
+def test_running_totals_are_the_sums_of_the_deal_points() -> None:
+    for seed in range(6):
+        game = random_game(seed, 3000, CLASSIC.replace(target=60))
+        totals = [0, 0]
+        for row in game.score_sheet:
+            if row.winner is not None:
+                totals[row.winner] += row.points
+            assert row.totals == (totals[0], totals[1])
+        assert game.totals == (totals[0], totals[1])
