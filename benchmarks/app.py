@@ -1,0 +1,397 @@
+"""The app in a browser: Voilà serving the lessons, learners simulated by headless Chromium.
+
+Figures (targets of issue 5 on a 2-core machine):
+
+- **table visible**: from the start of the page load of ``04_play.ipynb`` to the first
+  card of the learner's hand on the page (target 2.5 s). Timed inside the page
+  (``performance.now()`` is counted from the start of the navigation), so waiting on
+  several pages at once does not distort it.
+- **click to update**: from a click on the table to the page showing its effect (the
+  drawn card in the hand, the selected card's deadwood in the label, the discard gone,
+  the offer passed), timed inside the page with a ``MutationObserver``; p50 and p95
+  (target 100 ms at p95). Every learner plays: pass, draw from the stock, select the
+  highest deadwood card, discard it, knock when the table allows, next deal. With
+  several learners the clicks are made on all pages at once.
+- **kernel memory**: resident (RSS) and unique (USS) memory of each kernel started for
+  the play lesson, after loading and after playing (target 120 MB).
+
+The same with 1, 5 and 10 learners at once. The server runs with the project's
+``voila.json`` (as ``make app``), then once more with a pre-heated pool of kernels for the
+play lesson, to show what pre-heating would change.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks import machine_line, table
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+
+from voila_harness import (  # noqa: E402
+    NOTEBOOKS_DIR,
+    find_chromium,
+    launch_chromium,
+    new_page,
+    run_voila,
+)
+
+PLAY = "04_play.ipynb"
+LEARNERS = (1, 5, 10)
+CLICKS_PER_LEARNER = {1: 40, 5: 16, 10: 12}
+"""Timed clicks per learner in each scenario."""
+SCENARIO_SECONDS = 150.0
+"""A scenario stops after this long even if not every learner made its clicks."""
+POOL_SIZE = 2
+"""Pre-heated kernels for the play lesson in the second run."""
+
+TARGET_VISIBLE_S = 2.5
+TARGET_CLICK_P95_MS = 100.0
+TARGET_KERNEL_MB = 120.0
+
+VISIBLE_SCRIPT = """(() => {
+  const check = () => {
+    if (window.__ginVisible === undefined &&
+        document.querySelector('.gin-table .gin-hand .gin-card[data-card]')) {
+      window.__ginVisible = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true});
+})();"""
+
+STATE_JS = """() => {
+  const on = c => { const b = document.querySelector('button.' + c); return !!b && !b.disabled; };
+  const codes = s => Array.from(document.querySelectorAll(s)).map(e => e.dataset.card);
+  return {
+    pass: on('gin-action-pass'), draw: on('gin-action-draw-stock'),
+    discard: on('gin-action-discard'), knock: on('gin-action-knock'),
+    gin: on('gin-action-gin'), big_gin: on('gin-action-big-gin'),
+    lay_off: on('gin-action-lay-off'), confirm: on('gin-action-confirm'),
+    next: on('gin-action-next-deal'),
+    hand: codes('.gin-hand .gin-card[data-card]'),
+    deadwood: codes('.gin-hand .gin-group-deadwood .gin-card[data-card]'),
+    selected: codes('.gin-hand .gin-card.gin-selected'),
+  };
+}"""
+
+# Click ``sel`` and store in window.__ginMeasure the milliseconds until ``cond(arg)`` holds
+# (-1 after 15 s). Returns at once: the caller polls, so clicks on many pages overlap.
+MEASURE_JS = """([sel, cond, arg]) => {
+  const conds = {
+    handCount: n => document.querySelectorAll('.gin-hand .gin-card[data-card]').length === n,
+    disabled: s => { const b = document.querySelector(s); return !!b && b.disabled; },
+    enabled: s => { const b = document.querySelector(s); return !!b && !b.disabled; },
+    labelHas: t => ((document.querySelector('.gin-deadwood') || {}).innerText || '').includes(t),
+  };
+  const ok = () => conds[cond](arg);
+  const el = document.querySelector(sel);
+  window.__ginMeasure = null;
+  if (!el) { window.__ginMeasure = -2; return false; }
+  const t0 = performance.now();
+  const done = v => { if (window.__ginMeasure === null) window.__ginMeasure = v; };
+  const obs = new MutationObserver(() => {
+    if (ok()) { obs.disconnect(); done(performance.now() - t0); }
+  });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true,
+                              characterData: true});
+  el.click();
+  setTimeout(() => { obs.disconnect(); done(-1); }, 15000);
+  return true;
+}"""
+
+TIMED = ("pass", "draw", "select", "discard")
+
+
+@dataclass
+class Learner:
+    """One simulated learner: a page playing against ``eager`` with a simple policy."""
+
+    page: Any
+    pending: str | None = None
+    samples: list[tuple[str, float]] = field(default_factory=list)
+    timeouts: int = 0
+    timed_out: list[str] = field(default_factory=list)
+    clicks: int = 0
+
+    def start(self, kind: str, sel: str, cond: str, arg: Any) -> None:
+        if self.page.evaluate(MEASURE_JS, [sel, cond, arg]):
+            self.pending = kind
+            self.clicks += 1
+
+    def poll(self) -> None:
+        """Collect a finished measurement, or make the next click if the table is ready."""
+        if self.pending is not None:
+            v = self.page.evaluate("() => window.__ginMeasure")
+            if v is None:
+                return
+            if v >= 0:
+                if self.pending in TIMED:
+                    self.samples.append((self.pending, float(v)))
+            else:
+                self.timeouts += 1
+                self.timed_out.append(self.pending)
+            self.pending = None
+            return
+        s = self.page.evaluate(STATE_JS)
+        plain = [
+            ("next", "button.gin-action-next-deal", "disabled"),
+            ("confirm", "button.gin-action-confirm", "disabled"),
+        ]
+        for key, sel, cond in plain:
+            if s[key]:
+                self.start(key, sel, cond, sel)
+                return
+        if s["pass"]:
+            self.start("pass", "button.gin-action-pass", "disabled", "button.gin-action-pass")
+        elif s["draw"]:
+            self.start("draw", "button.gin-action-draw-stock", "handCount", 11)
+        elif s["gin"] or s["big_gin"] or s["knock"]:
+            key = "gin" if s["gin"] else "big-gin" if s["big_gin"] else "knock"
+            self.start(key, f"button.gin-action-{key}", "enabled", "button.gin-action-confirm")
+        elif s["lay_off"]:
+            sel = "button.gin-action-lay-off"
+            self.start("lay-off", sel, "disabled", sel)
+        elif len(s["hand"]) == 11:
+            import gin
+
+            pool = s["deadwood"] or s["hand"]
+            worst = max(pool, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
+            if s["selected"] != [worst]:
+                card = gin.Card.parse(worst)
+                sel = f'.gin-hand .gin-card[data-card="{worst}"]'
+                self.start("select", sel, "labelHas", f"discarding {card}")
+            elif s["discard"]:
+                self.start("discard", "button.gin-action-discard", "handCount", 10)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of ``values``."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[k]
+
+
+def kernel_pids(server_pid: int) -> set[int]:
+    """The kernel processes started by the server (its ``ipykernel`` children)."""
+    import psutil
+
+    out = set()
+    for p in psutil.Process(server_pid).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "ipykernel" in " ".join(p.cmdline()):
+                out.add(p.pid)
+    return out
+
+
+def memory_mb(pids: set[int]) -> list[tuple[float, float]]:
+    """(RSS, USS) in MB of each process still alive."""
+    import psutil
+
+    out = []
+    for pid in sorted(pids):
+        with contextlib.suppress(psutil.Error):
+            info = psutil.Process(pid).memory_full_info()
+            out.append((info.rss / 2**20, info.uss / 2**20))
+    return out
+
+
+@contextlib.contextmanager
+def voila(pool: int) -> Iterator[Any]:
+    """Voilà over notebooks/ with the project's voila.json, plus a pool for the play
+    lesson when ``pool`` > 0 (written to a temporary voila.json)."""
+    config = json.loads((ROOT / "voila.json").read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        cwd = ROOT
+        if pool:
+            pools = config.setdefault("VoilaKernelManager", {}).setdefault(
+                "kernel_pools_config", {}
+            )
+            pools[PLAY] = {"pool_size": pool}
+            (Path(tmp) / "voila.json").write_text(json.dumps(config))
+            cwd = Path(tmp)
+        with run_voila(NOTEBOOKS_DIR, cwd=cwd, log_path=Path(tmp) / "voila.log") as server:
+            if pool:  # let the pool fill before anyone arrives
+                time.sleep(2.0 + 4.0 * pool)
+            yield server
+
+
+@dataclass
+class Scenario:
+    learners: int
+    pool: int
+    visible_s: list[float]
+    clicks_ms: list[float]
+    timeouts: int
+    timed_out: list[str]
+    memory_loaded: list[tuple[float, float]]
+    memory_played: list[tuple[float, float]]
+    server_mb: float
+
+
+def run_scenario(browser: Any, server: Any, n: int, pool: int) -> Scenario:
+    """``n`` learners open the play lesson at once and play."""
+    import psutil
+
+    before = kernel_pids(server.proc.pid)
+    pages = []
+    for _ in range(n):
+        page = new_page(browser)
+        page.add_init_script(VISIBLE_SCRIPT)
+        page.set_default_timeout(120_000)
+        pages.append(page)
+    url = f"{server.base_url}/voila/render/{PLAY}"
+    for page in pages:
+        page.goto(url, wait_until="commit", timeout=120_000)
+    visible = []
+    for page in pages:
+        page.wait_for_function("() => window.__ginVisible !== undefined", timeout=180_000)
+        visible.append(page.evaluate("() => window.__ginVisible") / 1000)
+    time.sleep(1.0)
+    new = kernel_pids(server.proc.pid) - before
+    loaded = memory_mb(new)
+
+    learners = [Learner(p) for p in pages]
+    want = CLICKS_PER_LEARNER[n]
+    end = time.monotonic() + SCENARIO_SECONDS
+    while time.monotonic() < end and any(len(lr.samples) < want for lr in learners):
+        for lr in learners:
+            if len(lr.samples) < want or lr.pending is not None:
+                lr.poll()
+        time.sleep(0.02)
+    played = memory_mb(new)
+    server_mb = psutil.Process(server.proc.pid).memory_info().rss / 2**20
+    for page in pages:
+        page.context.close()
+    time.sleep(1.0)
+    return Scenario(
+        learners=n,
+        pool=pool,
+        visible_s=visible,
+        clicks_ms=[v for lr in learners for _, v in lr.samples],
+        timeouts=sum(lr.timeouts for lr in learners),
+        timed_out=[k for lr in learners for k in lr.timed_out],
+        memory_loaded=loaded,
+        memory_played=played,
+        server_mb=server_mb,
+    )
+
+
+def _fmt_s(values: Sequence[float]) -> str:
+    if not values:
+        return "–"
+    return f"{statistics.median(values):.2f} s (max {max(values):.2f})"
+
+
+def _mem(values: Sequence[tuple[float, float]]) -> str:
+    if not values:
+        return "–"
+    rss = [r for r, _ in values]
+    uss = [u for _, u in values]
+    return f"{statistics.median(rss):.0f} / {statistics.median(uss):.0f} (max RSS {max(rss):.0f})"
+
+
+def _mark(ok: bool) -> str:
+    return "✅" if ok else "❌"
+
+
+def report(scenarios: Sequence[Scenario]) -> list[str]:
+    rows = []
+    for s in scenarios:
+        p50 = percentile(s.clicks_ms, 50)
+        p95 = percentile(s.clicks_ms, 95)
+        vis_ok = bool(s.visible_s) and statistics.median(s.visible_s) <= TARGET_VISIBLE_S
+        click_ok = p95 <= TARGET_CLICK_P95_MS
+        mem = s.memory_played or s.memory_loaded
+        mem_ok = bool(mem) and max(r for r, _ in mem) <= TARGET_KERNEL_MB
+        rows.append(
+            [
+                str(s.learners),
+                f"{s.pool}" if s.pool else "none",
+                f"{_fmt_s(s.visible_s)} {_mark(vis_ok)}",
+                f"{p50:.0f} / {p95:.0f} ms {_mark(click_ok)} (n={len(s.clicks_ms)}"
+                + (
+                    f", {s.timeouts} timed out: {', '.join(sorted(set(s.timed_out)))}"
+                    if s.timeouts
+                    else ""
+                )
+                + ")",
+                _mem(s.memory_loaded),
+                f"{_mem(s.memory_played)} {_mark(mem_ok)}",
+                f"{s.server_mb:.0f}",
+            ]
+        )
+    return [
+        table(
+            [
+                "learners",
+                "play-lesson pool",
+                "table visible (median)",
+                "click to update p50 / p95",
+                "kernel MB loaded: RSS / USS",
+                "kernel MB after playing",
+                "Voilà server MB",
+            ],
+            rows,
+        )
+    ]
+
+
+def run() -> str:
+    """Measure and return the ``app`` section of ``docs/BENCHMARKS.md``."""
+    lines = [
+        "## The app in the browser (Voilà + Chromium)",
+        "",
+        machine_line(),
+        "",
+        f"Targets: table visible within {TARGET_VISIBLE_S:g} s of opening `{PLAY}`, click to "
+        f"update under {TARGET_CLICK_P95_MS:g} ms at p95, under {TARGET_KERNEL_MB:g} MB per "
+        "kernel. Several learners open the lesson at the same moment and click at the same "
+        "time; figures are per learner. Memory: resident (RSS, counts shared libraries "
+        "in every process) and unique (USS, what each extra kernel really adds).",
+        "",
+    ]
+    chromium = find_chromium()
+    if chromium is None:
+        return "\n".join([*lines, "Chromium was not found: nothing measured."])
+    from playwright.sync_api import sync_playwright
+
+    started = time.perf_counter()
+    scenarios: list[Scenario] = []
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw, chromium)
+        try:
+            for pool in (0, POOL_SIZE):
+                with voila(pool) as server:
+                    for n in LEARNERS if pool == 0 else (1,):
+                        print(f"    {n} learner(s), pool {pool} ...", flush=True)
+                        scenarios.append(run_scenario(browser, server, n, pool))
+        finally:
+            browser.close()
+    lines += report(scenarios)
+    lines += [
+        "",
+        "The play lesson gets no pre-heated kernel in `voila.json` (only Start here does), "
+        "so each learner waits for a new kernel to start and run the notebook; the last "
+        f"row gives the same lesson a pool of {POOL_SIZE} pre-heated kernels. With many "
+        "learners arriving together the two cores start the kernels one after the other, "
+        "so the later learners wait longest.",
+        "",
+        f"Whole section measured in {time.perf_counter() - started:.0f} s.",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(run())

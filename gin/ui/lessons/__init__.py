@@ -1,0 +1,65 @@
+"""The tutor's lessons: each lesson notebook calls one function here to build its widget.
+
+>>> from gin.ui.lessons import melds_lesson
+>>> lesson = melds_lesson(seed=1)   # displays as the lesson's widget in a notebook
+>>> lesson.kind_exercise.question.data["answer"] in ("set", "run", "no meld")
+True
+
+Each lesson lives in its own module, imported only when its function is first used, so a
+page loads only what its lesson needs (the play lesson does not load the strategy lab).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from gin.ui.lessons.catalog import LESSONS, LessonInfo
+
+if TYPE_CHECKING:
+    from gin.ui.lessons.knocking import KnockingLesson, knocking_lesson
+    from gin.ui.lessons.lab import LabLesson, lab_lesson
+    from gin.ui.lessons.melds import MeldsLesson, melds_lesson
+    from gin.ui.lessons.play import PlayLesson, play_lesson
+    from gin.ui.lessons.start import StartLesson, start_lesson
+    from gin.ui.lessons.upcard import UpCardLesson, upcard_lesson
+
+_MODULES = {
+    "StartLesson": "start",
+    "start_lesson": "start",
+    "MeldsLesson": "melds",
+    "melds_lesson": "melds",
+    "UpCardLesson": "upcard",
+    "upcard_lesson": "upcard",
+    "KnockingLesson": "knocking",
+    "knocking_lesson": "knocking",
+    "PlayLesson": "play",
+    "play_lesson": "play",
+    "LabLesson": "lab",
+    "lab_lesson": "lab",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gin.ui.lessons' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"gin.ui.lessons.{module}"), name)
+
+
+__all__ = [
+    "LESSONS",
+    "KnockingLesson",
+    "LabLesson",
+    "LessonInfo",
+    "MeldsLesson",
+    "PlayLesson",
+    "StartLesson",
+    "UpCardLesson",
+    "knocking_lesson",
+    "lab_lesson",
+    "melds_lesson",
+    "play_lesson",
+    "start_lesson",
+    "upcard_lesson",
+]

@@ -1,0 +1,118 @@
+"""What every lesson shares: the lesson object, its message area and seeds."""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+import ipywidgets as W
+
+from gin.ui.lessons.catalog import lesson_info, nav_html
+from gin.ui.lessons.pictures import message_html
+from gin.ui.lessons.style import LESSON_CSS
+
+
+def resolve_seed(seed: int | None) -> int:
+    """``seed`` itself, or a fresh one (shown on the page so a class can share it)."""
+    if seed is None:
+        return random.SystemRandom().randrange(1, 1_000_000)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"a seed is a whole number of at least 0, not {seed!r}")
+    return seed
+
+
+def html_widget(value: str = "", *css: str) -> Any:
+    """An HTML widget with CSS classes."""
+    w = W.HTML(value=value)
+    for c in css:
+        w.add_class(c)
+    return w
+
+
+_GLYPHS = {
+    "check": "✓",
+    "forward": "→",
+    "play": "▶",
+    "random": "⟳",
+    "step-backward": "◀",
+    "step-forward": "▶",
+    "fast-forward": "⏭",
+    "search": "⌕",
+}
+
+
+def button(description: str, *css: str, icon: str = "", style: str = "") -> Any:
+    """A button with CSS classes. ``icon`` names a glyph drawn as plain text, since
+    icon fonts would come from a CDN that a classroom or Binder may not reach."""
+    glyph = _GLYPHS.get(icon, "")
+    label = f"{glyph} {description}" if glyph else description
+    b = W.Button(description=label, button_style=style)
+    b.layout.width = "auto"
+    for c in css:
+        b.add_class(c)
+    return b
+
+
+class MessageArea:
+    """An HTML widget that shows a message (an error inside a callback) or nothing."""
+
+    def __init__(self) -> None:
+        self.widget = html_widget("", "gin-message")
+        self.text = ""
+
+    def show(self, text: str) -> None:
+        """Show ``text``."""
+        self.text = text
+        self.widget.value = message_html(text)
+
+    def clear(self) -> None:
+        """Hide the message."""
+        self.text = ""
+        self.widget.value = ""
+
+
+class Lesson:
+    """A lesson: a tree of widgets under :attr:`widget`, displayed as that widget.
+
+    Subclasses build their parts and call :meth:`assemble`.
+    """
+
+    notebook = ""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = resolve_seed(seed)
+        self.widget: Any = None
+
+    @property
+    def title(self) -> str:
+        """The lesson's title."""
+        return lesson_info(self.notebook).title
+
+    def assemble(self, *children: Any) -> Any:
+        """Wrap the parts with the style sheet and the navigation footer."""
+        style = W.HTML(value=f"<style>{LESSON_CSS}</style>")
+        nav = html_widget(nav_html(self.notebook), "gin-nav")
+        self.widget = W.VBox([style, *children, nav])
+        self.widget.add_class("gin-lesson")
+        self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
+        return self.widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {html.escape(self.notebook)} seed={self.seed}>"
+
+
+def section(title: str, intro: str, *children: Any, css: str = "") -> Any:
+    """A framed section with a heading and a short introduction (HTML)."""
+    head = html_widget(f"<h3>{html.escape(title)}</h3>{intro}")
+    box = W.VBox([head, *children])
+    box.add_class("gin-lesson-section")
+    if css:
+        box.add_class(css)
+    return box
+
+
+__all__ = ["Lesson", "MessageArea", "button", "html_widget", "resolve_seed", "section"]

@@ -1,0 +1,112 @@
+"""Charts for the lessons: small SVG bar charts, and matplotlib figures as PNG bytes.
+
+The SVG charts need no plotting library (fast to load); matplotlib is imported only when
+a PNG is asked for (the strategy lab).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+PALETTE = ("#3b6fb6", "#d9822b", "#3a9a5b", "#a23b72", "#6c757d")
+
+
+@dataclass(frozen=True)
+class Series:
+    """One series of bars: a name, one value per category, and a colour."""
+
+    name: str
+    values: Sequence[float]
+    colour: str = PALETTE[0]
+
+
+def bar_chart_svg(
+    categories: Sequence[str],
+    series: Sequence[Series],
+    *,
+    title: str,
+    x_label: str = "",
+    y_label: str = "",
+    fmt: Callable[[float], str] = lambda v: f"{v:g}",
+    width: int = 640,
+    height: int = 260,
+) -> str:
+    """Grouped vertical bars as a standalone, accessible SVG string."""
+    left, right, bottom = 48, 12, 44
+    top = 30 + (16 * len(series) if len(series) > 1 else 0)
+    plot_w, plot_h = width - left - right, height - top - bottom
+    top_value = max((v for s in series for v in s.values), default=0.0) or 1.0
+    n_cat = max(len(categories), 1)
+    group_w = plot_w / n_cat
+    bar_w = group_w * 0.8 / max(len(series), 1)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{html.escape(title)}" '
+        'font-family="system-ui, sans-serif" font-size="12">',
+        f"<title>{html.escape(title)}</title>",
+        f'<text x="{left}" y="18" font-size="14" font-weight="600">{html.escape(title)}</text>',
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
+        'stroke="#444"/>',
+    ]
+    for i, cat in enumerate(categories):
+        x0 = left + i * group_w + group_w * 0.1
+        for j, s in enumerate(series):
+            v = s.values[i] if i < len(s.values) else 0.0
+            h = plot_h * v / top_value
+            x = x0 + j * bar_w
+            y = top + plot_h - h
+            parts.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_w * 0.92:.1f}" height="{h:.1f}" '
+                f'fill="{s.colour}"><title>{html.escape(s.name)}, {html.escape(cat)}: '
+                f"{html.escape(fmt(v))}</title></rect>"
+            )
+            if v:
+                parts.append(
+                    f'<text x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" font-size="10" '
+                    f'text-anchor="middle" fill="#333">{html.escape(fmt(v))}</text>'
+                )
+        parts.append(
+            f'<text x="{left + (i + 0.5) * group_w:.1f}" y="{top + plot_h + 15}" '
+            f'text-anchor="middle">{html.escape(cat)}</text>'
+        )
+    if x_label:
+        parts.append(
+            f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
+            f'fill="#444">{html.escape(x_label)}</text>'
+        )
+    if y_label:
+        parts.append(
+            f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" '
+            f'text-anchor="middle" fill="#444">{html.escape(y_label)}</text>'
+        )
+    for j, s in enumerate(series if len(series) > 1 else ()):
+        y = 36 + j * 15
+        parts.append(
+            f'<rect x="{left + 4}" y="{y - 9}" width="10" height="10" fill="{s.colour}"/>'
+            f'<text x="{left + 18}" y="{y}">{html.escape(s.name)}</text>'
+        )
+    parts.append("</svg>")
+    return '<div class="gin-chart">' + "".join(parts) + "</div>"
+
+
+def figure_png(draw: Callable[[Any], None], *, size: tuple[float, float] = (6.4, 3.2)) -> bytes:
+    """Draw with ``draw(ax)`` on a new matplotlib figure and return it as PNG bytes.
+
+    Uses :class:`matplotlib.figure.Figure` directly (no pyplot, no global state).
+    """
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=size, dpi=100)
+    ax = fig.add_subplot()
+    draw(ax)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+__all__ = ["PALETTE", "Series", "bar_chart_svg", "figure_png"]

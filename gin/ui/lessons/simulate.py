@@ -1,0 +1,156 @@
+"""Simulations for the strategy lab: seeded deals played by computer opponents, and
+summaries of them. No widgets here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gin import Card, Rules
+from gin.ui.lessons.hands import draws_of, play_out
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SimDeal:
+    """One simulated deal, summed up."""
+
+    preset: str
+    up_card: Card
+    limit: int
+    doubled: bool
+    draws: int
+    kind: str
+    """knock, undercut, gin, big-gin, tie or void."""
+    knocker_deadwood: int | None
+    points: int
+
+
+def simulate_deals(
+    rules: Rules,
+    deals: int,
+    seed: int,
+    bots: tuple[str, str] = ("eager", "eager"),
+    progress: Progress | None = None,
+) -> list[SimDeal]:
+    """Play ``deals`` seeded deals to the end and sum each one up."""
+    master = random.Random(seed)
+    out = []
+    step = max(deals // 25, 1)
+    for i in range(deals):
+        d = play_out(rules, master.randrange(1 << 30), bots)
+        r = d.result
+        _winner, points, kind = d.outcome()
+        out.append(
+            SimDeal(
+                preset=rules.name,
+                up_card=d.up_card,
+                limit=d.knock_limit,
+                doubled=d.doubled,
+                draws=draws_of(d),
+                kind=kind,
+                knocker_deadwood=None if r is None or kind == "big-gin" else r.knocker_deadwood,
+                points=points,
+            )
+        )
+        if progress is not None and ((i + 1) % step == 0 or i + 1 == deals):
+            progress(i + 1, deals)
+    return out
+
+
+def mean(values: Sequence[float]) -> float:
+    """The average, 0 for no values."""
+    return sum(values) / len(values) if values else 0.0
+
+
+def draws_by_limit(sims: Sequence[SimDeal]) -> dict[int, tuple[float, int, float]]:
+    """Per knock limit: (average draws, number of deals, share of void deals)."""
+    out = {}
+    for lim in range(11):
+        group = [s for s in sims if s.limit == lim]
+        voids = sum(s.kind == "void" for s in group)
+        out[lim] = (
+            mean([s.draws for s in group]),
+            len(group),
+            voids / len(group) if group else 0.0,
+        )
+    return out
+
+
+def undercuts_by_deadwood(sims: Sequence[SimDeal]) -> dict[int, tuple[float, int]]:
+    """Per knocker deadwood 1 to 10: (share of knocks undercut, number of knocks)."""
+    out = {}
+    for dw in range(1, 11):
+        knocks = [
+            s for s in sims if s.kind in ("knock", "undercut", "tie") and s.knocker_deadwood == dw
+        ]
+        under = sum(s.kind == "undercut" for s in knocks)
+        out[dw] = (under / len(knocks) if knocks else 0.0, len(knocks))
+    return out
+
+
+def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
+    """Average points per deal (void deals count 0): by rule set, and in ``spades-double``
+    split into spade (doubled) and other up cards."""
+    groups: dict[str, list[SimDeal]] = {}
+    for s in sims:
+        groups.setdefault(f"“{s.preset}”, all deals", []).append(s)
+        if s.preset == "spades-double":
+            key = (
+                "“spades-double”, spade up card" if s.doubled else "“spades-double”, other up card"
+            )
+            groups.setdefault(key, []).append(s)
+    return {k: (mean([s.points for s in v]), len(v)) for k, v in sorted(groups.items())}
+
+
+def compare_opponents(
+    pairs: Sequence[tuple[str, str]],
+    games: int,
+    rules: str,
+    seed: int,
+    budget_ms: float | None = None,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Points per deal for each pair of opponents, by :func:`gin.tournament.run_tournament`
+    (no rows if the engine has no tournament module)."""
+    rows: list[dict[str, Any]] = []
+    total = len(pairs) * games
+    try:
+        from gin.tournament import run_tournament
+    except ImportError:  # pragma: no cover - the tournament module is part of the engine
+        return rows
+    for n, (a, b) in enumerate(pairs):
+
+        def tick(done: int, _total: int, base: int = n * games) -> None:
+            if progress is not None:
+                progress(base + done, total)
+
+        t = run_tournament(a, b, games, rules, seed + n, budget_ms=budget_ms, progress=tick)
+        ppd = t.points_per_deal
+        rows.append(
+            {
+                "a": a,
+                "b": b,
+                "games": t.games,
+                "deals": t.deals,
+                "wins_a": t.wins_a,
+                "wins_b": t.wins_b,
+                "ppd_a": ppd[0],
+                "ppd_b": ppd[1],
+            }
+        )
+    return rows
+
+
+__all__ = [
+    "SimDeal",
+    "compare_opponents",
+    "draws_by_limit",
+    "mean",
+    "points_by_doubling",
+    "simulate_deals",
+    "undercuts_by_deadwood",
+]

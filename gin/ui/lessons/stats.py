@@ -1,0 +1,89 @@
+"""Up-card statistics: exact, by counting the 52 possible up cards, and simulated with
+seeded deals (the two must agree)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gin import DECK, Deal, Rules
+
+
+def limit_shares(rules: Rules) -> dict[int, Fraction]:
+    """The share of deals with each knock limit (0 to 10): each up card is equally likely."""
+    counts = Counter(rules.knock_limit(c) for c in DECK)
+    return {lim: Fraction(counts.get(lim, 0), len(DECK)) for lim in range(11)}
+
+
+@dataclass(frozen=True)
+class UpCardClaim:
+    """A claim about up cards: its exact share and the share seen in simulated deals."""
+
+    text: str
+    exact: Fraction
+    seen: int
+    deals: int
+
+    @property
+    def simulated(self) -> float:
+        """The share seen in the simulated deals."""
+        return self.seen / self.deals if self.deals else 0.0
+
+
+def simulated_up_cards(
+    rules: Rules,
+    deals: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+) -> Counter[int]:
+    """How often each up card (by index) came up in ``deals`` seeded deals."""
+    rng = random.Random(seed)
+    seen: Counter[int] = Counter()
+    step = max(deals // 20, 1)
+    for i in range(deals):
+        seen[Deal.new(rules, rng=rng).up_card.index] += 1
+        if progress is not None and (i + 1) % step == 0:
+            progress(i + 1)
+    return seen
+
+
+def up_card_claims(rules: Rules, seen: Counter[int]) -> list[UpCardClaim]:
+    """The tutor's claims about up cards, exact and as seen in ``seen``.
+
+    Claims: a quarter of deals doubled (under rules that double spades), one in
+    thirteen an ace deal, nearly a third with the full limit of 10.
+    """
+    deals = sum(seen.values())
+
+    def claim(text: str, test: Callable[[int], bool]) -> UpCardClaim:
+        exact = Fraction(sum(1 for c in DECK if test(c.index)), len(DECK))
+        return UpCardClaim(text, exact, sum(n for i, n in seen.items() if test(i)), deals)
+
+    out = []
+    if rules.spade_doubles:
+        out.append(
+            claim("the deal is doubled (a spade up card)", lambda i: rules.is_doubled(DECK[i]))
+        )
+    out.append(
+        claim(
+            "an ace up card" + (" (only gin ends the deal)" if rules.ace_knock_limit == 0 else ""),
+            lambda i: DECK[i].rank == 1,
+        )
+    )
+    out.append(claim("the full knock limit of 10", lambda i: rules.knock_limit(DECK[i]) == 10))
+    out.append(claim("a limit from 2 to 9", lambda i: 2 <= rules.knock_limit(DECK[i]) <= 9))
+    return out
+
+
+def limit_counts(rules: Rules, seen: Counter[int]) -> dict[int, int]:
+    """Simulated deals per knock limit."""
+    out = dict.fromkeys(range(11), 0)
+    for i, n in seen.items():
+        out[rules.knock_limit(DECK[i])] += n
+    return out
+
+
+__all__ = ["UpCardClaim", "limit_counts", "limit_shares", "simulated_up_cards", "up_card_claims"]

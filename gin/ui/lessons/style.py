@@ -1,0 +1,62 @@
+"""The lessons' style sheet, sent once per lesson in an HTML widget."""
+
+from __future__ import annotations
+
+LESSON_CSS = """
+.gin-lesson { max-width: 1100px; font-size: 15px; line-height: 1.45; color: #1d2327; }
+.gin-lesson h3 { margin: 0.9em 0 0.3em; font-size: 1.2em; }
+.gin-lesson h4 { margin: 0.6em 0 0.2em; font-size: 1.05em; }
+.gin-lesson-section { border: 1px solid #d0d7de; border-radius: 10px; padding: 10px 14px;
+  margin: 10px 0; background: #fbfcfd; }
+.gin-lesson-cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end;
+  margin: 4px 0; }
+.gin-lesson-card { display: inline-block; line-height: 0; }
+.gin-lesson-card svg { width: 62px; height: auto; }
+.gin-lesson-card.gin-large svg { width: 92px; }
+.gin-lesson-card.gin-small svg { width: 44px; }
+.gin-lesson-card.gin-mark { outline: 3px solid #e0a100; outline-offset: 2px; border-radius: 6px; }
+.gin-lesson-card.gin-dim { opacity: 0.35; }
+.gin-textcard { display: inline-block; min-width: 46px; padding: 14px 6px;
+  border: 1px solid #8c959f; border-radius: 7px; background: #fff; text-align: center;
+  font: bold 20px/1 sans-serif; color: #1d2327; box-shadow: 0 1px 2px rgba(0,0,0,.15); }
+.gin-textcard.gin-red { color: #b42318; }
+.gin-textcard.gin-blue { color: #1f4fb4; }
+.gin-textcard.gin-green { color: #17703a; }
+.gin-lesson-groups { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+.gin-lesson-group { display: inline-block; vertical-align: top; border: 2px solid #2e7d32;
+  border-radius: 10px; padding: 4px 6px 2px; background: #f1f8f2; }
+.gin-lesson-group.gin-deadwood { border: 2px dashed #b54708; background: #fff6ed; }
+.gin-lesson-group.gin-plain { border: 1px solid #d0d7de; background: #fff; }
+.gin-lesson-group .gin-caption { font-size: 13px; color: #444; margin: 0 2px 2px; }
+.gin-lesson-steps { margin: 6px 0 4px 1.2em; padding: 0; }
+.gin-lesson-steps li { margin: 2px 0; }
+.gin-lesson-steps li.gin-step-current { font-weight: 600; background: #fff3c4;
+  border-radius: 4px; }
+.gin-lesson-steps li.gin-step-later { color: #8c959f; }
+.gin-feedback { min-height: 1.5em; }
+.gin-feedback [role=status] { padding: 8px 12px; border-radius: 6px; margin-top: 6px; }
+.gin-feedback-right [role=status] { background: #e7f6ec; border-left: 5px solid #2e7d32; }
+.gin-feedback-wrong [role=status] { background: #fdecea; border-left: 5px solid #c62828; }
+.gin-feedback-invalid [role=status] { background: #fff6e0; border-left: 5px solid #b54708; }
+.gin-message [role=status] { padding: 8px 12px; border-radius: 6px; background: #fff6e0;
+  border-left: 5px solid #b54708; margin: 6px 0; }
+.gin-exercise { border: 1px solid #c5cdd6; border-radius: 10px; padding: 8px 14px 12px;
+  margin: 12px 0; background: #fff; }
+.gin-exercise .gin-tally { color: #57606a; margin-left: 10px; }
+.gin-lesson table.gin-table { border-collapse: collapse; margin: 6px 0; }
+.gin-lesson table.gin-table th, .gin-lesson table.gin-table td { border: 1px solid #d0d7de;
+  padding: 4px 10px; text-align: left; vertical-align: top; }
+.gin-lesson table.gin-table th { background: #f3f5f7; }
+.gin-lesson table.gin-table td.gin-num { text-align: right; font-variant-numeric: tabular-nums; }
+.gin-badge { display: inline-block; padding: 2px 8px; border-radius: 10px; background: #eef2ff;
+  border: 1px solid #9aa9e8; font-size: 13px; margin-right: 6px; }
+.gin-badge.gin-doubled { background: #fde9e7; border-color: #e09a91; }
+.gin-lesson-nav { margin: 18px 0 6px; padding-top: 8px; border-top: 1px solid #d0d7de; }
+.gin-lesson-map li { margin: 4px 0; }
+.gin-playnow { display: inline-block; padding: 8px 16px; border-radius: 8px;
+  background: #2e7d32; color: #fff !important; font-weight: 600; text-decoration: none; }
+.gin-chart svg { max-width: 100%; height: auto; }
+.gin-muted { color: #57606a; font-size: 13px; }
+"""
+
+__all__ = ["LESSON_CSS"]

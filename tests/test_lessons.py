@@ -1,0 +1,476 @@
+"""Widget-level tests of the lessons (no browser): every exercise is answered right and
+wrong, and the verdict is checked against the engine."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import gin
+from gin import Card, Rules, parse_cards
+from gin.ui.lessons import (
+    LESSONS,
+    estimates,
+    knocking,
+    knocking_lesson,
+    lab_lesson,
+    melds,
+    melds_lesson,
+    play_lesson,
+    start_lesson,
+    upcard,
+    upcard_lesson,
+)
+from gin.ui.lessons.base import MessageArea
+from gin.ui.lessons.exercise import Exercise
+from gin.ui.lessons.guard import guarded
+from gin.ui.lessons.stats import limit_shares, simulated_up_cards, up_card_claims
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+SEEDS = range(12)
+
+
+def wrong_choice(ex: Exercise, field: str, right: str) -> str:
+    """A choice of ``field`` other than the right one."""
+    q = ex.question
+    assert q is not None
+    choices = next(f.choices for f in q.fields if f.name == field)
+    return next(c for c in choices if c != right)
+
+
+# --------------------------------------------------------------------------- notebooks
+
+
+@pytest.mark.parametrize("info", LESSONS, ids=lambda i: i.notebook)
+def test_every_lesson_is_a_thin_notebook_committed_without_outputs(info: Any) -> None:
+    nb = json.loads((NOTEBOOKS / info.notebook).read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert len(code) == 1, "one code cell per lesson"
+    assert re.fullmatch(
+        r"from gin\.ui\.lessons import (\w+)\n\n\1\(\)", "".join(code[0]["source"])
+    ), code[0]["source"]
+    for cell in code:
+        assert cell["outputs"] == [] and cell["execution_count"] is None
+    assert "widgets" not in nb["metadata"], "widget state must not be committed"
+    assert any(c["cell_type"] == "markdown" for c in nb["cells"])
+
+
+def test_lesson_links_are_relative_and_point_at_existing_notebooks() -> None:
+    html = start_lesson().lesson_map.value + start_lesson().play_now.value
+    targets = re.findall(r'href="([^"]+)"', html)
+    assert {t for t in targets} >= {f"./{i.notebook}" for i in LESSONS[1:]}
+    for t in targets:
+        assert t.startswith("./") and (NOTEBOOKS / t[2:]).exists(), t
+    assert 'href="./04_play.ipynb"' in start_lesson().play_now.value
+
+
+def test_every_lesson_links_to_the_next_one() -> None:
+    lesson = melds_lesson(seed=1)
+    nav = lesson.widget.children[-1].value
+    assert 'href="./02_the_up_card.ipynb"' in nav and 'href="./00_start_here.ipynb"' in nav
+
+
+# --------------------------------------------------------------------------- start here
+
+
+def test_rules_table_is_built_from_the_presets_fields() -> None:
+    table = start_lesson().rules_table.value
+    classic, spades = Rules.preset("classic"), Rules.preset("spades-double")
+    for r in (classic, spades):
+        assert f"{r.undercut_bonus} points" in table
+        assert f"{r.target} points" in table
+    assert f"bonus {spades.big_gin_bonus} points" in table
+    assert "only gin or big gin can end the deal" in table  # spades-double ace rule
+    assert f"{classic.ace_knock_limit}: knock with" in table
+
+
+# --------------------------------------------------------------------------- melds
+
+
+def test_meld_explorer_shows_the_engines_least_deadwood() -> None:
+    lesson = melds_lesson(seed=4, hand="5S 6S 7S 7H 7D 8S 9S KC")
+    cards = parse_cards("5S 6S 7S 7H 7D 8S 9S KC")
+    assert lesson.explorer.cards == cards
+    out = lesson.explorer.result.value
+    assert f"Best arrangement: {gin.deadwood(cards)} deadwood" in out
+    # the set-versus-run alternative is shown with its extra deadwood
+    alt = gin.explain_melds(cards).alternatives[0]
+    assert f"An alternative: {alt.deadwood_points} deadwood" in out
+
+
+def test_meld_explorer_reports_an_unreadable_card_with_the_parsers_message() -> None:
+    lesson = melds_lesson(seed=4)
+    before = lesson.explorer.result.value
+    lesson.explorer.text.value = "AS 2S ZZ"
+    lesson.explorer.show_button.click()
+    with pytest.raises(gin.CardParseError) as err:
+        parse_cards("AS 2S ZZ")
+    assert lesson.explorer.message.text == err.value.message
+    assert lesson.explorer.result.value == before
+
+
+def test_meld_explorer_refuses_a_hand_of_more_than_eleven_cards() -> None:
+    lesson = melds_lesson(seed=4)
+    lesson.explorer.text.value = " ".join(c.code for c in gin.DECK[:12])
+    lesson.explorer.show_button.click()
+    assert "12 cards" in lesson.explorer.message.text
+
+
+def test_meld_explorer_reports_a_duplicated_card() -> None:
+    lesson = melds_lesson(seed=4)
+    lesson.explorer.text.value = "7S 7s 8S"
+    lesson.explorer.show_button.click()
+    assert lesson.explorer.message.text == "the seven of spades (7♠) appears twice"
+
+
+def test_dealing_in_the_explorer_uses_the_seed_and_moves_it_on() -> None:
+    lesson = melds_lesson(seed=40)
+    assert lesson.explorer.seed_box.value == 41
+    first = lesson.explorer.cards
+    again = melds_lesson(seed=40)
+    assert again.explorer.cards == first
+    lesson.explorer.deal_button.click()
+    assert lesson.explorer.seed_box.value == 42 and lesson.explorer.cards != first
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_set_run_or_no_meld_is_decided_by_is_meld(seed: int) -> None:
+    ex = melds_lesson(seed=seed).kind_exercise
+    for _ in range(4):
+        q = ex.question
+        assert q is not None
+        answer = gin.is_meld(list(q.data["cards"])) or "no meld"
+        assert q.data["answer"] == answer
+        verdict = ex.submit(kind=answer)
+        assert verdict is not None and verdict.right and ex.feedback_state == "right"
+        verdict = ex.submit(kind=wrong_choice(ex, "kind", answer))
+        assert verdict is not None and not verdict.right and ex.feedback_state == "wrong"
+        assert f"The answer is <b>{answer}</b>" in ex.feedback.value
+        ex.next_button.click()
+        assert ex.feedback_state is None
+
+
+def test_queen_king_ace_is_not_a_run_because_aces_are_low() -> None:
+    cards = parse_cards("QH KH AH")
+    assert gin.is_meld(cards) is None
+    assert "aces are always low" in melds.meld_reason(cards)
+    assert "not a run" in melds.meld_reason(parse_cards("KC AC 2C"))
+    assert "may start A-2-3" in melds.meld_reason(parse_cards("AD 2D 3D"))
+
+
+def test_meld_groups_include_every_ace_low_trap() -> None:
+    traps = Counter(melds.meld_group(random.Random(i))[0] for i in range(400))
+    for trap in ("ace-low", "queen-king-ace", "king-ace-two", "set", "run", "mixed-suits"):
+        assert traps[trap] > 0, traps
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_count_the_deadwood_is_checked_by_the_engine(seed: int) -> None:
+    ex = melds_lesson(seed=seed).deadwood_exercise
+    q = ex.question
+    assert q is not None
+    answer = gin.deadwood(list(q.data["cards"]))
+    assert q.data["answer"] == answer
+    v = ex.submit(deadwood=answer + 1)
+    assert v is not None and not v.right and f"<b>{answer}</b>" in ex.feedback.value
+    v = ex.submit(deadwood=answer)
+    assert v is not None and v.right
+
+
+def test_an_unreadable_answer_is_explained_and_not_counted_as_wrong() -> None:
+    ex = melds_lesson(seed=2).deadwood_exercise
+    assert ex.submit(deadwood="twelve") is None
+    assert ex.feedback_state == "invalid" and "not a whole number" in ex.feedback.value
+    assert ex.answered_count == 0
+    ex.set_answers(deadwood="")
+    ex.check_button.click()
+    assert ex.feedback_state == "invalid" and "First type an answer" in ex.feedback.value
+
+
+def test_only_the_first_answer_to_a_question_is_counted() -> None:
+    ex = melds_lesson(seed=3).kind_exercise
+    q = ex.question
+    assert q is not None
+    ex.submit(kind=wrong_choice(ex, "kind", q.data["answer"]))
+    ex.submit(kind=q.data["answer"])
+    assert (ex.right_count, ex.answered_count) == (0, 1)
+    assert ex.tally.value == "0 right out of 1"
+
+
+def test_the_same_seed_gives_the_same_exercises() -> None:
+    a, b = melds_lesson(seed=9), melds_lesson(seed=9)
+    for _ in range(3):
+        assert a.deadwood_exercise.question.data == b.deadwood_exercise.question.data  # type: ignore[union-attr]
+        a.deadwood_exercise.next()
+        b.deadwood_exercise.next()
+
+
+# --------------------------------------------------------------------------- the up card
+
+
+def test_up_card_explorer_shows_the_ace_rule_and_spade_doubling_per_preset() -> None:
+    ex = upcard_lesson(seed=1).explorer
+    ex.pick("AS")
+    out = ex.result.value
+    classic, spades = Rules.preset("classic"), Rules.preset("spades-double")
+    up = Card.parse("AS")
+    assert f"limit {classic.knock_limit(up)}" in out and f"limit {spades.knock_limit(up)}" in out
+    assert "only gin" in out and "doubled ×2" in out
+    ex.pick("7H")
+    assert "doubled ×2" not in ex.result.value and "limit 7" in ex.result.value
+    assert 'data-card="7H"' in ex.picture.value
+
+
+def test_picking_a_rank_button_updates_the_explorer() -> None:
+    ex = upcard_lesson(seed=1).explorer
+    ex.suit.value = int(gin.Suit.CLUBS)
+    ex.rank.value = 12
+    assert 'data-card="QC"' in ex.picture.value and "limit 10" in ex.result.value
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_may_you_knock_is_decided_by_the_best_discard_and_the_limit(seed: int) -> None:
+    ex = upcard_lesson(seed=seed).exercise
+    q = ex.question
+    assert q is not None
+    rules, up, hand = q.data["rules"], q.data["up_card"], list(q.data["cards"])
+    assert len(hand) == 11 and up not in hand
+    best = gin.discard_options(hand)[0].deadwood_points
+    answer = "yes" if best <= rules.knock_limit(up) else "no"
+    assert q.data["answer"] == answer
+    v = ex.submit(knock=answer)
+    assert v is not None and v.right
+    v = ex.submit(knock=wrong_choice(ex, "knock", answer))
+    assert v is not None and not v.right and f"The answer is <b>{answer}</b>" in v.why
+
+
+def test_may_you_knock_asks_both_ways_and_includes_ace_up_cards() -> None:
+    seen = Counter()
+    aces = 0
+    for s in range(40):
+        q = upcard.knock_question(random.Random(s))
+        seen[q.data["answer"]] += 1
+        aces += q.data["up_card"].rank == 1
+        assert abs(q.data["deadwood"] - q.data["limit"]) <= 6
+    assert seen["yes"] >= 8 and seen["no"] >= 8 and aces >= 1
+
+
+def test_limit_shares_count_every_up_card_once() -> None:
+    for name in Rules.PRESETS:
+        shares = limit_shares(Rules.preset(name))
+        assert sum(shares.values()) == 1
+        tens = sum(1 for c in gin.DECK if c.rank >= 10)  # 10, J, Q, K
+        assert shares[10] == Fraction(tens, 52) == Fraction(4, 13)
+        ace_limit = Rules.preset(name).ace_knock_limit
+        assert shares[ace_limit] >= Fraction(1, 13)
+
+
+def test_simulated_up_cards_confirm_the_claims() -> None:
+    rules = Rules.preset("spades-double")
+    claims = up_card_claims(rules, simulated_up_cards(rules, 5200, seed=3))
+    by_text = {c.text.split(" (")[0]: c for c in claims}
+    assert by_text["the deal is doubled"].exact == Fraction(1, 4)
+    assert float(by_text["an ace up card"].exact) == pytest.approx(1 / 13)
+    assert float(by_text["the full knock limit of 10"].exact) == pytest.approx(4 / 13)
+    for c in claims:
+        assert c.simulated == pytest.approx(float(c.exact), abs=0.03)
+
+
+def test_frequency_table_grows_on_request() -> None:
+    lesson = upcard_lesson(seed=2)
+    lesson.simulate(deals=520)
+    assert "seen in 520 deals" in lesson.chart.value
+
+
+# --------------------------------------------------------------------------- knocking
+
+
+def test_stepper_plays_the_knock_out_step_by_step() -> None:
+    st = knocking_lesson(seed=5, hint_budget_ms=50).stepper
+    result = st.result
+    assert st.step == 1 and st.back_button.disabled
+    codes = [st.current]
+    while not st.next_button.disabled:
+        st.next_button.click()
+        codes.append(st.current)
+    assert codes == [s.code for s in result.steps]
+    assert codes.count("layoff") == len(result.layoffs) > 0  # "with layoffs" is the default
+    assert f"The {result.winner} scores {result.points}" in st.board.value
+
+
+def test_stepper_shows_each_layoff_on_the_knockers_meld() -> None:
+    st = knocking_lesson(seed=5, hint_budget_ms=50).stepper
+    first = [s.code for s in st.result.steps].index("layoff") + 1
+    st.go(first)
+    lo = st.result.layoffs[0]
+    assert f"{lo.card} laid off" in st.board.value
+    assert knocking.melds_after(st.result, 1).count(lo.result) == 1
+
+
+@pytest.mark.parametrize("kind", list(knocking.DEAL_KINDS))
+def test_stepper_finds_a_deal_of_each_kind(kind: str) -> None:
+    deal = knocking.knock_deal(Rules.preset("classic"), 3, kind)
+    assert knocking.DEAL_KINDS[kind](deal)
+    if kind == "doubled":
+        assert deal.rules.spade_doubles
+
+
+def test_stepper_back_and_forward_stop_at_the_ends() -> None:
+    st = knocking_lesson(seed=6, hint_budget_ms=50).stepper
+    st.back_button.click()
+    assert st.step == 1
+    st.all_button.click()
+    assert st.step == len(st.result.steps) and st.next_button.disabled
+    st.deal_button.click()
+    assert st.step == 1 and st.message.text == ""
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_score_this_deal_is_checked_by_score_deal(seed: int) -> None:
+    ex = knocking_lesson(seed=seed, hint_budget_ms=50).score_exercise
+    q = ex.question
+    assert q is not None
+    d = q.data
+    r = gin.score_deal(d["rules"], d["up_card"], d["knocker_cards"], d["defender_cards"])
+    assert d["answer"] == (r.winner, r.points)
+    v = ex.submit(winner=r.winner, points=r.points)
+    assert v is not None and v.right
+    v = ex.submit(winner=r.winner, points=r.points + 2)
+    assert v is not None and not v.right and f"scores <b>{r.points}</b>" in v.why
+    other = "defender" if r.winner == "knocker" else "knocker"
+    v = ex.submit(winner=other, points=r.points)
+    assert v is not None and not v.right and f"The <b>{r.winner}</b> scores" in v.why
+
+
+def test_score_exercises_include_undercuts_gins_and_doubled_deals() -> None:
+    kinds = Counter()
+    doubled = 0
+    for s in range(30):
+        q = knocking.score_question(random.Random(s))
+        kinds[q.data["kind"]] += 1
+        doubled += q.data["rules"].is_doubled(q.data["up_card"])
+    assert kinds["undercut"] and kinds["knock"] and (kinds["gin"] + kinds["big-gin"])
+    assert doubled
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_knock_or_wait_is_checked_against_the_advice(seed: int) -> None:
+    ex = knocking_lesson(seed=seed, hint_budget_ms=50).wait_exercise
+    q = ex.question
+    assert q is not None
+    advice, view = q.data["advice"], q.data["view"]
+    assert any(isinstance(a, gin.Knock) for a in view.legal_actions)
+    assert q.data["answer"] == ("knock now" if advice.knock else "wait")
+    expected_source = "hint" if callable(getattr(gin.bots, "hint", None)) else "estimate"
+    assert advice.source == expected_source
+    v = ex.submit(choice=q.data["answer"])
+    assert v is not None and v.right
+    v = ex.submit(choice=wrong_choice(ex, "choice", q.data["answer"]))
+    assert v is not None and v.right == q.data["close"]
+
+
+def test_fallback_estimate_deals_the_unseen_cards_consistently() -> None:
+    view = None
+    rng = random.Random(1)
+    while view is None:
+        view = knocking.knock_position(rng, Rules.preset("classic"))
+    deal, opp = estimates._sample_deal(view, random.Random(2))
+    assert deal.card_count() == 52
+    assert set(view.opponent_known) <= set(opp) and len(opp) == view.opponent_card_count
+    assert deal.hand(view.player) == view.hand
+    advice = estimates.estimate_knock_or_wait(view, random.Random(3), samples=10)
+    assert advice.knock == (advice.knock_points >= advice.wait_points)  # type: ignore[operator]
+    assert advice.source == "estimate" and len(advice.reasons) == 4
+
+
+# --------------------------------------------------------------------------- play
+
+
+def test_play_lesson_holds_the_table() -> None:
+    lesson = play_lesson(seed=7, pause=0)
+    assert lesson.table is not None and lesson.message.text == ""
+    assert lesson.table in lesson.widget.children
+
+
+def test_play_lesson_explains_a_table_that_cannot_be_built(monkeypatch: Any) -> None:
+    import gin.ui
+
+    def broken(**_kw: Any) -> None:
+        raise gin.GinError("unknown-bot", "there is no opponent called 'nobody'")
+
+    monkeypatch.setattr(gin.ui, "play_table", broken, raising=False)
+    lesson = play_lesson(opponent="nobody")
+    assert lesson.table is None
+    assert "there is no opponent called 'nobody'" in lesson.message.text
+
+
+# --------------------------------------------------------------------------- lab
+
+
+@pytest.fixture(scope="module")
+def lab() -> Any:
+    return lab_lesson(seed=3, deals=20, games=1)
+
+
+def test_lab_simulates_both_rule_sets_and_draws_every_chart(lab: Any) -> None:
+    assert len(lab.sims) == 40 and {s.preset for s in lab.sims} == set(Rules.PRESETS)
+    for img in (lab.draws_image, lab.undercut_image, lab.doubling_image, lab.opp_image):
+        assert img.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert lab.progress.value == lab.progress.max == 40
+    assert "seen in 400 deals" in lab.claims.value
+    assert lab.message.text == "" and lab.opp_message.text == ""
+
+
+def test_lab_deals_agree_with_a_replay_by_the_engine(lab: Any) -> None:
+    for s in lab.sims[:5]:
+        assert s.limit == Rules.preset(s.preset).knock_limit(s.up_card)
+        assert s.doubled == Rules.preset(s.preset).is_doubled(s.up_card)
+
+
+def test_lab_compares_opponents_with_the_tournament(lab: Any) -> None:
+    rows = lab.opponent_rows
+    assert rows and rows[0]["games"] == 1
+    assert rows[0]["wins_a"] + rows[0]["wins_b"] == 1
+
+
+def test_lab_shows_an_error_in_a_run_as_a_message(lab: Any, monkeypatch: Any) -> None:
+    def boom(*_a: Any, **_k: Any) -> None:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr("gin.ui.lessons.lab.simulate_deals", boom)
+    lab.run_button.click()
+    assert "disk full" in lab.message.text and not lab.run_button.disabled
+
+
+def test_lab_asks_for_a_pairing_before_playing(lab: Any) -> None:
+    lab.pair_choice.value = ()
+    lab.opp_button.click()
+    assert lab.opp_message.text == "Choose at least one pairing."
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_a_failing_callback_shows_the_engines_sentence_not_a_traceback() -> None:
+    area = MessageArea()
+
+    @guarded(area.show)
+    def illegal() -> None:
+        raise gin.IllegalActionError("not-your-turn", "it's not your turn")
+
+    illegal()
+    assert area.text == "it's not your turn"
+
+    @guarded(area.show)
+    def bug() -> None:
+        raise KeyError("x")
+
+    bug()
+    assert area.text.startswith("Something went wrong inside the lesson (KeyError")
