@@ -166,8 +166,9 @@ def run() -> str:
             "",
             f"Dense hands are drawn from 3 suits x 6 neighbouring ranks. Each solver figure "
             f"is the best of {REPEATS} runs over {HANDS} fresh seeded hands ({HANDS // 2} for "
-            f"11 cards), after a warm-up; `gin.best_discards` also builds the arrangement of "
-            f"each best discard. Deals: the classic preset, every action chosen uniformly "
+            f"11 cards), after a warm-up; `gin.best_discards` finds every best discard and its "
+            f"kept cards (the arrangement of the kept cards is built only when read). "
+            f"Deals: the classic preset, every action chosen uniformly "
             f"among the legal ones, best of {DEAL_RUNS} runs of {DEAL_SECONDS} s. This "
             f"section took {elapsed:.0f} s (`python -m benchmarks --only engine`).",
         ]
