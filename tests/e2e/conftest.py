@@ -2,12 +2,12 @@
 
 Fixtures:
     chromium_path   path of the Chromium binary; skips loudly when there is none
-    browser         a session-wide headless Chromium
+    browser         a headless Chromium per test module
     page            a fresh page per test that can reach 127.0.0.1 only
     voila_server    a session-wide standalone Voilà serving notebooks/ with the
                     project's voila.json (tracebacks shown); yields the base URL
 
-Helpers (import from ``voila_harness``): ``open_lesson``, ``collect_errors``,
+Helpers (import from ``e2e.voila_harness``): ``open_lesson``, ``collect_errors``,
 ``error_outputs``, ``watch_page``, ``run_voila``.
 
 Every test under tests/e2e is marked ``e2e``.
@@ -21,18 +21,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from voila_harness import (
+
+from .voila_harness import (
     CHROMIUM_SKIP_REASON,
     NOTEBOOKS_DIR,
     REPO_ROOT,
+    chromium_browser,
     find_chromium,
-    launch_chromium,
     new_page,
     run_voila,
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Playwright
+    from playwright.sync_api import Browser, Page
 
 _HERE = Path(__file__).resolve().parent
 
@@ -66,23 +67,13 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def playwright_session(chromium_path: str) -> Iterator[Playwright]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    pw = sync_api.sync_playwright().start()
-    try:
-        yield pw
-    finally:
-        pw.stop()
-
-
-@pytest.fixture(scope="session")
-def browser(playwright_session: Playwright, chromium_path: str) -> Iterator[Browser]:
-    b = launch_chromium(playwright_session, chromium_path)
-    try:
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[Browser]:
+    """Headless Chromium for one test module (Playwright must not outlive it, see
+    ``chromium_browser``)."""
+    pytest.importorskip("playwright.sync_api")
+    with chromium_browser(chromium_path) as b:
         yield b
-    finally:
-        b.close()
 
 
 @pytest.fixture

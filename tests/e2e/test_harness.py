@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 import nbformat
 import pytest
-from voila_harness import collect_errors, open_lesson, run_voila
+
+from .voila_harness import collect_errors, open_lesson, run_voila
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 WIDGET_CELL = """\
 import ipywidgets as w
@@ -66,12 +67,12 @@ def test_button_click_updates_label(page: Page, smoke_server: str) -> None:
     label = page.locator(".widget-label", has_text="waiting")
     assert label.is_visible()
     page.get_by_role("button", name="Deal").click()
-    page.locator(".widget-label", has_text="dealt ♠").wait_for(timeout=10_000)
+    page.locator(".widget-label", has_text="dealt ♠").wait_for(timeout=30_000)
 
     # An exception in a widget callback shows nowhere on the page; the harness
     # still sees it on the kernel websocket.
     page.get_by_role("button", name="Boom").click()
-    for _ in range(100):
+    for _ in range(300):
         if log.kernel_errors:
             break
         page.wait_for_timeout(100)

@@ -49,7 +49,7 @@ CHROMIUM_ARGS = [
 ]
 
 SERVER_START_TIMEOUT_S = 60.0
-LESSON_TIMEOUT_S = 90.0
+LESSON_TIMEOUT_S = 180.0  # generous: CI shares 2 cores with whatever else runs
 
 _LOOPBACK_URL = re.compile(r"^(?:https?|wss?)://(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])(?::\d+)?/")
 _ERROR_TEXT = re.compile(
@@ -66,7 +66,10 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def find_chromium() -> str | None:
-    """Path to a Chromium binary, or None."""
+    """Path to a Chromium binary, or None. ``$CHROMIUM_PATH`` overrides the search."""
+    override = os.environ.get("CHROMIUM_PATH")
+    if override is not None:
+        return override if os.access(override, os.X_OK) else None
     if os.access(CHROMIUM_DEFAULT, os.X_OK):
         return CHROMIUM_DEFAULT
     for name in ("chromium", "chromium-browser"):
@@ -80,6 +83,25 @@ def launch_chromium(playwright: Playwright, executable_path: str) -> Browser:
     return playwright.chromium.launch(
         executable_path=executable_path, headless=True, args=CHROMIUM_ARGS
     )
+
+
+@contextlib.contextmanager
+def chromium_browser(executable_path: str) -> Iterator[Browser]:
+    """Headless Chromium driven by Playwright's sync API, stopped on exit.
+
+    Keep it no longer than a test module: while Playwright's sync API runs, the main
+    thread has a running asyncio loop, so ``asyncio.run`` in other tests would fail,
+    and a second instance cannot start.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw, executable_path)
+        try:
+            yield browser
+        finally:
+            with contextlib.suppress(Exception):
+                browser.close()
 
 
 def _local_only(route: Route) -> None:
