@@ -103,3 +103,23 @@ def test_the_engines_hint_is_used_when_it_exists(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(gin.bots, "hint", lambda v: SimpleNamespace(action=gin.LayOff(), steps=()),
                         raising=False)  # fmt: skip
     assert c.hint().source == "fallback"
+
+
+def test_the_advice_numbers_are_the_engines_and_honour_the_card_just_taken() -> None:
+    deal = gin.Deal.new(gin.Rules.preset("classic"), dealer=1, seed=3)
+    view = deal.view(0)
+    top = view.up_card
+    a = advice.analyse_take(view, top)
+    (take,) = [s for s in gin.draw_steps(view.hand, top, view.knock_limit) if s.code == "take"]
+    assert (a.after, a.discard.code, a.step) == (take.data["after"], take.data["discard"], take)
+    assert a.now == gin.deadwood(view.hand) and a.knock == (a.after <= view.knock_limit)
+    deal.apply(gin.TakeUpCard())
+    view = deal.view(0)
+    assert view.taken_card == top and not view.rules.may_discard_taken_card
+    now, best = advice.live_deadwood(view)
+    others = [gin.deadwood([c for c in view.hand if c != x]) for x in view.hand if x != top]
+    assert (now, best) == (gin.deadwood(view.hand), min(others))
+    steps = advice.turn_steps(view)
+    assert steps[0].code == "taken-card" and steps[0].data == {"card": top.code}
+    keep = gin.discard_steps(view.hand, view.knock_limit, keep=top)
+    assert advice.engine_part(steps) == [(s.code, s.text, s.data) for s in keep]

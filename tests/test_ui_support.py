@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets
 
 import gin
+from gin.ui import advice
 from gin.ui.table import GinTable
 
 
@@ -65,6 +66,8 @@ def hidden_cards(table: GinTable) -> list[gin.Card]:
     deal = table.controller.deal
     view = table.controller.view()
     known = set(view.opponent_known)
+    if view.knocker == 1 and view.knocker_shown is not None:
+        known |= set(view.knocker_shown.cards)  # laid face up by the opponent's knock
     return [c for c in deal.hands[1] if c not in known] + list(deal.stock)
 
 
@@ -105,6 +108,14 @@ def expected_buttons(view: gin.PlayerView, selected: gin.Card | None) -> dict[st
     }
 
 
+def arrangement_codes(arr: gin.Arrangement) -> list[list[str]]:
+    """The card codes of an arrangement as the table groups them: melds, then deadwood."""
+    want = [[c.code for c in m.cards] for m in arr.melds]
+    if arr.deadwood:
+        want.append([c.code for c in arr.deadwood])
+    return want
+
+
 def group_codes(area: Any) -> list[list[str]]:
     """The card codes of a CardArea, group by group."""
     groups: dict[int, list[str]] = {}
@@ -119,18 +130,22 @@ def assert_shows_engine_state(table: GinTable) -> None:
     over = view.phase.is_over
     # the learner's hand, arranged by the engine: melds, then deadwood marked
     if not over:
-        arr = gin.best_arrangement(view.hand)
-        want = [[c.code for c in m.cards] for m in arr.melds]
-        if arr.deadwood:
-            want.append([c.code for c in arr.deadwood])
-        assert group_codes(table.hand) == want
+        # after the learner's own knock, the melds the engine laid down
+        mine = view.knocker == 0 and view.knocker_shown is not None
+        arr = view.knocker_shown if mine else gin.best_arrangement(view.hand)
+        assert arr is not None
+        assert group_codes(table.hand) == arrangement_codes(arr)
         assert sorted(table.hand.codes) == sorted(c.code for c in view.hand)
         marked = {c["code"] for c in table.hand.cards if c["marked"]}
         assert marked == {c.code for c in arr.deadwood}
         count = f'gin-deadwood-count">{gin.deadwood(view.hand)}<'
         assert count in table.hand_label.value
-    # the opponent's hand face down with its count
-    if not over and not table.teacher:
+    # the opponent's hand face down with its count; after their knock, laid face up
+    laid = view.knocker_shown if view.knocker == 1 else None
+    if not over and laid is not None:
+        assert group_codes(table.opponent_area) == arrangement_codes(laid)
+        assert f"{view.opponent_card_count} cards laid face up" in table.opponent_label.value
+    elif not over and not table.teacher:
         assert len(table.opponent_area.cards) == view.opponent_card_count
         assert all(c["code"] == "" for c in table.opponent_area.cards)
         assert f"{view.opponent_card_count} cards" in table.opponent_label.value
@@ -165,19 +180,29 @@ def assert_shows_engine_state(table: GinTable) -> None:
         assert table.buttons[key].disabled == (not on or pending), (key, on, view.phase)
     assert table.buttons["confirm"].disabled == (not pending)
     # the coach renders the engine's own explanation data
-    assert table.coach.steps("limit") == gin.knock_limit_steps(view.rules, view.up_card)
     if not over:
+        assert table.coach.steps("limit") == gin.knock_limit_steps(view.rules, view.up_card)
         assert table.coach.steps("hand") == gin.explain_melds(view.hand).steps
-    if (
-        view.my_turn
-        and view.phase is gin.Phase.DISCARD
-        and (view.taken_card is None or view.rules.may_discard_taken_card)
-    ):
-        assert table.coach.steps("turn") == gin.discard_steps(view.hand, view.knock_limit)
-    for step in table.coach.steps("turn"):
+    turn = table.coach.steps("turn")
+    if not over:
+        # the turn's options are the engine's own steps, with notes on the card just
+        # taken and on big gin around them
+        engine = [(s.code, s.text, s.data) for s in gin.turn_steps(view)]
+        assert advice.engine_part(turn) == engine
+        assert [s.number for s in turn] == list(range(1, len(turn) + 1))
+    if view.my_turn and view.phase is gin.Phase.DISCARD:
+        (best,) = [s for s in turn if s.code == "best-discards"]
+        legal = {a.card for a in view.legal_actions if isinstance(a, gin.Discard)}
+        left = {c: gin.deadwood([x for x in view.hand if x != c]) for c in legal}
+        assert best.data["deadwood"] == min(left.values())
+        assert {gin.Card.parse(code) for code in best.data["discards"]} == {
+            c for c, d in left.items() if d == min(left.values())
+        }
+    for step in turn:
+        if step.code == "now":
+            assert step.data["deadwood"] == gin.deadwood(view.hand)
         if step.code == "take":
             card = gin.Card.parse(step.data["card"])
-            assert step.data["now"] == gin.deadwood(view.hand)
             options = [
                 gin.deadwood([*view.hand, card][:i] + [*view.hand, card][i + 1 :])
                 for i in range(len(view.hand))  # every discard but the card taken

@@ -9,8 +9,10 @@ from typing import Any
 import ipywidgets
 import pytest
 from test_ui_support import (
+    arrangement_codes,
     assert_shows_engine_state,
     cards_named,
+    group_codes,
     hidden_cards,
     leaked_cards,
     play_game,
@@ -319,6 +321,36 @@ def test_the_end_of_a_deal_is_revealed_one_step_at_a_time(stack: Any) -> None:
     assert not t.buttons["next_deal"].disabled
 
 
+def test_the_end_of_a_deal_names_the_knocker_and_the_defenders_deadwood(stack: Any) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD", pause=0.5)
+    queue: list[Callable[[], None]] = []
+    t.scheduler = lambda delay, fn: queue.append(fn)
+    t.buttons["take"].click()
+    t.hand.click("KH")
+    t.buttons["knock"].click()
+    t.buttons["confirm"].click()
+    queue.pop(0)()  # the opponent lays off: both hands are shown, nothing laid off yet
+    result = t.controller.deal.result
+    assert result is not None
+    assert "knocked" in t.hand_label.value and f">{result.knocker_deadwood}<" in t.hand_label.value
+    before = result.defender_deadwood_before_layoffs
+    assert f">{before}</span> before laying off" in t.opponent_label.value
+    assert "laid off 0 of 3" in t.opponent_label.value
+    waiting = [g for g in t.opponent_area.groups if g.get("kind") == "laid-off"]
+    assert waiting == [{"label": "to lay off", "kind": "laid-off"}]
+    # the layoffs are told with the score, not ahead of it among the opponent's moves
+    assert not any("laid off" in s.text for s in t.coach.steps("opponent"))
+    assert t.coach.section("limit") is None and t.coach.section("hand") is None
+    while queue:
+        queue.pop(0)()
+    labels = [g["label"] for g in t.hand.groups]
+    assert labels == ["run", "set, 1 laid off", "run, 2 laid off", "deadwood 10"]
+    assert f">{result.defender_deadwood}</span> after laying off 3" in t.opponent_label.value
+    assert f"(it was {before})" in t.opponent_label.value
+    assert not any(g.get("kind") == "laid-off" for g in t.opponent_area.groups)
+    assert t.coach.steps("result") == result.steps
+
+
 def test_gin_has_its_own_button_and_a_spade_up_card_doubles(stack: Any) -> None:
     t = stacked(stack, READY, OTHER, "4S", rules="spades-double")
     assert "Knock limit 4" in t.limit_badge.value and "doubled" in t.limit_badge.value
@@ -359,22 +391,111 @@ def test_big_gin_is_declared_after_confirmation(stack: Any) -> None:
     assert t.scores.records[0].kind == "big-gin"
 
 
-def test_the_learner_lays_off_after_the_opponent_knocks(stack: Any) -> None:
-    # the opponent (non-dealer) passes K♦, the learner passes, the opponent draws 2♦ and knocks
-    t = stacked(stack, LAYS_OFF.replace("2D", "2C"), READY, "KD", learner_deals=True,
-                stock="2D")  # fmt: skip
+def opponent_knocks(stack: Any, learner: str = LAYS_OFF.replace("2D", "2C"), **kw: Any) -> GinTable:
+    """The opponent (non-dealer) passes K♦, the learner passes, the opponent draws 2♦ and
+    knocks with READY's melds and 2♦ as deadwood: the learner is to lay off."""
+    t = stacked(stack, learner, READY, "KD", learner_deals=True, stock="2D", **kw)
     assert t.controller.view().phase is gin.Phase.OFFER_DEALER
     t.buttons["pass"].click()
+    assert t.controller.view().phase is gin.Phase.LAYOFF
+    return t
+
+
+def test_the_learner_lays_off_after_the_opponent_knocks(stack: Any) -> None:
+    t = opponent_knocks(stack)
     view = t.controller.view()
-    assert view.phase is gin.Phase.LAYOFF
     assert not t.buttons["lay_off"].disabled
-    assert t.coach.steps("turn")[0].code == "lay-off"
+    assert t.coach.steps("turn") == gin.turn_steps(view)
+    assert t.coach.steps("turn")[0].code == "layoff"
     assert any(s.code == "event" and "knocked" in s.text for s in t.coach.steps("opponent"))
     assert_shows_engine_state(t)
     assert leaked_cards(t) == []
     t.buttons["lay_off"].click()
     assert t.controller.deal.phase is gin.Phase.SCORED
     assert_shows_engine_state(t)
+
+
+def test_the_knockers_melds_and_deadwood_are_laid_face_up_before_the_layoff(stack: Any) -> None:
+    t = opponent_knocks(stack)
+    shown = t.controller.view().knocker_shown
+    assert shown is not None
+    # grouped like the learner's hand: each meld, then the deadwood marked
+    assert group_codes(t.opponent_area) == arrangement_codes(shown)
+    assert [g["kind"] for g in t.opponent_area.groups] == ["meld"] * 3 + ["deadwood"]
+    assert {c["code"] for c in t.opponent_area.cards if c["marked"]} == {"2D"}
+    assert "knocked" in t.opponent_label.value and "deadwood" in t.opponent_label.value
+    # nothing but the knocker's laid-down cards is shown: the stock stays hidden
+    stock = {c.code for c in t.controller.deal.stock}
+    assert stock.isdisjoint(cards_named(str([w.get_state() for w in widget_tree(t)])))
+
+
+def test_the_coach_says_which_cards_can_be_laid_off_and_the_engine_lays_them(stack: Any) -> None:
+    t = opponent_knocks(stack)
+    view = t.controller.view()
+    shown = view.knocker_shown
+    assert shown is not None
+    steps = t.coach.steps("layoff")
+    assert steps[0].code == "knocker-shown" and steps[0].data["deadwood"] == 2
+    fits = {s.data["card"]: s.data["onto"] for s in steps if s.code == "fits"}
+    assert fits == {
+        c.code: [[x.code for x in m.cards] for m in shown.melds if gin.can_extend(m, c)]
+        for c in view.hand
+        if any(gin.can_extend(m, c) for m in shown.melds)
+    }
+    assert sorted(fits) == ["4S", "6C", "TC"]
+    assert len(fits["4S"]) == 2  # onto the run A-3♠ or the set of fours
+    # the fitting cards are marked in the learner's hand and named above it
+    marked = {c["code"] for c in t.hand.cards if c.get("extra_class") == "gin-can-lay-off"}
+    assert marked == set(fits)
+    assert "fits the knocker's melds" in t.hand_label.value
+    plan = steps[-1]
+    assert plan.code == "layoff-plan" and plan.data["before"] == gin.deadwood(view.hand)
+    t.buttons["lay_off"].click()
+    result = t.controller.deal.result
+    assert result is not None
+    assert plan.data["cards"] == [lo.card.code for lo in result.layoffs]
+    assert plan.data["after"] == result.defender_deadwood
+    assert t.coach.section("layoff") is None  # the deal is over: the result speaks
+
+
+def test_a_card_laid_off_after_another_is_in_the_plan_but_not_a_direct_fit(stack: Any) -> None:
+    # J♣ fits onto 7-9♣ only once 10♣ is laid off
+    t = opponent_knocks(stack, "TC JC QD 5S 9H 6S 2C 3D 5H KS")
+    steps = t.coach.steps("layoff")
+    assert [s.data["card"] for s in steps if s.code == "fits"] == ["TC"]
+    plan = steps[-1]
+    assert plan.data["cards"] == ["TC", "JC"]
+    t.buttons["lay_off"].click()
+    result = t.controller.deal.result
+    assert result is not None and [lo.card.code for lo in result.layoffs] == ["TC", "JC"]
+
+
+def test_when_nothing_fits_the_coach_says_so(stack: Any) -> None:
+    t = opponent_knocks(stack, "5S 6H KC QD JD 9H 6S 2C 3D 5H")
+    steps = t.coach.steps("layoff")
+    assert [s.code for s in steps] == ["knocker-shown", "no-fit", "layoff-plan"]
+    assert steps[-1].data["cards"] == [] and "nothing fits" in t.hand_label.value
+    assert not any(c.get("extra_class") for c in t.hand.cards)
+
+
+def test_the_learners_own_knock_lays_their_melds_down_while_the_opponent_lays_off(
+    stack: Any,
+) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD", pause=0.5)
+    queue: list[Callable[[], None]] = []
+    t.scheduler = lambda delay, fn: queue.append(fn)
+    t.buttons["take"].click()
+    t.hand.click("KH")
+    t.buttons["knock"].click()
+    t.buttons["confirm"].click()
+    view = t.controller.view()
+    assert view.phase is gin.Phase.LAYOFF and view.knocker_shown is not None
+    assert group_codes(t.hand) == arrangement_codes(view.knocker_shown)
+    assert "you knocked" in t.hand_label.value
+    assert all(c["code"] == "" for c in t.opponent_area.cards)  # the defender's stay hidden
+    assert t.coach.section("layoff") is None
+    assert_shows_engine_state(t)
+    assert leaked_cards(t) == []
 
 
 # ---------------------------------------------------------------------------- controls
@@ -505,12 +626,12 @@ def test_the_coach_shows_a_card_in_a_set_versus_in_a_run(stack: Any) -> None:
 
 def test_the_coach_says_what_taking_the_up_card_would_do(stack: Any) -> None:
     t = stacked(stack, READY, LAYS_OFF, "5S")
-    (goal, offer, take) = t.coach.steps("turn")
-    assert (goal.code, offer.code, take.code) == ("goal", "offer", "take")
     hand = t.controller.view().hand
-    assert goal.data == {"deadwood": gin.deadwood(hand), "limit": 5}
-    assert f"get it down to 5, {gin.deadwood(hand) - 5} less" in goal.text
-    assert take.data["now"] == gin.deadwood(hand)
+    steps = t.coach.steps("turn")
+    assert steps == gin.draw_steps(hand, card("5S"), 5, offer=True)
+    now, take = steps[0], steps[1]
+    assert (now.code, take.code) == ("now", "take")
+    assert now.data == {"deadwood": gin.deadwood(hand)} and "knock limit is 5" in now.text
     best = min(
         gin.deadwood([*hand, card("5S")][:i] + [*hand, card("5S")][i + 1 :]) for i in range(10)
     )

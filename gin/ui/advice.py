@@ -1,7 +1,11 @@
-"""What the coach says, as data: engine numbers turned into :class:`gin.Step` lists.
+"""What the coach says, as data: the engine's explanation steps for the learner's view.
 
 Everything here reads one player's :class:`gin.PlayerView` only, so nothing it says can
-give away a hidden card. No widget library is imported.
+give away a hidden card. The numbers come from the engine (:func:`gin.turn_steps`,
+:func:`gin.draw_steps`, :func:`gin.discard_steps`, :func:`gin.scoring.best_layoffs`);
+this module only adds a few sentences that name what the view already shows (the card
+just taken, big gin being legal, what the opponent's moves may suggest). No widget
+library is imported.
 """
 
 from __future__ import annotations
@@ -11,14 +15,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import gin
+from gin.bots.memory import neighbours
 from gin.cards import rank_name
 from gin.explain import number_steps
+from gin.scoring import best_layoffs
 
 LEARNER = 0
 OPPONENT = 1
 NAMES = ("You", "Your opponent")
 
 Triple = tuple[str, str, Mapping[str, Any]]
+
+NOTE_CODES = frozenset({"taken-card", "big-gin"})
+"""Codes of the steps :func:`turn_steps` adds around the engine's own steps."""
 
 
 def plural_rank(card: gin.Card) -> str:
@@ -39,120 +48,65 @@ def blocked_card(view: gin.PlayerView) -> gin.Card | None:
     return None
 
 
+def _steps(steps: Sequence[gin.Step]) -> list[Triple]:
+    return [(s.code, s.text, s.data) for s in steps]
+
+
+def discard_steps(view: gin.PlayerView) -> tuple[gin.Step, ...]:
+    """The engine's best discards for an eleven-card hand, honouring the card just taken
+    (:func:`gin.discard_steps` with ``keep``)."""
+    return gin.discard_steps(view.hand, view.knock_limit, keep=blocked_card(view))
+
+
 def live_deadwood(view: gin.PlayerView) -> tuple[int, int | None]:
     """(deadwood of the hand as it is, least deadwood after a legal discard or ``None``).
 
     With ten cards the second number is ``None``; with eleven it is what the best legal
-    discard leaves.
+    discard leaves, read from the engine's :func:`gin.discard_steps`.
     """
     now = gin.deadwood(view.hand)
     if len(view.hand) != 11:
         return now, None
-    legal = set(legal_discards(view))
-    opts = [o for o in gin.discard_options(view.hand) if not legal or o.discard in legal]
-    return now, opts[0].deadwood_points if opts else None
+    best = next(s for s in discard_steps(view) if s.code == "best-discards")
+    return now, int(best.data["deadwood"])
 
 
 @dataclass(frozen=True)
 class TakeAnalysis:
-    """What taking a face-up card would do to the deadwood."""
+    """What taking a face-up card would do to the deadwood (the engine's
+    :func:`gin.draw_steps` numbers)."""
 
     card: gin.Card
     now: int
     after: int
     discard: gin.Card
     knock: bool
+    step: gin.Step | None = None
+    """The engine's ``take`` step these numbers come from."""
 
 
 def analyse_take(view: gin.PlayerView, card: gin.Card) -> TakeAnalysis:
-    """Take ``card`` into the hand, then make the best discard the rules allow."""
-    eleven = [*view.hand, card]
-    opts = gin.discard_options(eleven)
-    if not view.rules.may_discard_taken_card:
-        opts = [o for o in opts if o.discard is not card]
-    best = opts[0]
+    """Take ``card`` into the hand, then make the best discard (never ``card`` itself):
+    the numbers of the ``take`` step of :func:`gin.draw_steps`."""
+    steps = gin.draw_steps(view.hand, card, view.knock_limit)
+    now = int(next(s for s in steps if s.code == "now").data["deadwood"])
+    take = next(s for s in steps if s.code == "take")
+    after = int(take.data["after"])
     return TakeAnalysis(
-        card,
-        gin.deadwood(view.hand),
-        best.deadwood_points,
-        best.discard,
-        best.deadwood_points <= view.knock_limit,
+        card, now, after, gin.Card.parse(take.data["discard"]), after <= view.knock_limit, take
     )
 
 
-def _take_triple(a: TakeAnalysis, what: str, limit: int) -> Triple:
-    data = {
-        "card": a.card.code,
-        "now": a.now,
-        "after": a.after,
-        "discard": a.discard.code,
-        "limit": limit,
-    }
-    text = f"{what} {a.card} and then discarding {a.discard} would leave {a.after}"
-    if a.after < a.now:
-        text += f": {a.now - a.after} less."
-    else:
-        text += ": no better than now, so the stock is the better draw."
-    if a.knock:
-        text += " " + (
-            "That would be gin!" if a.after == 0 else f"You could knock at once (limit {limit})."
-        )
-    return ("take", text, data)
-
-
 def turn_steps(view: gin.PlayerView) -> tuple[gin.Step, ...]:
-    """The learner's options this turn, with the numbers: what taking the face-up card
-    would do, which discards keep the deadwood lowest, whether a knock is allowed."""
-    ph = view.phase
-    if ph.is_over:
+    """The learner's options this turn: the engine's :func:`gin.turn_steps`, with a note
+    on the card just taken (it may not be discarded) and on big gin when it is legal."""
+    if view.phase.is_over:
         return ()
-    if not view.my_turn:
-        return number_steps(
-            [("wait", "Your opponent is playing: watch what they take and what they let go.", {})]
-        )
-    out: list[Triple] = []
-    if ph in (gin.Phase.OFFER_NON_DEALER, gin.Phase.OFFER_DEALER, gin.Phase.DRAW):
-        now = gin.deadwood(view.hand)
-        limit = view.knock_limit
-        goal = "reach gin (no deadwood at all)" if limit == 0 else f"get it down to {limit}"
-        out.append(
-            (
-                "goal",
-                f"Your deadwood is {now}. To knock you must {goal}"
-                + (": you are there." if now <= limit else f", {now - limit} less."),
-                {"deadwood": now, "limit": limit},
-            )
-        )
-    if ph in (gin.Phase.OFFER_NON_DEALER, gin.Phase.OFFER_DEALER):
-        out.append(
-            (
-                "offer",
-                f"You are offered the up card {view.up_card}: take it or pass.",
-                {"card": view.up_card.code},
-            )
-        )
-        out.append(_take_triple(analyse_take(view, view.up_card), "Taking", view.knock_limit))
-    elif ph is gin.Phase.DRAW:
-        top = view.top_discard
-        if gin.DrawDiscard() not in view.legal_actions:
-            out.append(
-                (
-                    "stock-only",
-                    "Both players passed on the up card, so this first draw comes from the stock.",
-                    {},
-                )
-            )
-        elif top is not None:
-            out.append(_take_triple(analyse_take(view, top), "Taking", view.knock_limit))
-    elif ph is gin.Phase.DISCARD:
-        blocked = blocked_card(view)
-        if blocked is None:
-            return gin.discard_steps(view.hand, view.knock_limit)
-        legal = set(legal_discards(view))
-        opts = [o for o in gin.discard_options(view.hand) if o.discard in legal]
-        best = opts[0].deadwood_points
-        lowest = [o for o in opts if o.deadwood_points == best]
-        out.append(
+    before: list[Triple] = []
+    after: list[Triple] = []
+    blocked = blocked_card(view)
+    if view.my_turn and view.phase is gin.Phase.DISCARD and blocked is not None:
+        before.append(
             (
                 "taken-card",
                 f"You just took {blocked} from the discard pile, so you "
@@ -160,55 +114,100 @@ def turn_steps(view: gin.PlayerView) -> tuple[gin.Step, ...]:
                 {"card": blocked.code},
             )
         )
-        out.append(
-            (
-                "best-discards",
-                f"Discarding {' or '.join(str(o.discard) for o in lowest)} "
-                f"leaves the least deadwood: {best}.",
-                {"deadwood": best, "discards": [o.discard.code for o in lowest]},
-            )
-        )
-        for o in opts[len(lowest) : len(lowest) + 3]:
-            out.append(
-                (
-                    "other-discard",
-                    f"Discarding {o.discard} would leave {o.deadwood_points}.",
-                    {"card": o.discard.code, "deadwood": o.deadwood_points},
-                )
-            )
-        if best <= view.knock_limit:
-            kind = "go gin" if best == 0 else "knock"
-            out.append(
-                (
-                    "can-knock",
-                    f"With {best} deadwood against a limit of {view.knock_limit}, you may {kind}.",
-                    {"deadwood": best, "limit": view.knock_limit},
-                )
-            )
-        else:
-            out.append(
-                (
-                    "cannot-knock",
-                    f"You need {best - view.knock_limit} fewer points of "
-                    f"deadwood to knock (limit {view.knock_limit}).",
-                    {"deadwood": best, "limit": view.knock_limit},
-                )
-            )
-    elif ph is gin.Phase.LAYOFF:
-        knock = next((e for e in reversed(view.events) if isinstance(e, gin.Knocked)), None)
-        dw = knock.deadwood if knock is not None else 0
-        out.append(
-            (
-                "lay-off",
-                f"Your opponent knocked with {dw} deadwood. Press Lay off: "
-                "your hand is shown and the engine lays off every card it can onto "
-                "the knocker's melds.",
-                {"deadwood": dw},
-            )
-        )
     if gin.BigGin() in view.legal_actions:
-        out.append(("big-gin", "All eleven of your cards meld: you may declare big gin.", {}))
+        after.append(("big-gin", "All eleven of your cards meld: you may declare big gin.", {}))
+    return number_steps([*before, *_steps(gin.turn_steps(view)), *after])
+
+
+def engine_part(steps: Sequence[gin.Step]) -> list[Triple]:
+    """The steps the engine wrote (the notes of :func:`turn_steps` left out)."""
+    return [t for t in _steps(steps) if t[0] not in NOTE_CODES]
+
+
+# ------------------------------------------------------------------ after a knock
+
+
+@dataclass(frozen=True)
+class LayoffPreview:
+    """What the defender can lay off onto the knocker's melds laid face up."""
+
+    knocker: gin.Arrangement
+    fits: tuple[tuple[gin.Card, gin.Meld], ...]
+    """Each card of the hand that :func:`gin.can_extend` onto a meld as it lies now."""
+    layoffs: tuple[gin.Layoff, ...]
+    """The layoffs the engine will make (:func:`gin.scoring.best_layoffs`)."""
+    deadwood_before: int
+    deadwood_after: int
+
+
+def layoff_preview(view: gin.PlayerView) -> LayoffPreview | None:
+    """The layoffs open to the player after the opponent knocked, or ``None`` (no knock
+    by the opponent, or the deal is over)."""
+    shown = view.knocker_shown
+    if shown is None or view.knocker != view.opponent or view.phase.is_over:
+        return None
+    fits = tuple((c, m) for c in view.hand for m in shown.melds if gin.can_extend(m, c))
+    after, layoffs, _ = best_layoffs(shown.melds, view.hand)
+    return LayoffPreview(shown, fits, layoffs, gin.deadwood(view.hand), after)
+
+
+def layoff_steps(view: gin.PlayerView) -> tuple[gin.Step, ...]:
+    """What the knocker laid down, which of the player's cards fit onto it, and what the
+    engine's layoffs leave (empty when the opponent has not knocked)."""
+    p = layoff_preview(view)
+    if p is None:
+        return ()
+    k = p.knocker
+    melds = "; ".join(m.describe() for m in k.melds) or "no melds"
+    dw = f"{gin.format_cards(k.deadwood)} = {k.deadwood_points}" if k.deadwood else "none"
+    out: list[Triple] = [
+        (
+            "knocker-shown",
+            f"Your opponent laid down {melds}. Their deadwood: {dw}.",
+            {
+                "melds": [[c.code for c in m.cards] for m in k.melds],
+                "deadwood": k.deadwood_points,
+            },
+        )
+    ]
+    if not p.fits:
+        out.append(("no-fit", "None of your cards fits onto those melds.", {"cards": []}))
+    onto: dict[gin.Card, list[gin.Meld]] = {}
+    for c, m in p.fits:
+        onto.setdefault(c, []).append(m)
+    for c, ms in onto.items():
+        where = " or ".join(f"the {m.kind} {gin.format_cards(m.cards)}" for m in ms)
+        out.append(
+            (
+                "fits",
+                f"{c} fits onto {where}.",
+                {"card": c.code, "onto": [[x.code for x in m.cards] for m in ms]},
+            )
+        )
+    laid = [lo.card for lo in p.layoffs]
+    if laid:
+        text = (
+            f"Laying off {gin.format_cards(laid)} brings your deadwood from "
+            f"{p.deadwood_before} down to {p.deadwood_after}."
+        )
+    else:
+        text = f"No layoff lowers your deadwood: you keep {p.deadwood_before}."
+    out.append(
+        (
+            "layoff-plan",
+            text,
+            {
+                "cards": [c.code for c in laid],
+                "before": p.deadwood_before,
+                "after": p.deadwood_after,
+                "knocker_deadwood": k.deadwood_points,
+            },
+        )
+    )
     return number_steps(out)
+
+
+# ------------------------------------------------------------------ the opponent's moves
 
 
 def _pile_tops(view: gin.PlayerView) -> list[gin.Card | None]:
@@ -250,13 +249,15 @@ def suggestion(event: gin.Event, top_before: gin.Card | None, forced: bool = Fal
 
 
 def opponent_steps(view: gin.PlayerView, since: int = 0) -> tuple[gin.Step, ...]:
-    """The opponent's visible moves from event ``since`` on, what they may suggest, the
-    cards the opponent is known to hold, and discards of the learner that could help them."""
+    """The opponent's visible moves from event ``since`` on (but their layoffs, which the
+    end of the deal plays back with the score), what they may suggest, the
+    cards the opponent is known to hold, and discards of the learner that could help them
+    (cards the engine's :func:`gin.bots.memory.neighbours` relates to a known card)."""
     tops = _pile_tops(view)
     out: list[Triple] = []
     for i, e in enumerate(view.events[since:], start=since):
-        if getattr(e, "player", None) != OPPONENT:
-            continue
+        if getattr(e, "player", None) != OPPONENT or isinstance(e, gin.LaidOff):
+            continue  # layoffs are told, one at a time, with the score
         out.append(("event", gin.describe_event(e, NAMES), {"event": i}))
         forced = i > 0 and isinstance(view.events[i - 1], gin.Passed)
         hint = suggestion(e, tops[i] if i < len(tops) else None, forced)
@@ -274,11 +275,8 @@ def opponent_steps(view: gin.PlayerView, since: int = 0) -> tuple[gin.Step, ...]
             )
         )
         for card in legal_discards(view):
-            fits = [
-                k
-                for k in known
-                if k.rank == card.rank or (k.suit is card.suit and abs(k.rank - card.rank) <= 2)
-            ]
+            near = neighbours(card)
+            fits = [k for k in known if near & k.mask]
             if fits:
                 out.append(
                     (
@@ -289,6 +287,9 @@ def opponent_steps(view: gin.PlayerView, since: int = 0) -> tuple[gin.Step, ...]
                     )
                 )
     return number_steps(out)
+
+
+# ------------------------------------------------------------------ melds
 
 
 def meld_steps(cards: Sequence[gin.Card]) -> gin.MeldExplanation | None:
@@ -308,6 +309,9 @@ def set_versus_run(ex: gin.MeldExplanation) -> tuple[gin.Card, gin.Arrangement] 
                 if here is not None and here.kind != m.kind:
                     return c, alt
     return None
+
+
+# ------------------------------------------------------------------ hints
 
 
 @dataclass(frozen=True)
@@ -339,9 +343,9 @@ def engine_hint(view: gin.PlayerView) -> Hint | None:
 
 
 def fallback_hint(view: gin.PlayerView) -> Hint:
-    """A hint from the deadwood counts alone: the best discard (from
-    :func:`gin.discard_options`), a knock when allowed, taking a card only if it lowers
-    the deadwood."""
+    """A hint from the engine's deadwood explanations alone: the best discard (from
+    :func:`gin.discard_steps`), a knock when allowed, taking a card only if the engine's
+    :func:`gin.draw_steps` says it lowers the deadwood."""
     legal = view.legal_actions
     if not legal:
         return Hint(None, number_steps([("wait", "It is not your turn.", {})]), "fallback")
@@ -358,45 +362,41 @@ def fallback_hint(view: gin.PlayerView) -> Hint:
         top = view.top_discard
         if take in legal and top is not None:
             a = analyse_take(view, top)
-            out.append(_take_triple(a, "Taking", view.knock_limit))
+            if a.step is not None:
+                out.append((a.step.code, a.step.text, a.step.data))
             action = take if a.after < a.now else leave
         else:
             action = leave
         out.append(("advice", f"Suggested: {action.describe()}.", {"action": action.text}))
+    elif gin.BigGin() in legal:
+        action = gin.BigGin()
+        out.append(("big-gin", "All eleven cards meld: declare big gin.", {}))
     else:
-        if gin.BigGin() in legal:
-            action = gin.BigGin()
-            out.append(("big-gin", "All eleven cards meld: declare big gin.", {}))
+        steps = discard_steps(view)
+        best = next(s for s in steps if s.code == "best-discards")
+        card = gin.Card.parse(best.data["discards"][0])
+        left = int(best.data["deadwood"])
+        knocks = {a.card: a for a in legal if isinstance(a, gin.Knock)}
+        if card in knocks:
+            action = knocks[card]
+            word = "go gin" if left == 0 else "knock"
+            out.append(
+                (
+                    "knock",
+                    f"Discard {card} and {word}: you keep {left} deadwood "
+                    f"(limit {view.knock_limit}).",
+                    {"card": card.code, "deadwood": left, "limit": view.knock_limit},
+                )
+            )
         else:
-            m = {a.card: a for a in legal if isinstance(a, gin.Knock)}
-            allowed = set(legal_discards(view))
-            opts = [o for o in gin.discard_options(view.hand) if o.discard in allowed]
-            best = opts[0]
-            if best.discard in m:
-                action = m[best.discard]
-                word = "go gin" if best.deadwood_points == 0 else "knock"
-                out.append(
-                    (
-                        "knock",
-                        f"Discard {best.discard} and {word}: you keep "
-                        f"{best.deadwood_points} deadwood (limit {view.knock_limit}).",
-                        {
-                            "card": best.discard.code,
-                            "deadwood": best.deadwood_points,
-                            "limit": view.knock_limit,
-                        },
-                    )
+            action = gin.Discard(card)
+            out.append(
+                (
+                    "discard",
+                    f"Discard {card}: it leaves {left} deadwood, the least you can keep.",
+                    {"card": card.code, "deadwood": left},
                 )
-            else:
-                action = gin.Discard(best.discard)
-                out.append(
-                    (
-                        "discard",
-                        f"Discard {best.discard}: it leaves "
-                        f"{best.deadwood_points} deadwood, the least you can keep.",
-                        {"card": best.discard.code, "deadwood": best.deadwood_points},
-                    )
-                )
+            )
     return Hint(action, number_steps(out), "fallback")
 
 
@@ -412,14 +412,20 @@ def hint(view: gin.PlayerView) -> Hint:
 __all__ = [
     "LEARNER",
     "NAMES",
+    "NOTE_CODES",
     "OPPONENT",
     "Hint",
+    "LayoffPreview",
     "TakeAnalysis",
     "analyse_take",
     "blocked_card",
+    "discard_steps",
     "engine_hint",
+    "engine_part",
     "fallback_hint",
     "hint",
+    "layoff_preview",
+    "layoff_steps",
     "legal_discards",
     "live_deadwood",
     "meld_steps",

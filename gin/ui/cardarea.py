@@ -89,13 +89,14 @@ class CardArea(anywidget.AnyWidget):
         four_color: bool = False,
         large: bool | None = None,
         highlight: Collection[Card] = (),
+        highlight_class: str = "gin-new-card",
     ) -> None:
         """Show ``cards`` face up.
 
         ``groups`` lists the card indexes of each group (all cards in one group if
         omitted); ``group_labels`` gives (label, kind) per group. ``marked`` cards are
-        drawn as deadwood, ``highlight`` cards get the CSS class ``gin-new-card``. A
-        selection of a card no longer on show is cleared.
+        drawn as deadwood, ``highlight`` cards get the CSS class ``highlight_class``
+        (``gin-new-card`` unless told). A selection of a card no longer on show is cleared.
         """
         if large is not None:
             self.large = large
@@ -114,7 +115,7 @@ class CardArea(anywidget.AnyWidget):
                 "marked": c in marked,
             }
             if c in highlight:
-                entry["extra_class"] = "gin-new-card"
+                entry["extra_class"] = highlight_class
             entries.append(entry)
         n_groups = (len(groups) if groups is not None else 1) if entries else 0
         labels = list(group_labels)

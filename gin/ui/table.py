@@ -3,13 +3,20 @@
 The learner is player 0 and plays against a bot from :mod:`gin.bots`. Everything the page
 receives is built from the learner's :class:`gin.PlayerView` (``deal.view(0)``): the
 opponent's cards and the stock stay in the kernel until the deal is over, except in
-teacher mode, which shows the opponent's hand.
+teacher mode, which shows the opponent's hand, and after the opponent's knock, when
+their melds and deadwood are laid face up (``view.knocker_shown``).
 
 The opponent's moves are shown one at a time: with ``pause=0`` they are played at once
 (tests); otherwise each move is scheduled with ``loop.call_later`` on the kernel's
 running asyncio loop, which returns control to the kernel between moves, so the page
 (Jupyter or Voilà) receives each update as it happens. Without a running loop (a plain
 Python script) the moves are played at once.
+
+The parts live in their own modules: :mod:`gin.ui.controls` (the controls bar),
+:mod:`gin.ui.felt` (the cloth with the hands, piles and buttons), :mod:`gin.ui.piles`
+(stock, discard pile, up card), :mod:`gin.ui.hands` (the hands during the deal),
+:mod:`gin.ui.reveal` (the end-of-deal playback), :mod:`gin.ui.coaching` (the coach's
+sections) and :mod:`gin.ui.knocking` (knock confirmation).
 """
 
 from __future__ import annotations
@@ -25,8 +32,7 @@ from typing import Any, TypeVar
 import ipywidgets as w
 
 import gin
-import gin.bots
-from gin.ui import advice
+from gin.ui import advice, knocking, reveal
 from gin.ui.advice import LEARNER, NAMES, OPPONENT
 from gin.ui.buttons import (
     BUTTONS,
@@ -35,19 +41,16 @@ from gin.ui.buttons import (
     knock_actions,
     limit_badge_text,
 )
-from gin.ui.cardarea import CardArea
-from gin.ui.coach import Coach, CoachSection
+from gin.ui.coach import Coach
+from gin.ui.coaching import coach_sections
 from gin.ui.controller import TableController
+from gin.ui.controls import ControlsBar, title_html
+from gin.ui.felt import Felt
 from gin.ui.scorepad import ScorePad
-from gin.ui.svg import arrangement_svg, card_svg
 
 _CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _count(n: int, noun: str) -> str:
-    return f'<span class="gin-count">{n}</span> {noun}{"" if n == 1 else "s"}'
 
 
 def _guarded(method: F) -> F:
@@ -74,7 +77,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
     :class:`CardArea`), :attr:`opponent_area`, :attr:`stock_area`, :attr:`discard_area`,
     :attr:`history_area`, :attr:`buttons` (by key, see :data:`BUTTONS` and
     :data:`CONTROL_BUTTONS`), :attr:`coach`, :attr:`scores`, :attr:`limit_badge`,
-    :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`.
+    :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`; and the parts
+    that hold them: :attr:`controls` (:class:`~gin.ui.controls.ControlsBar`),
+    :attr:`felt` (:class:`~gin.ui.felt.Felt`) and :attr:`piles`
+    (:class:`~gin.ui.piles.Piles`).
     """
 
     def __init__(
@@ -118,33 +124,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.buttons[key] = b
         return b
 
-    def _build(self) -> None:
-        c = self.controller
-        self.style_html = w.HTML(f"<style>{_CSS}</style>")
-        self.style_html.add_class("gin-style")
-        self.title = w.HTML()
-        self.title.add_class("gin-title")
-        self.rules_choice = w.Dropdown(
-            options=list(gin.Rules.PRESETS),
-            value=c.rules.name if c.rules.name in gin.Rules.PRESETS else gin.Rules.PRESETS[0],
-            description="Rules",
-            style={"description_width": "initial"},
-        )
-        self.rules_choice.add_class("gin-rules-choice")
-        self.opponent_choice = w.Dropdown(
-            options=list(gin.bots.BOT_NAMES),
-            value=c.opponent_name,
-            description="Opponent",
-            style={"description_width": "initial"},
-        )
-        self.opponent_choice.add_class("gin-opponent-choice")
-        self.seed_field = w.Text(
-            value=str(c.seed),
-            description="Seed",
-            continuous_update=False,
-            style={"description_width": "initial"},
-        )
-        self.seed_field.add_class("gin-seed")
+    def _build_buttons(self) -> None:
         self.buttons: dict[str, w.Button] = {}
         handlers: dict[str, Callable[[], Any]] = {
             "take": self.take,
@@ -167,125 +147,53 @@ class GinTable(w.VBox):  # type: ignore[misc]
         }
         for key, label, css in BUTTONS + CONTROL_BUTTONS:
             self._button(key, label, css, handlers[key])
-        self.teacher_toggle = w.Checkbox(
-            value=self.teacher,
-            description="Teacher mode (both hands open)",
-            indent=False,
+        self.buttons["knock"].tooltip = "Discard the selected card (or the best one) and knock"
+        self.buttons["gin"].tooltip = "Discard the selected card (or the best one) and go gin"
+
+    def _build(self) -> None:
+        c = self.controller
+        self._build_buttons()
+        self.style_html = w.HTML(f"<style>{_CSS}</style>")
+        self.style_html.add_class("gin-style")
+        self.title = w.HTML()
+        self.title.add_class("gin-title")
+        self.controls = ControlsBar(
+            c.rules, c.opponent_name, c.seed, self.teacher, self.buttons["new_game"]
         )
-        self.teacher_toggle.add_class("gin-teacher-toggle")
+        self.rules_choice = self.controls.rules_choice
+        self.opponent_choice = self.controls.opponent_choice
+        self.seed_field = self.controls.seed_field
+        self.teacher_toggle = self.controls.teacher_toggle
         self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
-        controls = w.HBox(
-            [
-                self.rules_choice,
-                self.opponent_choice,
-                self.seed_field,
-                self.buttons["new_game"],
-                self.teacher_toggle,
-            ]
-        )
-        controls.add_class("gin-controls")
 
-        self.opponent_label = w.HTML()
-        self.opponent_label.add_class("gin-opponent-label")
-        self.opponent_area = CardArea(mode="none", card_class="gin-opponent-card", overlap=True)
-        self.opponent_area.add_class("gin-opponent-hand")
-
-        self.stock_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
-        self.stock_area.add_class("gin-stock")
-        self.stock_label = w.HTML()
-        self.stock_label.add_class("gin-stock-count")
-        self.discard_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
-        self.discard_area.add_class("gin-discard")
-        self.discard_label = w.HTML()
-        self.discard_label.add_class("gin-discard-count")
-        self.up_card_html = w.HTML()
-        self.up_card_html.add_class("gin-up-card")
-        self.limit_badge = w.HTML()
-        self.limit_badge.add_class("gin-knock-limit")
-        self.history_area = CardArea(
-            mode="none", card_class="gin-pile-card", overlap=True, empty_text="No discards yet."
-        )
-        self.history_area.add_class("gin-discard-history")
-        self.history_area.layout.display = "none"
-
-        stock_box = w.VBox([w.HTML("<b>Stock</b>"), self.stock_area, self.stock_label])
-        discard_box = w.VBox(
-            [
-                w.HTML("<b>Discard pile</b>"),
-                self.discard_area,
-                self.discard_label,
-                self.buttons["history"],
-            ]
-        )
-        up_box = w.VBox([w.HTML("<b>Up card</b>"), self.up_card_html, self.limit_badge])
-        for box, cls in (
-            (stock_box, "gin-stock-box"),
-            (discard_box, "gin-discard-box"),
-            (up_box, "gin-up-box"),
-        ):
-            box.add_class(cls)
-        middle = w.HBox([stock_box, discard_box, up_box])
-        middle.add_class("gin-middle")
-
-        self.hand_label = w.HTML()
-        self.hand_label.add_class("gin-deadwood")
-        self.hand = CardArea(mode="single", card_class="gin-card", draggable=True)
-        self.hand.add_class("gin-hand")
-        for area in (
-            self.hand,
-            self.opponent_area,
-            self.stock_area,
-            self.discard_area,
-            self.history_area,
-        ):
-            area.large = self.large_cards
-            area.on_error(self._show_error)
+        self.felt = Felt(self.buttons, large=self.large_cards, on_error=self._show_error)
+        self.buttons["opponent_step"].layout.display = "flex" if self.teacher else "none"
+        self.opponent_label = self.felt.opponent_label
+        self.opponent_area = self.felt.opponent_area
+        self.piles = self.felt.piles
+        self.stock_area = self.piles.stock_area
+        self.stock_label = self.piles.stock_label
+        self.discard_area = self.piles.discard_area
+        self.discard_label = self.piles.discard_label
+        self.up_card_html = self.piles.up_card_html
+        self.limit_badge = self.piles.limit_badge
+        self.history_area = self.piles.history_area
+        self.hand_label = self.felt.hand_label
+        self.hand = self.felt.hand
+        self.confirm_text = self.felt.confirm_text
+        self.confirm_box = self.felt.confirm_box
         self.hand.on_select(self._on_select)
         self.hand.on_activate(self._on_activate)
         self.stock_area.on_click(self._on_stock_click)
         self.discard_area.on_click(self._on_discard_click)
 
-        actions = w.HBox([self.buttons[k] for k, _, _ in BUTTONS])
-        actions.add_class("gin-actions")
-        self.confirm_text = w.HTML()
-        self.confirm_text.add_class("gin-confirm-text")
-        self.confirm_box = w.HBox(
-            [self.confirm_text, self.buttons["confirm"], self.buttons["cancel"]]
-        )
-        self.confirm_box.add_class("gin-confirm")
-        self.confirm_box.layout.display = "none"
-        more = w.HBox(
-            [
-                self.buttons["hint"],
-                self.buttons["undo"],
-                self.buttons["opponent_step"],
-                self.buttons["next_deal"],
-            ]
-        )
-        more.add_class("gin-more")
-        self.buttons["opponent_step"].layout.display = "flex" if self.teacher else "none"
-
-        felt = w.VBox(
-            [
-                self.opponent_label,
-                self.opponent_area,
-                middle,
-                self.history_area,
-                self.hand_label,
-                self.hand,
-                actions,
-                self.confirm_box,
-                more,
-            ]
-        )
-        felt.add_class("gin-felt")
         self.coach = Coach()
         self.scores = ScorePad()
         side = w.VBox([self.coach, self.scores])
         side.add_class("gin-side")
-        body = w.HBox([felt, side])
+        body = w.HBox([self.felt, side])
         body.add_class("gin-body")
-        self._children = [self.style_html, self.title, controls, body]
+        self._children = [self.style_html, self.title, self.controls, body]
 
     # ------------------------------------------------------------------ showing the state
 
@@ -308,8 +216,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     def _reveal_total(self) -> int:
         """Beats of the end-of-deal reveal: one per result step, then the score pad."""
-        r = self.controller.deal.result
-        return (len(r.steps) if r is not None else 0) + 1
+        return reveal.reveal_total(self.controller.deal.result)
 
     def _revealed(self) -> bool:
         d = self.controller.deal
@@ -319,154 +226,19 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Redraw every part of the table from the learner's view."""
         c = self.controller
         view = c.view()
-        over = view.phase.is_over
-        rules = view.rules
-        dealer = "you" if view.dealer == LEARNER else "your opponent"
-        self.title.value = (
-            f'<div class="gin-title-inner"><span class="gin-rules-name">Rules: '
-            f"{rules.name}</span> · <span>target {rules.target}</span> · "
-            f"<span>opponent: {c.opponent_name}</span> · <span>deal {c.deal_number}</span> · "
-            f"<span>dealer: {dealer}</span> · <span>seed {c.seed}</span>"
-            + (" · <b>teacher mode</b>" if self.teacher else "")
-            + "</div>"
+        self.title.value = title_html(view, c.opponent_name, c.deal_number, c.seed, self.teacher)
+        teacher_cards = c.deal.hand(OPPONENT) if self.teacher else None
+        self.felt.show_hands(
+            view, beat=self._reveal, teacher_cards=teacher_cards, four_color=self.four_color
         )
-        # the opponent
-        if over or self.teacher:
-            shown = view.opponent_hand if view.opponent_hand is not None else c.deal.hand(OPPONENT)
-            if over:
-                self._show_end_hands(view)
-            else:
-                arr = gin.best_arrangement(shown)
-                self._show_arranged(self.opponent_area, arr, list(shown))
-            dw = gin.deadwood(shown)
-            self.opponent_label.value = f"<b>Opponent</b> · {len(shown)} cards · deadwood {dw}" + (
-                " (teacher view)" if self.teacher and not over else ""
-            )
-        else:
-            self.opponent_area.show_backs(view.opponent_card_count, large=self.large_cards)
-            self.opponent_label.value = (
-                f"<b>Opponent</b> · {view.opponent_card_count} cards, face down"
-            )
-        # stock, discard pile, up card
-        self.stock_area.show_backs(1 if view.stock_count else 0, large=self.large_cards)
-        self.stock_label.value = _count(view.stock_count, "card")
-        top = view.top_discard
-        if top is not None:
-            self.discard_area.show([top], four_color=self.four_color, large=self.large_cards)
-        else:
-            self.discard_area.show([], large=self.large_cards)
-            self.discard_area.empty_text = "empty"
-        self.discard_label.value = _count(len(view.discard_pile), "card")
-        self.history_area.show(
-            list(view.discard_pile), four_color=self.four_color, large=self.large_cards
-        )
-        taken = "" if top is view.up_card else " (taken)"
-        self.up_card_html.value = (
-            '<div class="gin-up-card-pic">'
-            + card_svg(view.up_card, four_color=self.four_color)
-            + f"</div><div>{view.up_card}{taken}</div>"
-        )
-        self.limit_badge.value = f'<span class="gin-badge">{limit_badge_text(view)}</span>'
-        # the learner's hand
-        if not over:
-            arr = gin.best_arrangement(view.hand)
-            new = self._new_card(view)
-            self._show_arranged(self.hand, arr, list(view.hand), highlight=new)
-        self.hand.mode = "none" if over else "single"
+        self.piles.show(view, four_color=self.four_color, large=self.large_cards)
         self._show_hand_label(view)
         self._update_buttons(view)
         self._update_coach(view)
         self._update_scores()
 
-    def _new_card(self, view: gin.PlayerView) -> tuple[gin.Card, ...]:
-        if view.phase is not gin.Phase.DISCARD or not view.my_turn or not view.events:
-            return ()
-        e = view.events[-1]
-        if isinstance(e, gin.DrewFromStock | gin.DrewFromDiscard | gin.UpCardTaken) and (
-            e.player == LEARNER and e.card is not None
-        ):
-            return (e.card,)
-        return ()
-
-    def _show_arranged(
-        self,
-        area: CardArea,
-        arr: gin.Arrangement,
-        cards: list[gin.Card],
-        highlight: tuple[gin.Card, ...] = (),
-        extra: tuple[tuple[str, str, tuple[gin.Card, ...]], ...] = (),
-    ) -> None:
-        """Show an arrangement: each meld, then the deadwood marked, then ``extra``
-        groups of (label, kind, cards)."""
-        ordered: list[gin.Card] = []
-        groups: list[list[int]] = []
-        labels: list[tuple[str, str]] = []
-        for m in arr.melds:
-            groups.append(list(range(len(ordered), len(ordered) + len(m.cards))))
-            ordered.extend(m.cards)
-            labels.append((m.kind, "meld"))
-        if arr.deadwood:
-            groups.append(list(range(len(ordered), len(ordered) + len(arr.deadwood))))
-            ordered.extend(arr.deadwood)
-            labels.append((f"deadwood {arr.deadwood_points}", "deadwood"))
-        for label, kind, cs in extra:
-            if cs:
-                groups.append(list(range(len(ordered), len(ordered) + len(cs))))
-                ordered.extend(cs)
-                labels.append((label, kind))
-        area.show(
-            ordered,
-            groups=groups,
-            group_labels=labels,
-            marked=arr.deadwood,
-            four_color=self.four_color,
-            large=self.large_cards,
-            highlight=highlight,
-        )
-
-    def _show_end_hands(self, view: gin.PlayerView) -> None:
-        """Both hands face up and arranged; the layoffs appear one beat at a time."""
-        r = view.result
-        opp = view.opponent_hand or ()
-        if r is None or view.knocker is None:  # a void deal
-            self._show_arranged(self.hand, gin.best_arrangement(view.hand), list(view.hand))
-            self._show_arranged(self.opponent_area, gin.best_arrangement(opp), list(opp))
-            return
-        shown_steps = r.steps[: self._reveal]
-        n = sum(1 for s in shown_steps if s.code == "layoff")
-        melds = list(r.knocker_arrangement.melds)
-        laid: list[gin.Card] = []
-        for lo in r.layoffs[:n]:
-            melds = [lo.result if m == lo.onto else m for m in melds]
-            laid.append(lo.card)
-        knocker_arr = gin.Arrangement(tuple(melds), r.knocker_arrangement.deadwood)
-        waiting = tuple(lo.card for lo in r.layoffs[n:])
-        knocker_area, defender_area = (
-            (self.hand, self.opponent_area)
-            if view.knocker == LEARNER
-            else (self.opponent_area, self.hand)
-        )
-        knocker_cards = list(knocker_arr.cards)
-        self._show_arranged(knocker_area, knocker_arr, knocker_cards, highlight=tuple(laid))
-        self._show_arranged(
-            defender_area,
-            r.defender_arrangement,
-            list(r.defender_arrangement.cards) + list(waiting),
-            extra=(("to lay off", "laid-off", waiting),),
-        )
-
     def _show_hand_label(self, view: gin.PlayerView) -> None:
-        now, best = advice.live_deadwood(view)
-        parts = [f'Deadwood <span class="gin-count gin-deadwood-count">{now}</span>']
-        if best is not None:
-            parts[0] += " with 11 cards"
-            parts.append(f"best discard leaves <b>{best}</b>")
-        sel = self._selected_card()
-        if sel is not None and len(view.hand) == 11:
-            left = gin.deadwood([c for c in view.hand if c is not sel])
-            parts.append(f"discarding {sel} leaves <b>{left}</b>")
-        parts.append(f'knock limit <span class="gin-count">{view.knock_limit}</span>')
-        self.hand_label.value = "<b>Your hand</b> · " + " · ".join(parts)
+        self.felt.show_hand_label(view, self._reveal, self._selected_card())
 
     def _update_buttons(self, view: gin.PlayerView) -> None:
         c = self.controller
@@ -475,62 +247,23 @@ class GinTable(w.VBox):  # type: ignore[misc]
             self.buttons[key].disabled = not on or self._pending is not None
         self.buttons["confirm"].disabled = self._pending is None
         self.buttons["cancel"].disabled = self._pending is None
-        if self._pending is None and self.confirm_text.value:
-            self.confirm_text.value = ""
-        self.confirm_box.layout.display = "flex" if self._pending is not None else "none"
+        if self._pending is None:
+            self.felt.ask(None)
         self.buttons["next_deal"].disabled = not (c.game.can_start_next_deal() and self._revealed())
         self.buttons["undo"].disabled = not c.can_undo()
         self.buttons["hint"].disabled = not view.my_turn
         self.buttons["opponent_step"].disabled = not (self.teacher and c.opponent_to_move())
-        for key in ("knock", "gin"):
-            self.buttons[key].tooltip = {
-                "knock": "Discard the selected card (or the best one) and knock",
-                "gin": "Discard the selected card (or the best one) and go gin",
-            }[key]
 
     def _update_coach(self, view: gin.PlayerView) -> None:
-        sections: list[CoachSection] = []
-        if view.phase.is_over:
-            r = view.result
-            if r is not None:
-                sections.append(CoachSection("result", "End of the deal", r.steps[: self._reveal]))
-            else:
-                void = gin.describe_event(gin.DealVoided(), NAMES)
-                sections.append(
-                    CoachSection("result", "End of the deal", (gin.Step(1, "void", void),))
-                )
-        else:
-            sections.append(CoachSection("turn", "Your options", advice.turn_steps(view)))
-        if self._hint is not None:
-            sections.append(CoachSection("hint", "Hint", self._hint.steps))
-        opp = advice.opponent_steps(view, self._since)
-        sections.append(CoachSection("opponent", "Your opponent", opp))
-        sections.append(
-            CoachSection(
-                "limit", "The knock limit", gin.knock_limit_steps(view.rules, view.up_card)
+        self.coach.show(
+            sections=coach_sections(
+                view,
+                beat=self._reveal,
+                hint=self._hint,
+                since=self._since,
+                four_color=self.four_color,
             )
         )
-        if not view.phase.is_over:
-            ex = advice.meld_steps(view.hand)
-            if ex is not None:
-                pics: list[tuple[str, str]] = []
-                choice = advice.set_versus_run(ex)
-                if choice is not None:
-                    card, alt = choice
-                    pics.append(
-                        (
-                            f"Best: {ex.best.describe()}",
-                            arrangement_svg(ex.best, four_color=self.four_color),
-                        )
-                    )
-                    pics.append(
-                        (
-                            f"With {card} used the other way: {alt.describe()}",
-                            arrangement_svg(alt, four_color=self.four_color),
-                        )
-                    )
-                sections.append(CoachSection("hand", "Your melds", ex.steps, tuple(pics)))
-        self.coach.show(sections=sections)
 
     def _update_scores(self) -> None:
         g = self.controller.game
@@ -551,13 +284,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._busy = False
         self.hand.selected = ""
         c = self.controller
-        if c.rules.name in gin.Rules.PRESETS:
-            self.rules_choice.value = c.rules.name
-        self.opponent_choice.value = c.opponent_name
-        self.seed_field.value = str(c.seed)
+        self.controls.show_game(c.rules, c.opponent_name, c.seed)
         view = c.view()
         who = "You deal" if view.dealer == LEARNER else "Your opponent deals"
-        self._say(f"Deal {self.controller.deal_number}: {who}. The up card is {view.up_card}.")
+        self._say(f"Deal {c.deal_number}: {who}. The up card is {view.up_card}.")
         self.refresh()
         self._advance()
 
@@ -620,18 +350,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         else:
             self._reveal += 1
         if self._revealed():
-            g = self.controller.game
-            if g.is_over:
-                fs = g.final_score()
-                self._say(
-                    f"{'You win' if fs.winner == LEARNER else 'Your opponent wins'} "
-                    f"the game, {fs.scores[0]} to {fs.scores[1]}. Press New game to "
-                    "play again."
-                )
-            elif self.controller.deal.phase is gin.Phase.VOID:
-                self._say(gin.describe_event(gin.DealVoided(), NAMES) + " Press Next deal.")
-            else:
-                self._say("The deal is scored. Press Next deal to go on.")
+            self._say(reveal.end_message(self.controller.game))
         self.refresh()
         self._advance()
 
@@ -712,90 +431,34 @@ class GinTable(w.VBox):  # type: ignore[misc]
             return
         self._learner(gin.Discard(card))
 
-    def _knock_card(self, want_gin: bool) -> gin.Knock:
-        """The knock to confirm: the selected card's, or the best one when none is
-        selected. Raises the engine's error when it is illegal."""
-        view = self.controller.view()
-        if not (view.my_turn and view.phase is gin.Phase.DISCARD):
-            self.controller.deal.verify(gin.Knock(view.hand[0]), LEARNER)
-        sel = self._selected_card()
-        if sel is None:
-            knocks, gins = knock_actions(view)
-            pool = gins if want_gin else knocks
-            if not pool:
-                if knocks or gins:
-                    raise gin.IllegalActionError(
-                        "not-gin" if want_gin else "is-gin",
-                        "no discard leaves you without deadwood: press Knock instead"
-                        if want_gin
-                        else "every knock you can make here is gin: press Gin! instead",
-                    )
-                _, best = advice.live_deadwood(view)
-                raise gin.IllegalActionError(
-                    "over-knock-limit",
-                    f"you can't knock yet: your best discard leaves {best} deadwood and the "
-                    f"knock limit is {view.knock_limit}",
-                )
-            return min(
-                pool,
-                key=lambda a: (
-                    gin.deadwood([c for c in view.hand if c is not a.card]),
-                    -a.card.points,
-                ),
-            )
-        action = gin.Knock(sel)
+    def _verify(self, action: gin.Action) -> None:
         self.controller.deal.verify(action, LEARNER)
-        left = gin.deadwood([c for c in view.hand if c is not sel])
-        if want_gin and left:
-            raise gin.IllegalActionError(
-                "not-gin", f"discarding {sel} leaves {left} deadwood: that is a knock, not gin"
-            )
-        if not want_gin and not left:
-            raise gin.IllegalActionError(
-                "is-gin", f"discarding {sel} leaves no deadwood: press Gin! instead"
-            )
-        return action
 
     def _ask(self, action: gin.Action, text: str) -> None:
         self._pending = action
-        self.confirm_text.value = f'<span class="gin-confirm-question">{text}</span>'
+        self.felt.ask(text)
         self.coach.show(error="")
         self._update_buttons(self.controller.view())
 
     @_guarded
     def knock(self) -> None:
         """Ask to confirm a knock with the selected (or best) discard."""
-        a = self._knock_card(False)
         view = self.controller.view()
-        left = gin.deadwood([c for c in view.hand if c is not a.card])
-        self._ask(
-            a,
-            f"Knock, discarding {a.card}? You keep {left} deadwood (the limit is "
-            f"{view.knock_limit}). If your opponent ends with {left} or less after "
-            f"laying off, you are undercut.",
-        )
+        a = knocking.choose_knock(view, self._selected_card(), False, self._verify)
+        self._ask(a, knocking.knock_question(view, a))
 
     @_guarded
     def go_gin(self) -> None:
         """Ask to confirm gin with the selected (or the gin) discard."""
-        a = self._knock_card(True)
-        r = self.controller.view().rules
-        self._ask(
-            a,
-            f"Go gin, discarding {a.card}? All ten cards you keep meld: you score "
-            f"your opponent's deadwood plus the gin bonus of {r.gin_bonus}.",
-        )
+        view = self.controller.view()
+        a = knocking.choose_knock(view, self._selected_card(), True, self._verify)
+        self._ask(a, knocking.gin_question(view, a))
 
     @_guarded
     def big_gin(self) -> None:
         """Ask to confirm big gin."""
-        view = self.controller.view()
-        self.controller.deal.verify(gin.BigGin(), LEARNER)
-        self._ask(
-            gin.BigGin(),
-            "Declare big gin? All eleven cards meld: you score your "
-            f"opponent's deadwood plus the big gin bonus of {view.rules.big_gin_bonus}.",
-        )
+        self._verify(gin.BigGin())
+        self._ask(gin.BigGin(), knocking.big_gin_question(self.controller.view()))
 
     @_guarded
     def confirm(self) -> None:
@@ -887,9 +550,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
     @_guarded
     def toggle_history(self) -> None:
         """Show or hide the whole discard pile."""
-        hidden = self.history_area.layout.display == "none"
-        self.history_area.layout.display = "flex" if hidden else "none"
-        self.buttons["history"].description = "Hide discard pile" if hidden else "Show discard pile"
+        shown = self.piles.toggle_history()
+        self.buttons["history"].description = "Hide discard pile" if shown else "Show discard pile"
 
 
 def play_table(

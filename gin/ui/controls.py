@@ -1,0 +1,85 @@
+"""The controls bar above the table (rule set, opponent, seed, new game, teacher mode)
+and the title line that names the game being played."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+import gin
+import gin.bots
+from gin.ui.advice import LEARNER
+
+
+class ControlsBar(w.HBox):  # type: ignore[misc]
+    """The choices for the next game, the New game button and the teacher-mode switch.
+
+    Widgets: :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
+    :attr:`teacher_toggle` (CSS classes ``gin-rules-choice``, ``gin-opponent-choice``,
+    ``gin-seed``, ``gin-teacher-toggle``); the bar itself has the class ``gin-controls``.
+    """
+
+    def __init__(
+        self, rules: gin.Rules, opponent: str, seed: int, teacher: bool, new_game: w.Button
+    ) -> None:
+        self.rules_choice = w.Dropdown(
+            options=list(gin.Rules.PRESETS),
+            value=rules.name if rules.name in gin.Rules.PRESETS else gin.Rules.PRESETS[0],
+            description="Rules",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
+        self.rules_choice.add_class("gin-rules-choice")
+        self.opponent_choice = w.Dropdown(
+            options=list(gin.bots.BOT_NAMES),
+            value=opponent,
+            description="Opponent",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
+        self.opponent_choice.add_class("gin-opponent-choice")
+        self.seed_field = w.Text(
+            value=str(seed),
+            description="Seed",
+            continuous_update=False,
+            style={"description_width": "initial"},
+            layout=w.Layout(width="220px"),
+        )
+        self.seed_field.add_class("gin-seed")
+        self.teacher_toggle = w.Checkbox(
+            value=teacher,
+            description="Teacher mode (both hands open)",
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
+        self.teacher_toggle.add_class("gin-teacher-toggle")
+        choices = [self.rules_choice, self.opponent_choice, self.seed_field]
+        super().__init__([*choices, new_game, self.teacher_toggle])
+        self.add_class("gin-controls")
+
+    def show_game(self, rules: gin.Rules, opponent: str, seed: int) -> None:
+        """Show the choices of the game being played."""
+        if rules.name in gin.Rules.PRESETS:
+            self.rules_choice.value = rules.name
+        self.opponent_choice.value = opponent
+        self.seed_field.value = str(seed)
+
+
+def title_html(
+    view: gin.PlayerView, opponent: str, deal_number: int, seed: int, teacher: bool
+) -> str:
+    """The title line: rule set, target, opponent, deal number, dealer and seed."""
+    rules = view.rules
+    dealer = "you" if view.dealer == LEARNER else "your opponent"
+    return (
+        f'<div class="gin-title-inner"><span class="gin-rules-name">Rules: '
+        f"{escape(rules.name)}</span> · <span>target {rules.target}</span> · "
+        f"<span>opponent: {escape(opponent)}</span> · <span>deal {deal_number}</span> · "
+        f"<span>dealer: {dealer}</span> · <span>seed {seed}</span>"
+        + (" · <b>teacher mode</b>" if teacher else "")
+        + "</div>"
+    )
+
+
+__all__ = ["ControlsBar", "title_html"]

@@ -1,0 +1,101 @@
+"""The middle of the table: the stock, the discard pile (and its history), the up card
+with its knock-limit badge. Only the learner's view is drawn: the stock is face down."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+import gin
+from gin.ui.buttons import limit_badge_text
+from gin.ui.cardarea import CardArea
+from gin.ui.svg import card_svg
+
+
+def count_html(n: int, noun: str) -> str:
+    """A count in large type: ``31 cards``."""
+    return f'<span class="gin-count">{n}</span> {noun}{"" if n == 1 else "s"}'
+
+
+def _head(title: str, count: w.HTML) -> w.HBox:
+    """A pile's title with its count beside it."""
+    box = w.HBox([w.HTML(f"<b>{title}</b>"), count])
+    box.add_class("gin-pile-head")
+    return box
+
+
+class Piles:
+    """The stock, discard pile, up card and discard history widgets.
+
+    :attr:`box` is the row shown on the felt (CSS class ``gin-middle``);
+    :attr:`history_area` goes under it and is hidden until :meth:`toggle_history`.
+    """
+
+    def __init__(self, on_error: Callable[[str], Any]) -> None:
+        self.stock_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
+        self.stock_area.add_class("gin-stock")
+        self.stock_label = w.HTML()
+        self.stock_label.add_class("gin-stock-count")
+        self.discard_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
+        self.discard_area.add_class("gin-discard")
+        self.discard_label = w.HTML()
+        self.discard_label.add_class("gin-discard-count")
+        self.up_card_html = w.HTML()
+        self.up_card_html.add_class("gin-up-card")
+        self.limit_badge = w.HTML()
+        self.limit_badge.add_class("gin-knock-limit")
+        self.history_area = CardArea(
+            mode="none", card_class="gin-pile-card", overlap=True, empty_text="No discards yet."
+        )
+        self.history_area.add_class("gin-discard-history")
+        self.history_area.layout.display = "none"
+        for area in self.areas:
+            area.on_error(on_error)
+
+        stock_box = w.VBox([_head("Stock", self.stock_label), self.stock_area])
+        discard_box = w.VBox([_head("Discard pile", self.discard_label), self.discard_area])
+        up_box = w.VBox([w.HTML("<b>Up card</b>"), self.up_card_html, self.limit_badge])
+        for box, cls in (
+            (stock_box, "gin-stock-box"),
+            (discard_box, "gin-discard-box"),
+            (up_box, "gin-up-box"),
+        ):
+            box.add_class(cls)
+        self.box = w.HBox([stock_box, discard_box, up_box])
+        self.box.add_class("gin-middle")
+
+    @property
+    def areas(self) -> tuple[CardArea, ...]:
+        """The card areas of the piles."""
+        return (self.stock_area, self.discard_area, self.history_area)
+
+    def show(self, view: gin.PlayerView, *, four_color: bool, large: bool) -> None:
+        """Draw the piles as the learner sees them."""
+        self.stock_area.show_backs(1 if view.stock_count else 0, large=large)
+        self.stock_label.value = count_html(view.stock_count, "card")
+        top = view.top_discard
+        if top is not None:
+            self.discard_area.show([top], four_color=four_color, large=large)
+        else:
+            self.discard_area.show([], large=large)
+            self.discard_area.empty_text = "empty"
+        self.discard_label.value = count_html(len(view.discard_pile), "card")
+        self.history_area.show(list(view.discard_pile), four_color=four_color, large=large)
+        taken = "" if top is view.up_card else " (taken)"
+        self.up_card_html.value = (
+            '<div class="gin-up-card-pic">'
+            + card_svg(view.up_card, four_color=four_color)
+            + f"</div><div>{view.up_card}{taken}</div>"
+        )
+        self.limit_badge.value = f'<span class="gin-badge">{limit_badge_text(view)}</span>'
+
+    def toggle_history(self) -> bool:
+        """Show or hide the whole discard pile; returns whether it is shown now."""
+        hidden = bool(self.history_area.layout.display == "none")
+        self.history_area.layout.display = "flex" if hidden else "none"
+        return hidden
+
+
+__all__ = ["Piles", "count_html"]
