@@ -73,7 +73,7 @@ typecheck: install-test
 test: install-test
 	$(VENV)/bin/ruff check $(LINT_PATHS)
 	$(VENV)/bin/mypy gin
-	$(PY) -m pytest -q tests $(NB_PATHS) $(NBVAL) $(PYTEST_ARGS)
+	$(PY) -m pytest -q --doctest-modules gin tests $(NB_PATHS) $(NBVAL) $(PYTEST_ARGS)
 
 bench: install
 	$(PY) -m benchmarks
