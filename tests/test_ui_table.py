@@ -536,6 +536,24 @@ def test_hint_suggests_a_legal_move_and_shows_its_reasons(stack: Any) -> None:
     assert t.coach.message.startswith("Hint:")
 
 
+def test_the_hint_button_says_thinking_while_the_hint_is_worked_out(
+    stack: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = stacked(stack, READY, LAYS_OFF, "KD")
+    seen: list[tuple[str, bool]] = []
+    real = t.controller.hint
+
+    def spy() -> Any:
+        seen.append((t.buttons["hint"].description, t.buttons["hint"].disabled))
+        return real()
+
+    monkeypatch.setattr(t.controller, "hint", spy)
+    label = t.buttons["hint"].description
+    t.buttons["hint"].click()
+    assert seen == [("Thinking…", True)]
+    assert t.buttons["hint"].description == label and not t.buttons["hint"].disabled
+
+
 def test_teacher_mode_steps_the_opponent_one_click_at_a_time() -> None:
     t = play_table(seed=8, pause=0, teacher=True)
     c = t.controller

@@ -520,8 +520,14 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     @_guarded
     def hint(self) -> None:
-        """Show a suggested move and its reasons."""
-        h = self.controller.hint()
+        """Show a suggested move and its reasons ("Thinking…" shows while it works)."""
+        button = self.buttons["hint"]
+        label = button.description
+        button.description, button.disabled = "Thinking…", True
+        try:
+            h = self.controller.hint()
+        finally:
+            button.description, button.disabled = label, False
         self._hint = h
         if h.action is not None:
             self._say(f"Hint: {h.action.describe()}.")
