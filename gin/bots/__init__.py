@@ -1,4 +1,13 @@
-"""Computer opponents. Every opponent decides from a :class:`~gin.deal.PlayerView` only.
+"""Computer opponents and hints. Every opponent decides from a
+:class:`~gin.deal.PlayerView` only, never from hidden cards.
+
+- ``eager`` knocks at the first chance and takes a discard only if it lowers its deadwood.
+- ``tactician`` remembers the cards, avoids feeding the opponent, keeps flexible cards,
+  plays for gin when the knock limit is low and knocks only when an undercut is unlikely
+  (option ``samples``: opponent hands sampled to judge a knock).
+- ``expert`` searches by simulation over guessed hidden cards (options ``playouts``,
+  ``budget_ms``, ``candidates``, ``confidence``; see :mod:`gin.bots.expert`).
+- :func:`hint` gives the expert's move with its reasons as data.
 
 >>> import random
 >>> from gin.rules import Rules
@@ -16,6 +25,9 @@ from typing import Any, Protocol
 
 from gin.actions import Action
 from gin.bots.eager import EagerBot
+from gin.bots.expert import ExpertBot
+from gin.bots.hint import CardOuts, DiscardAdvice, DrawAdvice, Hint, KnockAdvice, hint
+from gin.bots.tactician import TacticianBot
 from gin.deal import PlayerView
 from gin.errors import GinError
 
@@ -30,20 +42,43 @@ class Bot(Protocol):
         ...
 
 
-BOT_NAMES: tuple[str, ...] = ("eager",)
+BOT_NAMES: tuple[str, ...] = ("eager", "tactician", "expert")
 """The opponents :func:`make_bot` knows, weakest first."""
 
 
 def make_bot(name: str, rng: random.Random, **options: Any) -> Bot:
     """The opponent called ``name``, using the seeded generator ``rng``.
 
-    Raises :class:`~gin.errors.GinError` with code ``unknown-bot`` for an unknown name.
+    Raises :class:`~gin.errors.GinError` with code ``unknown-bot`` for an unknown name,
+    and ``bad-option`` for an option the opponent doesn't have.
     """
-    if name == "eager":
-        return EagerBot(rng, **options)
+    factory: Any = {"eager": EagerBot, "tactician": TacticianBot, "expert": ExpertBot}.get(name)
+    if factory is not None:
+        try:
+            bot: Bot = factory(rng, **options)
+        except TypeError:
+            raise GinError(
+                "bad-option",
+                f"the {name} opponent takes no option "
+                f"{', '.join(sorted(options)) or '(none given)'}",
+            ) from None
+        return bot
     raise GinError(
         "unknown-bot", f"there is no opponent called {name!r}; choose one of {', '.join(BOT_NAMES)}"
     )
 
 
-__all__ = ["BOT_NAMES", "Bot", "EagerBot", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "CardOuts",
+    "DiscardAdvice",
+    "DrawAdvice",
+    "EagerBot",
+    "ExpertBot",
+    "Hint",
+    "KnockAdvice",
+    "TacticianBot",
+    "hint",
+    "make_bot",
+]

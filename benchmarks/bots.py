@@ -1,0 +1,440 @@
+"""Benchmark section ``bots``: opponent strength and decision speed.
+
+``run()`` measures decision speed now (a minute or so) and renders the tournament table
+recorded in :data:`RECORDED` (tournaments take hours of CPU, so they are run on demand:
+``python -m benchmarks.bots --tournaments`` re-runs them and prints the new figures).
+
+``python -m benchmarks.bots`` rewrites only the part of ``docs/BENCHMARKS.md`` between
+``<!-- bots:start -->`` and ``<!-- bots:end -->``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks import machine_line
+from gin import Deal, Rules
+from gin.bots import EagerBot, hint, make_bot
+from gin.tournament import percentile, run_tournament, wilson_interval
+
+START = "<!-- bots:start -->"
+END = "<!-- bots:end -->"
+DOC = Path(__file__).resolve().parent.parent / "docs" / "BENCHMARKS.md"
+
+TARGETS = {
+    ("tactician", "eager"): 0.60,
+    ("expert", "eager"): 0.70,
+    ("expert", "tactician"): 0.55,
+}
+"""The win rates the issue asks for (never lowered here)."""
+
+# Tournaments measured on the shared 2-core machine (see the notes in the section).
+# Each entry: bot_a, bot_b, rules, seed, games, wins_a, deals, points_a, points_b,
+# endings, mean and p95 decision ms of bot_a, options of bot_a.
+RECORDED: list[dict[str, Any]] = [
+    {
+        "bot_a": "tactician",
+        "bot_b": "eager",
+        "rules": "classic",
+        "seed": "1",
+        "games": 500,
+        "wins_a": 309,
+        "deals": 5330,
+        "points_a": 44926,
+        "points_b": 36322,
+        "endings": {"knock": 4400, "undercut": 258, "gin": 617, "big-gin": 0, "tie": 0, "void": 55},
+        "mean_ms": 3.6,
+        "p95_ms": 19.52,
+        "options_a": {},
+    },
+    {
+        "bot_a": "tactician",
+        "bot_b": "eager",
+        "rules": "spades-double",
+        "seed": "1",
+        "games": 500,
+        "wins_a": 309,
+        "deals": 5957,
+        "points_a": 69027,
+        "points_b": 55555,
+        "endings": {
+            "knock": 4689,
+            "undercut": 313,
+            "gin": 823,
+            "big-gin": 55,
+            "tie": 0,
+            "void": 77,
+        },
+        "mean_ms": 3.62,
+        "p95_ms": 19.28,
+        "options_a": {},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "eager",
+        "rules": "classic",
+        "seed": "1",
+        "games": 80,
+        "wins_a": 57,
+        "deals": 713,
+        "points_a": 7680,
+        "points_b": 5068,
+        "endings": {"knock": 543, "undercut": 48, "gin": 119, "big-gin": 0, "tie": 0, "void": 3},
+        "mean_ms": 155.07,
+        "p95_ms": 503.19,
+        "options_a": {"budget_ms": 1000.0},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "eager",
+        "rules": "classic",
+        "seed": "2",
+        "games": 40,
+        "wins_a": 31,
+        "deals": 344,
+        "points_a": 4183,
+        "points_b": 2537,
+        "endings": {"knock": 257, "undercut": 24, "gin": 60, "big-gin": 0, "tie": 0, "void": 3},
+        "mean_ms": 72.04,
+        "p95_ms": 193.23,
+        "options_a": {"budget_ms": 1000.0},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "eager",
+        "rules": "classic",
+        "seed": "1+2",
+        "games": 120,
+        "wins_a": 88,
+        "deals": 1057,
+        "points_a": 11863,
+        "points_b": 7605,
+        "endings": {"knock": 800, "undercut": 72, "gin": 179, "big-gin": 0, "tie": 0, "void": 6},
+        "mean_ms": None,
+        "p95_ms": None,
+        "options_a": {"budget_ms": 1000.0},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "eager",
+        "rules": "spades-double",
+        "seed": "1",
+        "games": 80,
+        "wins_a": 63,
+        "deals": 720,
+        "points_a": 12063,
+        "points_b": 6582,
+        "endings": {"knock": 508, "undercut": 65, "gin": 132, "big-gin": 9, "tie": 0, "void": 6},
+        "mean_ms": 157.33,
+        "p95_ms": 526.42,
+        "options_a": {"budget_ms": 1000.0},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "eager",
+        "rules": "spades-double",
+        "seed": "2",
+        "games": 40,
+        "wins_a": 30,
+        "deals": 345,
+        "points_a": 5838,
+        "points_b": 3297,
+        "endings": {"knock": 237, "undercut": 35, "gin": 68, "big-gin": 1, "tie": 0, "void": 4},
+        "mean_ms": 73.07,
+        "p95_ms": 196.17,
+        "options_a": {"budget_ms": 1000.0},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "eager",
+        "rules": "spades-double",
+        "seed": "1+2",
+        "games": 120,
+        "wins_a": 93,
+        "deals": 1065,
+        "points_a": 17901,
+        "points_b": 9879,
+        "endings": {"knock": 745, "undercut": 100, "gin": 200, "big-gin": 10, "tie": 0, "void": 10},
+        "mean_ms": None,
+        "p95_ms": None,
+        "options_a": {"budget_ms": 1000.0},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "tactician",
+        "rules": "classic",
+        "seed": "1",
+        "games": 60,
+        "wins_a": 41,
+        "deals": 583,
+        "points_a": 5681,
+        "points_b": 4050,
+        "endings": {"knock": 439, "undercut": 36, "gin": 88, "big-gin": 0, "tie": 0, "void": 20},
+        "mean_ms": 159.12,
+        "p95_ms": 523.49,
+        "options_a": {"budget_ms": 1000.0},
+    },
+    {
+        "bot_a": "expert",
+        "bot_b": "tactician",
+        "rules": "spades-double",
+        "seed": "1",
+        "games": 60,
+        "wins_a": 44,
+        "deals": 591,
+        "points_a": 8626,
+        "points_b": 5573,
+        "endings": {"knock": 397, "undercut": 56, "gin": 111, "big-gin": 5, "tie": 0, "void": 22},
+        "mean_ms": 163.84,
+        "p95_ms": 531.29,
+        "options_a": {"budget_ms": 1000.0},
+    },
+]
+
+
+def measure_speed(seed: int = 1) -> dict[str, dict[str, float]]:
+    """Decision times of each opponent (and of a hint) in ms, from self-play deals."""
+    out: dict[str, dict[str, float]] = {}
+    rules = [Rules.preset("classic"), Rules.preset("spades-double")]
+    clock = time.perf_counter
+
+    def deals(n: int, who: str, measure_hint: bool = False) -> list[float]:
+        times: list[float] = []
+        bot = make_bot(who, random.Random(seed)) if not measure_hint else None
+        eager = EagerBot()
+        for i in range(n):
+            d = Deal.new(rules[i % 2], dealer=i % 2, rng=random.Random(seed * 1000 + i))
+            while not d.is_over:
+                p = d.to_move
+                assert p is not None
+                view = d.view(p)
+                if p == 0:
+                    t0 = clock()
+                    if bot is not None:
+                        action = bot.choose(view)
+                    else:
+                        action = hint(view, random.Random(i)).action
+                    times.append(clock() - t0)
+                else:
+                    action = eager.choose(view)
+                d.apply(action)
+        return times
+
+    for who, n in (("eager", 400), ("tactician", 40), ("expert", 8), ("hint", 4)):
+        ts = deals(n, "expert" if who == "hint" else who, measure_hint=who == "hint")
+        ms = [t * 1000 for t in ts]
+        out[who] = {
+            "decisions": len(ms),
+            "mean_ms": sum(ms) / len(ms),
+            "p95_ms": percentile(ms, 95),
+            "max_ms": max(ms),
+            "per_second": 1000 * len(ms) / sum(ms),
+        }
+    return out
+
+
+def _tournament_rows() -> list[str]:
+    rows = [
+        "| pair | rules | games | win rate (95% CI) | target | met? | points per deal "
+        "(a / b) | knock / undercut / gin / big gin / void | a's mean / p95 ms |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in RECORDED:
+        games = r["games"]
+        rate = r["wins_a"] / games
+        lo, hi = wilson_interval(r["wins_a"], games)
+        target = TARGETS.get((r["bot_a"], r["bot_b"]))
+        if target is None:
+            met = "-"
+        elif lo >= target:
+            met = "yes"
+        elif hi < target:
+            met = "**no**"
+        else:
+            met = "on the estimate only" if rate >= target else "**no** (within CI)"
+        deals = r["deals"]
+        e = r["endings"]
+        ends = " / ".join(
+            f"{100 * e.get(k, 0) / deals:.0f}%"
+            for k in ("knock", "undercut", "gin", "big-gin", "void")
+        )
+        opts = r.get("options_a") or {}
+        name_a = r["bot_a"] + (
+            f" ({', '.join(f'{k}={v}' for k, v in opts.items())})" if opts else ""
+        )
+        ms = "-" if r["mean_ms"] is None else f"{r['mean_ms']:.1f} / {r['p95_ms']:.1f}"
+        seeds = str(r["seed"])
+        label = f"{games} (seed{'s' if '+' in seeds else ''} {seeds})"
+        rows.append(
+            f"| {name_a} vs {r['bot_b']} | {r['rules']} | {label} | {rate:.1%} "
+            f"({lo:.1%}-{hi:.1%}) | {'' if target is None else f'>= {target:.0%}'} | {met} | "
+            f"{r['points_a'] / deals:.2f} / {r['points_b'] / deals:.2f} | {ends} | "
+            f"{ms} |"
+        )
+    return rows
+
+
+def run() -> str:
+    """The ``bots`` section of ``docs/BENCHMARKS.md`` as markdown."""
+    speed = measure_speed()
+    lines = [
+        "## Opponents: strength and speed",
+        "",
+        "### Decision speed (measured by `python -m benchmarks.bots`)",
+        "",
+        "Each opponent plays seat 0 against `eager` in seeded deals of both presets and every "
+        "decision of seat 0 is timed (`hint` is the full hint, explanation included; the "
+        "expert and the hint use their defaults: 360 playouts, 200 ms cap). " + machine_line(),
+        "",
+        "| who | decisions | mean ms | p95 ms | max ms | decisions/s | target |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    targets = {
+        "eager": ("per_second", 5000.0, ">= 5,000 decisions/s"),
+        "expert": ("p95_ms", 250.0, "p95 <= 250 ms"),
+        "hint": ("p95_ms", 250.0, "p95 <= 250 ms (+ explanation)"),
+    }
+    for who, s in speed.items():
+        tgt = ""
+        if who in targets:
+            key, bound, text = targets[who]
+            ok = s[key] >= bound if key == "per_second" else s[key] <= bound
+            tgt = f"{text}: {'met' if ok else '**missed**'}"
+        lines.append(
+            f"| {who} | {int(s['decisions'])} | {s['mean_ms']:.3f} | {s['p95_ms']:.2f} | "
+            f"{s['max_ms']:.1f} | {s['per_second']:,.0f} | {tgt} |"
+        )
+    lines += [
+        "",
+        "### Tournaments (recorded; re-run with `python -m benchmarks.bots --tournaments`)",
+        "",
+        "Full games to the target, first dealers alternating, `python -m gin.tournament A B "
+        "--games N --rules R --seed S`. Win rate of the first-named opponent with its 95% "
+        'Wilson interval; "met?" is *yes* when the whole interval clears the target and '
+        "*on the estimate only* when the win rate does but the interval reaches below it.",
+        "",
+        *_tournament_rows(),
+        "",
+        *NOTES,
+    ]
+    return "\n".join(lines) + "\n"
+
+
+NOTES: list[str] = [
+    "Notes on the tournaments:",
+    "",
+    "- Measured on the shared 2-core machine while up to six tournaments and other "
+    "people's jobs ran at once (load average 6-8). So that this contention would not cut "
+    "the expert's search short, the tournaments ran the expert with its default playout "
+    "count (360 per decision) and the time cap raised to 1,000 ms (`--budget-ms 1000`); "
+    "with the default cap (200 ms) on an idle machine the expert plays the same moves "
+    "(the cap is rarely if ever reached there: see the speed table). The decision times in the "
+    "table above are therefore inflated about threefold by the contention; the speed "
+    "table is the one to read for speed.",
+    "- Game counts are what fitted in the time available (about two hours of a shared "
+    "machine for everything): 500 games for `tactician` vs `eager`, 60-120 for the expert's "
+    'pairs. The intervals are wide accordingly (see "met?").',
+    "- `expert` vs `tactician` clears 55% with its whole interval in both presets (68% and "
+    "73%). `expert` vs `eager` is above 70% in both presets (73.3% classic and 77.5% "
+    "spades-double over 120 games each), but with 120 games the interval still reaches "
+    "below 70% (down to 64.8% and 69.2%), so that target is met on the estimate only; "
+    "several hundred more games would be needed to settle it.",
+    "- `tactician` vs `eager` (about 62% in both presets over 500 games each) is above "
+    "the 60% target as measured, but the interval still reaches below 60%, so the target "
+    "is met only on the point estimate.",
+    "- An earlier expert (pure simulation, run under the 200 ms cap during the contention, "
+    "with a hand sampler that made long-running "
+    "opponents too strong) won 60.0% (36/60) classic and 66.7% (40/60) spades-double "
+    "against `eager`. Two changes brought the present figures: the sampler was calibrated "
+    "against real deals (the mean deadwood of the sampled opponent hands now matches the "
+    "real one at every stage of a deal, against both `eager` and `tactician`), and the "
+    "expert keeps the `tactician`'s choice unless the simulations beat it by more than "
+    "one standard error of the paired differences.",
+]
+"""Notes on the recorded figures (how they were measured, what was missed and why)."""
+
+
+PLAN: list[tuple[str, str, str, int, int]] = [
+    ("tactician", "eager", "classic", 1, 500),
+    ("tactician", "eager", "spades-double", 1, 500),
+    ("expert", "eager", "classic", 1, 80),
+    ("expert", "eager", "spades-double", 1, 80),
+    ("expert", "eager", "classic", 2, 40),
+    ("expert", "eager", "spades-double", 2, 40),
+    ("expert", "tactician", "classic", 1, 60),
+    ("expert", "tactician", "spades-double", 1, 60),
+]
+"""The recorded tournaments: (bot_a, bot_b, rules, seed, games)."""
+
+TOURNAMENT_BUDGET_MS = 1000.0
+"""The expert's time cap in the recorded tournaments (see the notes)."""
+
+
+def run_tournaments(plan: Sequence[tuple[str, str, str, int, int]] = PLAN) -> list[dict[str, Any]]:
+    """Play the tournaments of ``plan`` and return entries in the :data:`RECORDED` form."""
+    out = []
+    for a, b, rules, seed, games in plan:
+        r = run_tournament(a, b, games, rules, seed, budget_ms=TOURNAMENT_BUDGET_MS)
+        out.append(
+            {
+                "bot_a": a,
+                "bot_b": b,
+                "rules": rules,
+                "seed": seed,
+                "games": games,
+                "wins_a": r.wins_a,
+                "deals": r.deals,
+                "points_a": r.points_a,
+                "points_b": r.points_b,
+                "endings": dict(r.endings),
+                "mean_ms": r.stats_a.mean_ms,
+                "p95_ms": r.stats_a.p95_ms,
+                "options_a": dict(r.options_a),
+            }
+        )
+        print(r.report(), file=sys.stderr)
+    return out
+
+
+def write_section(text: str, doc: Path = DOC) -> None:
+    """Replace the marked ``bots`` section of ``doc`` (append it if missing)."""
+    block = f"{START}\n{text.rstrip()}\n{END}"
+    old = doc.read_text(encoding="utf-8") if doc.exists() else "# Benchmarks\n"
+    if START in old and END in old:
+        head, rest = old.split(START, 1)
+        _, tail = rest.split(END, 1)
+        new = head + block + tail
+    else:
+        new = old.rstrip() + "\n\n" + block + "\n"
+    doc.parent.mkdir(parents=True, exist_ok=True)
+    doc.write_text(new, encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the section, or re-run the tournaments with ``--tournaments``."""
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.bots")
+    ap.add_argument("--tournaments", action="store_true", help="re-run the tournaments (hours)")
+    ap.add_argument("--print", action="store_true", help="print the section, don't write it")
+    args = ap.parse_args(argv)
+    if args.tournaments:
+        import json
+
+        print(json.dumps(run_tournaments(), indent=1))
+        return 0
+    text = run()
+    if args.print:
+        print(text)
+    else:
+        write_section(text)
+        print(f"wrote the bots section of {DOC}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

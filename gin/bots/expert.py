@@ -1,0 +1,342 @@
+"""``expert``: searches by simulation over guesses of the hidden cards.
+
+At each decision that matters the expert:
+
+1. lists a few candidate moves (the ``tactician``'s best discards, the knock, taking or
+   leaving the top discard);
+2. samples *worlds*: the opponent's hidden cards, agreeing with everything seen
+   (:func:`~gin.bots.evaluate.sample_opponent_hand`), and the stock order;
+3. plays every candidate to the end of the deal in every world, with ``eager`` playing
+   both sides (:func:`~gin.bots.simulate.playout`). Every candidate meets the same
+   worlds, so the comparison is paired.
+4. plays the candidate with the most points on average, unless it is the
+   ``tactician``'s own choice that it would replace and the gain is within the noise of
+   the simulations (less than ``confidence`` standard errors of the paired differences):
+   then the tactician's choice stands. Small samples can't overrule good judgement.
+
+The work is a fixed number of playouts (``playouts``), so the expert is deterministic
+given its random generator; ``budget_ms`` is a time cap that stops the search early
+(after at least a few worlds) on a slow machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from gin.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeUpCard,
+)
+from gin.bots.evaluate import best_discard, bits, sample_opponent_hand
+from gin.bots.memory import Memory, remember
+from gin.bots.simulate import (
+    DISCARD,
+    DRAW,
+    OFFER_DEALER,
+    OFFER_NON_DEALER,
+    VOID,
+    Outcome,
+    Position,
+    playout,
+    score,
+)
+from gin.bots.tactician import TacticianBot, score_discards
+from gin.deal import VOID_STOCK, Phase, PlayerView
+from gin.errors import GinError
+from gin.melds import deadwood_of_mask
+
+DEFAULT_PLAYOUTS = 360
+"""Playouts per decision (shared among the candidates)."""
+DEFAULT_BUDGET_MS = 200.0
+"""Time cap per decision, in milliseconds."""
+MIN_WORLDS = 4
+"""Worlds always searched, whatever the time cap."""
+DEFAULT_CONFIDENCE = 1.0
+"""Standard errors by which a searched move must beat the tactician's choice."""
+
+_VIEW_PHASE = {
+    Phase.OFFER_NON_DEALER: OFFER_NON_DEALER,
+    Phase.OFFER_DEALER: OFFER_DEALER,
+    Phase.DRAW: DRAW,
+    Phase.DISCARD: DISCARD,
+}
+
+
+@dataclass(frozen=True)
+class CandidateValue:
+    """What the search found for one candidate move."""
+
+    action: Action
+    mean: float
+    """Average points for the player over the worlds (negative: the opponent scores)."""
+    worlds: int
+    endings: tuple[tuple[str, int], ...]
+    """How the playouts ended, as (kind, count), from the player's point of view:
+    ``win-knock``, ``win-gin``, ``undercut`` (the player was undercut), ``lose-knock``,
+    ``lose-gin``, ``undercut-won`` (the player undercut the opponent), ``void`` ..."""
+
+    def share(self, kind: str) -> float:
+        """The share of playouts that ended as ``kind``."""
+        n = sum(c for _, c in self.endings)
+        return dict(self.endings).get(kind, 0) / n if n else 0.0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The expert's search at one decision."""
+
+    action: Action
+    values: tuple[CandidateValue, ...]
+    """Every candidate searched, best first (empty when the move was forced or obvious)."""
+    worlds: int
+    stopped_early: bool
+    """Whether the time cap cut the search short."""
+    reason: str
+    """``forced``, ``gin``, ``big-gin``, ``no-use`` (the top discard can't help),
+    ``search`` (the best searched move) or ``judgement`` (the tactician's choice, which the
+    search could not clearly beat)."""
+    baseline: Action | None = None
+    """The tactician's choice, which the search had to beat clearly."""
+
+    def value_of(self, action: Action) -> CandidateValue | None:
+        """The searched value of ``action``, if it was a candidate."""
+        for v in self.values:
+            if v.action == action:
+                return v
+        return None
+
+
+def _ending(o: Outcome, me: int) -> str:
+    if o.winner is None:
+        return o.kind
+    if o.kind == "undercut":
+        return "undercut-won" if o.winner == me else "undercut"
+    return ("win-" if o.winner == me else "lose-") + o.kind
+
+
+def apply_candidate(pos: Position, action: Action) -> Outcome | None:
+    """Apply the player to move's ``action`` to ``pos``; the outcome if it ends the deal."""
+    me = pos.to_move
+    rules = pos.rules
+    if isinstance(action, Knock):
+        kept = pos.hands[me] ^ action.card.mask
+        return score(rules, pos.up_card, me, kept, pos.hands[1 - me])
+    if isinstance(action, BigGin):
+        return score(rules, pos.up_card, me, pos.hands[me], pos.hands[1 - me])
+    if isinstance(action, Discard):
+        pos.hands[me] ^= action.card.mask
+        pos.pile.append(action.card.index)
+        pos.taken = -1
+        if len(pos.stock) <= VOID_STOCK:
+            return VOID
+        pos.phase = DRAW
+        pos.to_move = 1 - me
+        return None
+    if isinstance(action, TakeUpCard | DrawDiscard):
+        c = pos.pile.pop()
+        pos.hands[me] |= 1 << c
+        pos.taken = c
+        pos.phase = DISCARD
+        return None
+    if isinstance(action, DrawStock):
+        c = pos.stock.pop()
+        pos.hands[me] |= 1 << c
+        pos.taken = -1
+        pos.stock_only = False
+        pos.phase = DISCARD
+        return None
+    if isinstance(action, Pass):
+        if pos.phase == OFFER_NON_DEALER:
+            pos.phase = OFFER_DEALER
+            pos.to_move = pos.dealer
+        else:
+            pos.phase = DRAW
+            pos.to_move = 1 - pos.dealer
+            pos.stock_only = True
+        return None
+    raise GinError("bad-action", f"{action!r} can't be searched")
+
+
+def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
+    """One guess at the whole deal: the opponent's hidden cards and the stock order."""
+    me = view.player
+    opp = sample_opponent_hand(mem, rng, limit=view.knock_limit)
+    stock = bits(mem.unseen & ~opp)
+    rng.shuffle(stock)
+    hands = [0, 0]
+    hands[me] = mem.hand
+    hands[1 - me] = opp
+    taken = view.taken_card.index if view.taken_card is not None else -1
+    stock_only = view.phase is Phase.DRAW and DrawDiscard() not in view.legal_actions
+    return Position(
+        view.rules,
+        view.up_card,
+        view.dealer,
+        hands,
+        stock,
+        [c.index for c in view.discard_pile],
+        _VIEW_PHASE[view.phase],
+        me,
+        taken,
+        stock_only,
+    )
+
+
+class ExpertBot:
+    """Chooses by simulation over sampled worlds (see the module's description).
+
+    ``playouts`` is the number of playouts per decision, ``budget_ms`` the time cap,
+    ``candidates`` how many of the best-looking discards are searched.
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        playouts: int = DEFAULT_PLAYOUTS,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        candidates: int = 4,
+        confidence: float = DEFAULT_CONFIDENCE,
+    ) -> None:
+        self.rng = rng if rng is not None else random.Random(0)
+        if playouts < 1:
+            raise GinError("bad-option", f"playouts must be at least 1, not {playouts}")
+        self.playouts = playouts
+        self.budget_ms = budget_ms
+        self.candidates = max(1, candidates)
+        self.confidence = confidence
+
+    def choose(self, view: PlayerView) -> Action:
+        """The expert's choice for this view."""
+        return self.analyse(view).action
+
+    def candidate_actions(self, view: PlayerView, mem: Memory) -> tuple[list[Action], str]:
+        """The moves worth searching, best-looking first, or one move and why."""
+        legal = view.legal_actions
+        ph = view.phase
+        if ph is Phase.LAYOFF:
+            return [LayOff()], "forced"
+        if len(legal) == 1:
+            return [legal[0]], "forced"
+        if ph is Phase.DISCARD:
+            if BigGin() in legal:
+                return [BigGin()], "big-gin"
+            knocks = [a for a in legal if isinstance(a, Knock)]
+            if knocks:
+                best = min(
+                    knocks,
+                    key=lambda a: (
+                        deadwood_of_mask(mem.hand ^ a.card.mask),
+                        -a.card.points,
+                        -a.card.index,
+                    ),
+                )
+                if deadwood_of_mask(mem.hand ^ best.card.mask) == 0:
+                    return [best], "gin"
+            ranked = score_discards(view, mem)
+            cands: list[Action] = [Discard(d.card) for d in ranked[: self.candidates]]
+            if knocks:
+                cands.insert(0, best)
+                top_knock = Knock(ranked[0].card)
+                if top_knock in legal and top_knock != best:
+                    cands.append(top_knock)
+            return cands, "search"
+        # the up-card offer or the draw
+        take: Action = DrawDiscard() if ph is Phase.DRAW else TakeUpCard()
+        skip: Action = DrawStock() if ph is Phase.DRAW else Pass()
+        top = view.top_discard
+        if top is None or take not in legal:
+            return [skip], "forced"
+        blocked = 0 if view.rules.may_discard_taken_card else top.mask
+        after, _ = best_discard(mem.hand | top.mask, blocked)
+        if after >= deadwood_of_mask(mem.hand):
+            return [skip], "no-use"
+        return [take, skip], "search"
+
+    def analyse(self, view: PlayerView) -> Analysis:
+        """Search the decision and return the chosen move with every candidate's value."""
+        if not view.my_turn or not view.legal_actions:
+            raise GinError("not-your-turn", "it's not this player's turn to move")
+        mem = remember(view)
+        cands, reason = self.candidate_actions(view, mem)
+        if len(cands) == 1:
+            return Analysis(cands[0], (), 0, False, reason)
+        rng = random.Random(self.rng.getrandbits(64))
+        baseline = TacticianBot(random.Random(rng.getrandbits(64))).choose(view)
+        if baseline not in cands:
+            cands.append(baseline)
+        return self.search(view, mem, cands, rng, baseline)
+
+    def search(
+        self,
+        view: PlayerView,
+        mem: Memory,
+        cands: list[Action],
+        rng: random.Random,
+        baseline: Action | None = None,
+    ) -> Analysis:
+        """Evaluate ``cands`` by playouts over sampled worlds (see the module)."""
+        me = view.player
+        worlds = max(MIN_WORLDS, self.playouts // len(cands))
+        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        totals = [0] * len(cands)
+        per_world: list[list[int]] = [[] for _ in cands]
+        endings: list[dict[str, int]] = [{} for _ in cands]
+        done = 0
+        stopped = False
+        for w in range(worlds):
+            base = sample_world(view, mem, rng)
+            for k, action in enumerate(cands):
+                pos = base.copy()
+                o = apply_candidate(pos, action)
+                if o is None:
+                    o = playout(pos)
+                v = o.value(me)
+                totals[k] += v
+                per_world[k].append(v)
+                e = _ending(o, me)
+                endings[k][e] = endings[k].get(e, 0) + 1
+            done = w + 1
+            if done >= MIN_WORLDS and time.perf_counter() > deadline and done < worlds:
+                stopped = True
+                break
+        values = [
+            CandidateValue(a, totals[k] / done, done, tuple(sorted(endings[k].items())))
+            for k, a in enumerate(cands)
+        ]
+        order = sorted(range(len(cands)), key=lambda k: (-values[k].mean, k))
+        ranked = tuple(values[k] for k in order)
+        choice = ranked[0].action
+        reason = "search"
+        if baseline is not None and choice != baseline and self.confidence > 0:
+            b = cands.index(baseline)
+            diffs = [x - y for x, y in zip(per_world[order[0]], per_world[b], strict=True)]
+            mean = sum(diffs) / done
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
+            if mean <= self.confidence * math.sqrt(var / done):
+                choice = baseline
+                reason = "judgement"
+        return Analysis(choice, ranked, done, stopped, reason, baseline)
+
+
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "DEFAULT_CONFIDENCE",
+    "DEFAULT_PLAYOUTS",
+    "Analysis",
+    "CandidateValue",
+    "ExpertBot",
+    "apply_candidate",
+    "sample_world",
+]

@@ -1,0 +1,203 @@
+"""Fast playouts: a deal played to its end by two ``eager`` players, on masks.
+
+This is the ``eager`` opponent's policy (see :mod:`gin.bots.eager`) and the deal's rules
+(see :class:`gin.deal.Deal`) rewritten on 52-bit masks, about five times faster than
+stepping a :class:`~gin.deal.Deal`; the tests check that both give the same results.
+The end of the deal is scored by :func:`gin.scoring.score_deal` itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gin.bots.evaluate import best_discard
+from gin.cards import Card, mask_cards
+from gin.deal import VOID_STOCK, Deal, Phase
+from gin.melds import deadwood_of_mask
+from gin.rules import Rules
+from gin.scoring import score_deal
+
+OFFER_NON_DEALER = 0
+OFFER_DEALER = 1
+DRAW = 2
+DISCARD = 3
+
+_PHASES = {
+    Phase.OFFER_NON_DEALER: OFFER_NON_DEALER,
+    Phase.OFFER_DEALER: OFFER_DEALER,
+    Phase.DRAW: DRAW,
+    Phase.DISCARD: DISCARD,
+}
+
+
+@dataclass
+class Position:
+    """A deal in progress, on masks. ``stock`` and ``pile`` list card indexes with the
+    top card last."""
+
+    rules: Rules
+    up_card: Card
+    dealer: int
+    hands: list[int]
+    stock: list[int]
+    pile: list[int]
+    phase: int
+    to_move: int
+    taken: int = -1
+    """The index of the card just taken from the discard pile, or -1."""
+    stock_only: bool = False
+
+    def copy(self) -> Position:
+        """An independent copy."""
+        return Position(
+            self.rules,
+            self.up_card,
+            self.dealer,
+            list(self.hands),
+            list(self.stock),
+            list(self.pile),
+            self.phase,
+            self.to_move,
+            self.taken,
+            self.stock_only,
+        )
+
+    def to_deal(self) -> Deal:
+        """The same position as a :class:`~gin.deal.Deal` (for checks and lessons)."""
+        phase = {v: k for k, v in _PHASES.items()}[self.phase]
+        return Deal.from_position(
+            self.rules,
+            dealer=self.dealer,
+            hands=(mask_cards(self.hands[0]), mask_cards(self.hands[1])),
+            stock=[Card.from_index(i) for i in reversed(self.stock)],
+            discard_pile=[Card.from_index(i) for i in self.pile],
+            up_card=self.up_card,
+            phase=phase,
+            to_move=self.to_move,
+            taken_card=Card.from_index(self.taken) if self.taken >= 0 else None,
+            both_passed=self.stock_only,
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a playout ended: ``winner`` (player or ``None``), ``points`` and ``kind``
+    (knock, undercut, gin, big-gin, tie, void)."""
+
+    winner: int | None
+    points: int
+    kind: str
+
+    def value(self, player: int) -> int:
+        """Points won by ``player`` (negative when the other player scored)."""
+        if self.winner is None:
+            return 0
+        return self.points if self.winner == player else -self.points
+
+
+VOID = Outcome(None, 0, "void")
+
+
+def score(rules: Rules, up_card: Card, knocker: int, kept: int, defender: int) -> Outcome:
+    """Score a knock (or gin, or big gin with eleven kept cards) on masks."""
+    mult = rules.multiplier(up_card)
+    if kept.bit_count() == 11:
+        return Outcome(
+            knocker, (deadwood_of_mask(defender) + rules.big_gin_bonus) * mult, "big-gin"
+        )
+    kdw = deadwood_of_mask(kept)
+    if kdw == 0:
+        return Outcome(knocker, (deadwood_of_mask(defender) + rules.gin_bonus) * mult, "gin")
+    r = score_deal(rules, up_card, mask_cards(kept), mask_cards(defender))
+    if r.winner is None:
+        return Outcome(None, 0, r.kind)
+    return Outcome(knocker if r.winner == "knocker" else 1 - knocker, r.points, r.kind)
+
+
+def eager_takes(hand: int, dw: int, top: int) -> bool:
+    """Whether ``eager`` takes the card ``top``: only if keeping it lowers its deadwood."""
+    m = hand | (1 << top)
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if deadwood_of_mask(m ^ low) < dw:
+            return True
+    return False
+
+
+def playout(pos: Position) -> Outcome:
+    """Play ``pos`` to the end with ``eager`` on both sides (``pos`` is changed)."""
+    rules = pos.rules
+    limit = rules.knock_limit(pos.up_card)
+    big_gin = rules.big_gin
+    may_discard_taken = rules.may_discard_taken_card
+    hands = pos.hands
+    stock = pos.stock
+    pile = pos.pile
+    phase = pos.phase
+    p = pos.to_move
+    taken = pos.taken
+    stock_only = pos.stock_only
+    dws = [
+        deadwood_of_mask(hands[0]) if hands[0].bit_count() == 10 else -1,
+        deadwood_of_mask(hands[1]) if hands[1].bit_count() == 10 else -1,
+    ]
+    while True:
+        if phase == DISCARD:
+            m = hands[p]
+            if big_gin and deadwood_of_mask(m) == 0:
+                return score(rules, pos.up_card, p, m, hands[1 - p])
+            blocked = (1 << taken) if taken >= 0 and not may_discard_taken else 0
+            v, i = best_discard(m, blocked)
+            m ^= 1 << i
+            hands[p] = m
+            dws[p] = v
+            pile.append(i)
+            taken = -1
+            if v <= limit:
+                return score(rules, pos.up_card, p, m, hands[1 - p])
+            if len(stock) <= VOID_STOCK:
+                return VOID
+            p = 1 - p
+            phase = DRAW
+        elif phase == DRAW:
+            top = pile[-1] if pile else -1
+            if top >= 0 and not stock_only and eager_takes(hands[p], dws[p], top):
+                pile.pop()
+                hands[p] |= 1 << top
+                taken = top
+            else:
+                c = stock.pop()
+                hands[p] |= 1 << c
+                taken = -1
+                stock_only = False
+            phase = DISCARD
+        else:  # the up-card offer
+            top = pile[-1]
+            if eager_takes(hands[p], dws[p], top):
+                pile.pop()
+                hands[p] |= 1 << top
+                taken = top
+                phase = DISCARD
+            elif phase == OFFER_NON_DEALER:
+                phase = OFFER_DEALER
+                p = pos.dealer
+            else:
+                phase = DRAW
+                p = 1 - pos.dealer
+                stock_only = True
+
+
+__all__ = [
+    "DISCARD",
+    "DRAW",
+    "OFFER_DEALER",
+    "OFFER_NON_DEALER",
+    "VOID",
+    "Outcome",
+    "Position",
+    "eager_takes",
+    "playout",
+    "score",
+]

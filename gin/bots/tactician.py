@@ -1,0 +1,166 @@
+"""``tactician``: plays like a careful human, from memory and rules of thumb.
+
+- It remembers every card seen: the discards, and the cards the opponent picked up
+  (:mod:`gin.bots.memory`).
+- It avoids discards the opponent is likely to use (:func:`~gin.bots.evaluate.feed_risk`).
+- It keeps cards that can join several melds: each discard is judged by the deadwood
+  expected after the next draw from the live (unseen) cards, so a card with many live
+  partners is worth keeping (:func:`~gin.bots.evaluate.draw_outlook`).
+- It adapts to the deal: with a low knock limit it plays for gin, and in a doubled deal
+  it fears an undercut more.
+- It knocks only when the estimated chance of an undercut is small, and otherwise waits.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from gin.actions import (
+    Action,
+    BigGin,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Pass,
+    TakeUpCard,
+)
+from gin.bots.evaluate import (
+    POINTS,
+    best_discard,
+    card_weights,
+    draw_outlook,
+    estimate_knock,
+    feed_risk,
+)
+from gin.bots.memory import Memory, remember
+from gin.cards import Card
+from gin.deal import Phase, PlayerView
+from gin.melds import deadwood_of_mask
+
+
+@dataclass(frozen=True)
+class DiscardScore:
+    """How ``tactician`` judges one discard (lower ``score`` is better)."""
+
+    card: Card
+    deadwood: int
+    expected: float
+    """Expected deadwood after the next draw."""
+    knock_chance: float
+    feed_risk: float
+    score: float
+
+
+def gin_weight(limit: int) -> float:
+    """How much the chance of reaching the knock limit on the next draw counts: a low
+    limit means the deal is won by gin, so reaching it counts more."""
+    return 16.0 if limit <= 2 else 10.0 if limit <= 5 else 6.0
+
+
+def feed_weight(mem: Memory, doubled: bool) -> float:
+    """How many points of deadwood a sure feed to the opponent is worth avoiding."""
+    w = 2.5 + min(mem.opp_stock_draws, 8) * 0.25
+    return w * (1.25 if doubled else 1.0)
+
+
+def score_discards(view: PlayerView, mem: Memory | None = None) -> list[DiscardScore]:
+    """Every legal discard of the view's eleven-card hand, judged and sorted best first."""
+    mem = mem if mem is not None else remember(view)
+    weights = card_weights(mem)
+    limit = view.knock_limit
+    gw = gin_weight(limit)
+    fw = feed_weight(mem, view.doubled)
+    blocked = view.taken_card if not view.rules.may_discard_taken_card else None
+    out: list[DiscardScore] = []
+    for c in view.hand:
+        if c is blocked:
+            continue
+        kept = mem.hand ^ c.mask
+        o = draw_outlook(kept, mem.unseen, limit)
+        risk = feed_risk(c.index, mem, weights)
+        s = 0.5 * o.deadwood + 0.5 * o.expected - gw * o.knock_chance + fw * risk
+        out.append(DiscardScore(c, o.deadwood, o.expected, o.knock_chance, risk, s))
+    out.sort(key=lambda d: (d.score, -d.card.points, -d.card.index))
+    return out
+
+
+def undercut_tolerance(view: PlayerView, mem: Memory) -> float:
+    """The highest estimated undercut chance ``tactician`` accepts to knock."""
+    t = 0.25
+    if view.rules.undercut_bonus >= 20:
+        t -= 0.06  # a big undercut bonus
+    if view.doubled:
+        t -= 0.06  # an undercut would cost double
+    if mem.stock_count <= 6:
+        t += 0.15  # little time is left to improve
+    return t
+
+
+class TacticianBot:
+    """Remembers the cards, avoids feeding the opponent, keeps flexible cards, plays for
+    gin when the knock limit is low, and knocks only when an undercut is unlikely."""
+
+    name = "tactician"
+
+    def __init__(self, rng: random.Random | None = None, samples: int = 16) -> None:
+        self.rng = rng if rng is not None else random.Random(0)
+        self.samples = samples
+
+    def choose(self, view: PlayerView) -> Action:
+        """The tactician's choice for this view."""
+        ph = view.phase
+        legal = view.legal_actions
+        if ph is Phase.LAYOFF:
+            return LayOff()
+        mem = remember(view)
+        if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER, Phase.DRAW):
+            take: Action = DrawDiscard() if ph is Phase.DRAW else TakeUpCard()
+            skip: Action = DrawStock() if ph is Phase.DRAW else Pass()
+            top = view.top_discard
+            if top is not None and take in legal and worth_taking(view, mem, top):
+                return take
+            return skip
+        if BigGin() in legal:
+            return BigGin()
+        ranked = score_discards(view, mem)
+        knocks = {a.card for a in legal if isinstance(a, Knock)}
+        if knocks:
+            kc = min(knocks, key=lambda c: (deadwood_of_mask(mem.hand ^ c.mask), -c.points))
+            kept = mem.hand ^ kc.mask
+            if deadwood_of_mask(kept) == 0:
+                return Knock(kc)
+            est = estimate_knock(mem, kept, view.rules, view.up_card, self.rng, self.samples)
+            if est.undercut_chance <= undercut_tolerance(view, mem) and est.expected_points > 0:
+                return Knock(kc)
+        return Discard(ranked[0].card)
+
+
+def worth_taking(view: PlayerView, mem: Memory, top: Card) -> bool:
+    """Whether ``tactician`` takes ``top`` from the discard pile: when it joins a meld and
+    lowers the deadwood, or when it lowers the deadwood more than a stock draw is
+    expected to."""
+    hand = mem.hand
+    dw = deadwood_of_mask(hand)
+    with_top = hand | top.mask
+    blocked = 0 if view.rules.may_discard_taken_card else top.mask
+    after, _ = best_discard(with_top, blocked)
+    if after >= dw:
+        return False
+    if deadwood_of_mask(with_top) < dw + POINTS[top.index]:
+        return True  # it melds
+    stock = draw_outlook(hand, mem.unseen, view.knock_limit)
+    return after <= stock.expected - 1.0
+
+
+__all__ = [
+    "DiscardScore",
+    "TacticianBot",
+    "feed_weight",
+    "gin_weight",
+    "score_discards",
+    "undercut_tolerance",
+    "worth_taking",
+]

@@ -1,0 +1,412 @@
+"""The computer opponents: each one's defining behaviour, and that none reads hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import StackOrder
+
+from gin import (
+    Card,
+    Deal,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    GinError,
+    Knock,
+    Pass,
+    Phase,
+    Rules,
+    TakeUpCard,
+    parse_cards,
+)
+from gin.bots import BOT_NAMES, EagerBot, ExpertBot, TacticianBot, make_bot
+from gin.bots.evaluate import sample_opponent_hand
+from gin.bots.memory import remember
+from gin.bots.simulate import Position, playout
+from gin.cards import DECK, cards_mask
+
+CLASSIC = Rules.preset("classic")
+SPADES = Rules.preset("spades-double")
+
+
+def c(code: str) -> Card:
+    return Card.parse(code)
+
+
+def position(
+    hand: str,
+    opp: str,
+    pile: str,
+    phase: Phase,
+    *,
+    rules: Rules = CLASSIC,
+    up: str | None = None,
+    stock_top: str = "",
+    seed: int = 0,
+) -> Deal:
+    """A mid-deal position: player 0 holds ``hand`` and is to move."""
+    mine, theirs, discards = parse_cards(hand), parse_cards(opp), parse_cards(pile)
+    top = parse_cards(stock_top)
+    used = set(mine) | set(theirs) | set(discards) | set(top)
+    rest = [x for x in DECK if x not in used]
+    random.Random(seed).shuffle(rest)
+    return Deal.from_position(
+        rules,
+        dealer=1,
+        hands=(mine, theirs),
+        stock=top + rest,
+        discard_pile=discards,
+        up_card=c(up) if up else discards[0],
+        phase=phase,
+        to_move=0,
+    )
+
+
+def test_bot_names_list_every_opponent_weakest_first() -> None:
+    assert BOT_NAMES == ("eager", "tactician", "expert")
+    for name in BOT_NAMES:
+        assert make_bot(name, random.Random(1)).name == name
+
+
+def test_an_unknown_opponent_is_refused_with_a_clear_error() -> None:
+    with pytest.raises(GinError) as e:
+        make_bot("grandmaster", random.Random(1))
+    assert e.value.code == "unknown-bot"
+    with pytest.raises(GinError) as e:
+        make_bot("eager", random.Random(1), playouts=10)
+    assert e.value.code == "bad-option"
+
+
+# ------------------------------------------------------------------------ eager
+
+
+def test_eager_knocks_at_the_first_legal_moment() -> None:
+    # 11 cards: runs A-3 hearts, 5-7 diamonds, set of jacks; deadwood 2C 9S: 11 -> knock at 9
+    d = position(
+        "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", Phase.DISCARD
+    )
+    assert d.knock_limit == 9
+    action = EagerBot(random.Random(1)).choose(d.view(0))
+    assert action == Knock(c("9S"))
+
+
+GIN_HAND = "AH 2H 3H 4H 5D 6D 7D JC JD JH KS"
+"""Discarding K♠ (or A♥) leaves ten melded cards: gin."""
+
+
+def test_eager_goes_gin_when_it_can() -> None:
+    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", Phase.DISCARD)
+    assert EagerBot(random.Random(1)).choose(d.view(0)) == Knock(c("KS"))
+
+
+def test_eager_takes_the_up_card_only_if_it_lowers_its_deadwood() -> None:
+    hand = "AH 2H 5D 6D JC JD 2C 9S KH QS"
+    opp = "KS 3S KD 4S QH QD 4C 5C 8H 8S"
+    helps = position(hand, opp, "3H", Phase.OFFER_NON_DEALER)  # A-2-3 of hearts
+    useless = position(hand, opp, "TC", Phase.OFFER_NON_DEALER)  # melds nothing, worth 10
+    eager = EagerBot(random.Random(1))
+    assert eager.choose(helps.view(0)) == TakeUpCard()
+    assert eager.choose(useless.view(0)) == Pass()
+
+
+def test_eager_draws_from_the_stock_when_the_top_discard_does_not_help() -> None:
+    d = position("AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC", Phase.DRAW)
+    assert EagerBot(random.Random(1)).choose(d.view(0)) == DrawStock()
+    d2 = position(
+        "AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC 3H", Phase.DRAW
+    )
+    assert EagerBot(random.Random(1)).choose(d2.view(0)) == DrawDiscard()
+
+
+def test_eager_discards_the_highest_card_among_equal_deadwood() -> None:
+    # discarding the K or the Q both leave the same deadwood: the king goes (K > Q by index
+    # among equal points, and 10 points beat any lower card)
+    d = position(
+        "AH 2H 3H 5D 6D 7D JC JD JH KS QC", "9S KH KD 3S QH QD 4C 5C 8H 8S", "2D", Phase.DISCARD
+    )
+    action = EagerBot(random.Random(1)).choose(d.view(0))
+    assert action == Discard(c("QC"))  # QC and KS are both 10 points: the higher index goes
+
+
+# ------------------------------------------------------------------- tactician
+
+
+def _feeding_deal(stack: StackOrder) -> Deal:
+    """Player 1 picks up 9♥ and 10♥; player 0 then holds J♥ and Q♠, equal deadwood."""
+    order = stack(
+        "2C 3C 4C 8D 8C KD QD 5H 5D AS",  # player 1, the non-dealer
+        "TH JH QS 5S 6S 7S 9D 9C 9S AH",  # player 0, the dealer
+        "9H",
+        "3H 4D",
+    )
+    d = Deal.from_order(CLASSIC, order, dealer=0)
+    d.apply(TakeUpCard())  # player 1 takes 9♥
+    d.apply(Discard(c("KD")))
+    d.apply(DrawStock())  # player 0 draws 3♥
+    d.apply(Discard(c("TH")))
+    d.apply(DrawDiscard())  # player 1 takes 10♥
+    d.apply(Discard(c("QD")))
+    d.apply(DrawStock())  # player 0 draws 4♦
+    assert d.phase is Phase.DISCARD and d.to_move == 0
+    return d
+
+
+def test_tactician_avoids_a_discard_that_completes_the_opponents_known_pickups(
+    stack: StackOrder,
+) -> None:
+    d = _feeding_deal(stack)
+    view = d.view(0)
+    assert set(view.opponent_known) == {c("9H"), c("TH")}
+    # eager sees two equal discards and throws the jack of hearts (the higher index)
+    assert EagerBot().choose(view) == Discard(c("JH"))
+    assert TacticianBot(random.Random(1)).choose(view) == Discard(c("QS"))
+
+
+def test_tactician_takes_a_discard_that_joins_a_meld() -> None:
+    d = position(
+        "AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC 7D", Phase.DRAW
+    )
+    assert TacticianBot(random.Random(1)).choose(d.view(0)) == DrawDiscard()
+
+
+def test_tactician_goes_gin_when_it_can() -> None:
+    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", Phase.DISCARD)
+    action = TacticianBot(random.Random(1)).choose(d.view(0))
+    assert isinstance(action, Knock) and action.card in parse_cards("KS AH")
+
+
+def test_tactician_remembers_the_cards_the_opponent_declined(stack: StackOrder) -> None:
+    d = _feeding_deal(stack)
+    mem = remember(d.view(0))
+    assert mem.opp_known == cards_mask(parse_cards("9H TH"))
+    assert mem.opp_discarded == cards_mask(parse_cards("KD QD"))
+    assert mem.opp_stock_draws == 0
+    # hidden cards: 52 - my 11 - the pile - the two known cards
+    assert mem.unseen.bit_count() == 52 - 11 - len(d.discard_pile) - 2
+
+
+# ---------------------------------------------------------------------- expert
+
+
+def test_expert_refuses_a_discard_that_completes_the_opponents_visible_meld(
+    stack: StackOrder,
+) -> None:
+    view = _feeding_deal(stack).view(0)
+    expert = ExpertBot(random.Random(3), playouts=120)
+    analysis = expert.analyse(view)
+    assert analysis.action != Discard(c("JH"))
+    searched = analysis.value_of(Discard(c("JH")))
+    if searched is not None:  # when searched, feeding the run scores worse
+        assert searched.mean < analysis.values[0].mean
+
+
+def test_expert_goes_gin_without_searching() -> None:
+    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", Phase.DISCARD)
+    analysis = ExpertBot(random.Random(1), playouts=20).analyse(d.view(0))
+    assert analysis.reason == "gin" and isinstance(analysis.action, Knock)
+
+
+def test_expert_is_deterministic_given_its_seed() -> None:
+    d = Deal.new(SPADES, rng=random.Random(11))
+    d.apply(Pass())
+    d.apply(Pass())
+    d.apply(DrawStock())
+    view = d.view(d.to_move)
+    a1 = ExpertBot(random.Random(5), playouts=40, budget_ms=60_000).analyse(view)
+    a2 = ExpertBot(random.Random(5), playouts=40, budget_ms=60_000).analyse(view)
+    assert a1 == a2
+
+
+def test_expert_asked_out_of_turn_raises_not_your_turn() -> None:
+    d = Deal.new(CLASSIC, rng=random.Random(2))
+    with pytest.raises(GinError) as e:
+        ExpertBot(random.Random(1)).analyse(d.view(d.dealer))
+    assert e.value.code == "not-your-turn"
+
+
+def test_sampled_opponent_hands_hold_the_known_cards_and_only_unseen_others(
+    stack: StackOrder,
+) -> None:
+    view = _feeding_deal(stack).view(0)
+    mem = remember(view)
+    rng = random.Random(4)
+    for _ in range(50):
+        hand = sample_opponent_hand(mem, rng)
+        assert hand.bit_count() == 10
+        assert hand & mem.opp_known == mem.opp_known
+        assert hand & ~mem.opp_known & ~mem.unseen == 0
+
+
+# ------------------------------------------------------------------ playouts
+
+
+def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
+    eager = EagerBot()
+    for i in range(40):
+        rules = CLASSIC if i % 2 else SPADES
+        d = Deal.new(rules, dealer=i % 2, rng=random.Random(i))
+        r = random.Random(100 + i)
+        for _ in range(r.randrange(0, 20)):
+            legal = [
+                a
+                for a in d.legal_actions()
+                if isinstance(a, Discard | DrawStock | DrawDiscard | Pass | TakeUpCard)
+            ]
+            d.apply(r.choice(legal))
+            if d.is_over:
+                break
+        if d.is_over:
+            continue
+        pos = Position(
+            rules,
+            d.up_card,
+            d.dealer,
+            [cards_mask(d.hands[0]), cards_mask(d.hands[1])],
+            [x.index for x in d.stock],
+            [x.index for x in d.discard_pile],
+            {Phase.OFFER_NON_DEALER: 0, Phase.OFFER_DEALER: 1, Phase.DRAW: 2, Phase.DISCARD: 3}[
+                d.phase
+            ],
+            d.to_move if d.to_move is not None else 0,
+            d.taken_card.index if d.taken_card is not None else -1,
+            d.stock_only,
+        )
+        fast = playout(pos.copy())
+        while not d.is_over:
+            p = d.to_move
+            assert p is not None
+            d.apply(eager.choose(d.view(p)))
+        assert d.outcome() == (fast.winner, fast.points, fast.kind)
+        # the same position rebuilt as a Deal plays out the same way too
+        again = pos.to_deal()
+        while not again.is_over:
+            p = again.to_move
+            assert p is not None
+            again.apply(eager.choose(again.view(p)))
+        assert again.outcome() == d.outcome()
+
+
+# ------------------------------------------------------------- hidden cards
+
+
+def _hidden_swapped(d: Deal, rng: random.Random) -> Deal:
+    """The same position with the opponent's hand and the stock reshuffled together."""
+    me = d.to_move
+    assert me is not None
+    hidden = list(d.hands[1 - me]) + list(d.stock)
+    rng.shuffle(hidden)
+    n = len(d.hands[1 - me])
+    hands = [list(d.hands[0]), list(d.hands[1])]
+    hands[1 - me] = hidden[:n]
+    return Deal.from_position(
+        d.rules,
+        dealer=d.dealer,
+        hands=(hands[0], hands[1]),
+        stock=hidden[n:],
+        discard_pile=list(d.discard_pile),
+        up_card=d.up_card,
+        phase=d.phase,
+        to_move=me,
+        taken_card=d.taken_card,
+        both_passed=d.both_passed,
+    )
+
+
+def _options(name: str) -> dict[str, object]:
+    return {"playouts": 24, "budget_ms": 60_000} if name == "expert" else {}
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_no_opponent_reads_hidden_cards_mid_deal(name: str) -> None:
+    rng = random.Random(7)
+    for i in range(6):
+        base = Deal.new(CLASSIC if i % 2 else SPADES, rng=random.Random(50 + i))
+        eager = EagerBot()
+        for _ in range(3 + 2 * i):
+            p = base.to_move
+            assert p is not None
+            base.apply(eager.choose(base.view(p)))
+            if base.is_over or base.phase is Phase.LAYOFF:
+                break
+        if base.is_over or base.phase is Phase.LAYOFF:
+            continue
+        me = base.to_move
+        assert me is not None
+        start = _hidden_swapped(base, random.Random(0))
+        other = _hidden_swapped(base, rng)
+        assert start.hands[1 - me] != other.hands[1 - me] or start.stock != other.stock
+        v1, v2 = start.view(me), other.view(me)
+        assert v1 == v2
+        a1 = make_bot(name, random.Random(9), **_options(name)).choose(v1)
+        a2 = make_bot(name, random.Random(9), **_options(name)).choose(v2)
+        assert a1 == a2
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_no_opponent_reads_hidden_cards_after_play(name: str) -> None:
+    """Two deals whose hidden cards differ (the opponent's never-played cards and the
+    stock's untouched cards swapped) give equal views and equal decisions."""
+    for seed in range(4):
+        order = list(Deal.new(CLASSIC, rng=random.Random(seed)).order)
+        a = Deal.from_order(CLASSIC, order, dealer=0)
+        eager = EagerBot()
+        while not a.is_over and len(a.actions) < 12:
+            p = a.to_move
+            assert p is not None
+            a.apply(eager.choose(a.view(p)))
+        if a.is_over or a.to_move != 0 or a.phase is Phase.LAYOFF:
+            continue
+        # player 1 (the non-dealer) holds odd deal positions 0, 2, ... 18
+        held = [order[k] for k in range(0, 20, 2) if order[k] in a.hands[1]]
+        touched = {x for e in a.events for x in [getattr(e, "card", None)] if x is not None}
+        untouched_stock = [x for x in a.stock[: max(0, len(a.stock) - 1)]]
+        kept = [x for x in held if x not in touched]
+        if not kept or not untouched_stock:
+            continue
+        x, y = kept[0], untouched_stock[0]
+        swapped = [y if z is x else x if z is y else z for z in order]
+        b = Deal.from_order(CLASSIC, swapped, dealer=0)
+        for act in a.actions:
+            b.apply(act)
+        assert a.hands[1] != b.hands[1]
+        va, vb = a.view(0), b.view(0)
+        assert va == vb
+        da = make_bot(name, random.Random(2), **_options(name)).choose(va)
+        db = make_bot(name, random.Random(2), **_options(name)).choose(vb)
+        assert da == db
+
+
+def test_tactician_plays_for_gin_when_the_knock_limit_is_low() -> None:
+    from gin.bots.tactician import gin_weight
+
+    # the chance of reaching the limit on the next draw counts more as the limit falls
+    assert gin_weight(0) > gin_weight(4) > gin_weight(10)
+
+
+def test_tactician_fears_an_undercut_more_in_a_doubled_deal() -> None:
+    from gin.bots.tactician import undercut_tolerance
+
+    hand = "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S"
+    opp = "KS KH KD QS QH QD 4C 5C 8H 8D"
+    plain = position(hand, opp, "9C", Phase.DISCARD, rules=SPADES)
+    doubled = position(hand, opp, "9C", Phase.DISCARD, rules=SPADES, up="7S")
+    assert not plain.view(0).doubled and doubled.view(0).doubled
+    tol_plain = undercut_tolerance(plain.view(0), remember(plain.view(0)))
+    tol_doubled = undercut_tolerance(doubled.view(0), remember(doubled.view(0)))
+    assert tol_doubled < tol_plain
+    assert undercut_tolerance(
+        plain.view(0), remember(plain.view(0))
+    ) <= undercut_tolerance(  # classic's smaller undercut bonus makes a knock less risky
+        position(hand, opp, "9C", Phase.DISCARD).view(0),
+        remember(position(hand, opp, "9C", Phase.DISCARD).view(0)),
+    )
+
+
+def test_tactician_knocks_early_when_an_undercut_is_unlikely() -> None:
+    # first turn, 2 deadwood after discarding 9♠: the opponent has had no time to improve
+    d = position(
+        "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", Phase.DISCARD
+    )
+    assert TacticianBot(random.Random(1)).choose(d.view(0)) == Knock(c("9S"))
