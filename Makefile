@@ -57,11 +57,11 @@ browser:
 		echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
 	fi
 
-# Serves notebooks/; open http://127.0.0.1:8866/voila/render/00_start_here.ipynb
-# (the root page lists every lesson). voila.json in this directory is read by Voilà.
+# Serves notebooks/ with Voilà; http://127.0.0.1:8866/ opens the Start-here lesson
+# (gin/ui/serve.py). voila.json in this directory is read by Voilà.
 app: install
-	@echo ">>> Start here: http://127.0.0.1:$(APP_PORT)/voila/render/00_start_here.ipynb"
-	$(VENV)/bin/voila --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 notebooks/
+	@echo ">>> Oklahoma Gin Tutor: http://127.0.0.1:$(APP_PORT)/ (opens the Start-here lesson)"
+	$(PY) -m gin.ui.serve --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 notebooks/
 
 lint: install-test
 	$(VENV)/bin/ruff check $(LINT_PATHS)
