@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 from voila_harness import (  # noqa: E402
     NOTEBOOKS_DIR,
+    TABLE_STATE_JS,
     find_chromium,
     launch_chromium,
     new_page,
@@ -69,20 +70,6 @@ VISIBLE_SCRIPT = """(() => {
   new MutationObserver(check).observe(document, {subtree: true, childList: true});
 })();"""
 
-STATE_JS = """() => {
-  const on = c => { const b = document.querySelector('button.' + c); return !!b && !b.disabled; };
-  const codes = s => Array.from(document.querySelectorAll(s)).map(e => e.dataset.card);
-  return {
-    pass: on('gin-action-pass'), draw: on('gin-action-draw-stock'),
-    discard: on('gin-action-discard'), knock: on('gin-action-knock'),
-    gin: on('gin-action-gin'), big_gin: on('gin-action-big-gin'),
-    lay_off: on('gin-action-lay-off'), confirm: on('gin-action-confirm'),
-    next: on('gin-action-next-deal'),
-    hand: codes('.gin-hand .gin-card[data-card]'),
-    deadwood: codes('.gin-hand .gin-group-deadwood .gin-card[data-card]'),
-    selected: codes('.gin-hand .gin-card.gin-selected'),
-  };
-}"""
 
 # Click ``sel`` and store in window.__ginMeasure the milliseconds until ``cond(arg)`` holds
 # (-1 after 15 s). Returns at once: the caller polls, so clicks on many pages overlap.
@@ -142,7 +129,7 @@ class Learner:
                 self.timed_out.append(self.pending)
             self.pending = None
             return
-        s = self.page.evaluate(STATE_JS)
+        s = self.page.evaluate(TABLE_STATE_JS)
         plain = [
             ("next", "button.gin-action-next-deal", "disabled"),
             ("confirm", "button.gin-action-confirm", "disabled"),

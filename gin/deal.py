@@ -58,7 +58,8 @@ VOID_STOCK = 2
 """A discard that leaves this many cards in the stock ends the deal void."""
 
 
-def _check_player(player: Any) -> int:
+def check_player(player: Any) -> int:
+    """``player`` as an int, if it is 0 or 1; otherwise an IllegalActionError (``bad-player``)."""
     if player not in (0, 1) or isinstance(player, bool):
         raise IllegalActionError("bad-player", f"a player is 0 or 1, not {player!r}")
     return int(player)
@@ -99,7 +100,7 @@ class Deal:
         if not isinstance(rules, Rules):
             raise IllegalActionError("bad-rules", "a deal needs a Rules object")
         self.rules = rules
-        self.dealer = _check_player(dealer)
+        self.dealer = check_player(dealer)
         self.order = check_order(order)
         nd = 1 - self.dealer
         self.hands: list[list[Card]] = [[], []]
@@ -200,7 +201,7 @@ class Deal:
             )
         deal = cls.__new__(cls)
         deal.rules = rules
-        deal.dealer = _check_player(dealer)
+        deal.dealer = check_player(dealer)
         deal.order = ()
         deal.hands = [list(hands[0]), list(hands[1])]
         deal.up_card = up_card
@@ -208,7 +209,7 @@ class Deal:
         deal.stock = list(reversed(stock))
         deal.knock_limit = rules.knock_limit(up_card)
         deal.phase = phase
-        deal.to_move = _check_player(to_move)
+        deal.to_move = check_player(to_move)
         deal.taken_card = taken_card
         deal.both_passed = both_passed
         deal.stock_only = both_passed and phase is Phase.DRAW and len(stock) == 31
@@ -249,7 +250,7 @@ class Deal:
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's hand, sorted."""
-        return tuple(sorted(self.hands[_check_player(player)]))
+        return tuple(sorted(self.hands[check_player(player)]))
 
     def stock_top_first(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden information)."""
@@ -307,7 +308,7 @@ class Deal:
             raise IllegalActionError(
                 "deal-over", "the deal is over: start the next deal to play on"
             )
-        if player is not None and _check_player(player) != self.to_move:
+        if player is not None and check_player(player) != self.to_move:
             raise IllegalActionError(
                 "not-your-turn", "it's not your turn: wait for your opponent to play"
             )
@@ -503,7 +504,7 @@ class Deal:
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see. Hidden cards are left out until the deal is over."""
-        p = _check_player(player)
+        p = check_player(player)
         o = 1 - p
         known: list[Card] = []
         events: list[Event] = []
@@ -580,4 +581,4 @@ class Deal:
         return f"<Deal dealer={self.dealer} phase={self.phase.value} to_move={self.to_move}>"
 
 
-__all__ = ["VOID_STOCK", "Deal", "Phase", "PlayerView", "check_order"]
+__all__ = ["VOID_STOCK", "Deal", "Phase", "PlayerView", "check_order", "check_player"]

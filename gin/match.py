@@ -24,7 +24,7 @@ from typing import Any
 
 from gin.actions import Action, Event, parse_action
 from gin.cards import DECK, Card, codes
-from gin.deal import Deal, check_order
+from gin.deal import Deal, check_order, check_player
 from gin.errors import GinError, IllegalActionError, SaveFileError
 from gin.explain import Step, number_steps
 from gin.rules import Rules
@@ -58,12 +58,6 @@ class FinalScore:
     steps: tuple[Step, ...]
 
 
-def _check_player(p: Any) -> int:
-    if p not in (0, 1) or isinstance(p, bool):
-        raise IllegalActionError("bad-player", f"a player is 0 or 1, not {p!r}")
-    return int(p)
-
-
 class Game:
     """Deals played until one player's running total reaches the target.
 
@@ -91,7 +85,7 @@ class Game:
         self._rng = random.Random()
         self._rng.setstate(rng.getstate())
         self.first_dealer = (
-            self._rng.randrange(2) if first_dealer is None else _check_player(first_dealer)
+            self._rng.randrange(2) if first_dealer is None else check_player(first_dealer)
         )
         self._rng_start = self._rng.getstate()
         self._stacked = [check_order(o) for o in orders]

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from voila_harness import NOTEBOOKS_DIR, REPO_ROOT, collect_errors, open_lesson, wait_until_rendered
+from voila_harness import (
+    NOTEBOOKS_DIR,
+    REPO_ROOT,
+    TABLE_STATE_JS,
+    collect_errors,
+    open_lesson,
+    wait_until_rendered,
+)
 
 import gin
 
@@ -197,20 +204,6 @@ def test_score_this_deal_right_and_wrong(page: Page, voila_server: str) -> None:
 
 # --------------------------------------------------------------------------- play
 
-STATE_JS = """() => {
-  const on = c => { const b = document.querySelector('button.' + c); return !!b && !b.disabled; };
-  const codes = s => Array.from(document.querySelectorAll(s)).map(e => e.dataset.card);
-  return {
-    pass: on('gin-action-pass'), draw: on('gin-action-draw-stock'),
-    discard: on('gin-action-discard'), knock: on('gin-action-knock'),
-    gin: on('gin-action-gin'), big_gin: on('gin-action-big-gin'),
-    lay_off: on('gin-action-lay-off'), confirm: on('gin-action-confirm'),
-    hand: codes('.gin-hand .gin-card[data-card]'),
-    deadwood: codes('.gin-hand .gin-group-deadwood .gin-card[data-card]'),
-    selected: codes('.gin-hand .gin-card.gin-selected'),
-    rows: document.querySelectorAll('.gin-scores .gin-score-row').length,
-  };
-}"""
 
 
 def _click(page: Page, css: str) -> bool:
@@ -228,7 +221,7 @@ def _click(page: Page, css: str) -> bool:
 def _wait_for_change(page: Page, before: dict[str, Any], timeout_s: float = 10.0) -> None:
     """Wait until the table shows something else than ``before`` (our click landed)."""
     end = time.monotonic() + timeout_s
-    while time.monotonic() < end and page.evaluate(STATE_JS) == before:
+    while time.monotonic() < end and page.evaluate(TABLE_STATE_JS) == before:
         page.wait_for_timeout(50)
 
 
@@ -241,7 +234,7 @@ def test_a_whole_deal_against_eager_by_clicks(page: Page, voila_server: str) -> 
     deadline = time.monotonic() + 150
     actions: list[str] = []
     while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(STATE_JS)
+        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
         if s["rows"] >= 1:
             break
         key = next(

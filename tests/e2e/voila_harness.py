@@ -214,6 +214,25 @@ _DONE_JS = """() => {
 }"""
 
 
+TABLE_STATE_JS = """() => {
+  const on = c => { const b = document.querySelector('button.' + c); return !!b && !b.disabled; };
+  const codes = s => Array.from(document.querySelectorAll(s)).map(e => e.dataset.card);
+  return {
+    pass: on('gin-action-pass'), draw: on('gin-action-draw-stock'),
+    discard: on('gin-action-discard'), knock: on('gin-action-knock'),
+    gin: on('gin-action-gin'), big_gin: on('gin-action-big-gin'),
+    lay_off: on('gin-action-lay-off'), confirm: on('gin-action-confirm'),
+    next: on('gin-action-next-deal'),
+    hand: codes('.gin-hand .gin-card[data-card]'),
+    deadwood: codes('.gin-hand .gin-group-deadwood .gin-card[data-card]'),
+    selected: codes('.gin-hand .gin-card.gin-selected'),
+    rows: document.querySelectorAll('.gin-scores .gin-score-row').length,
+  };
+}"""
+"""JavaScript for ``page.evaluate``: which table buttons are enabled, the learner's cards
+(all, deadwood, selected) and the number of score-pad rows."""
+
+
 def wait_until_rendered(page: Page, timeout_s: float = LESSON_TIMEOUT_S) -> None:
     """Wait until Voilà finished executing and the widget manager rendered every output."""
     page.wait_for_function(_DONE_JS, timeout=timeout_s * 1000, polling=100)
