@@ -36,13 +36,12 @@ from gin.deal import Deal, Phase, PlayerView
 from gin.errors import CardParseError, GinError, IllegalActionError, RulesError, SaveFileError
 from gin.explain import (
     MeldExplanation,
-    Step,
     discard_steps,
     draw_steps,
     explain_melds,
     knock_limit_steps,
-    turn_steps,
 )
+from gin.i18n import CatalogError, Message, Text
 from gin.match import DealRecord, FinalScore, Game
 from gin.melds import (
     Arrangement,
@@ -57,7 +56,10 @@ from gin.melds import (
     is_meld,
 )
 from gin.rules import Rules
-from gin.scoring import DealResult, Layoff, score_deal
+from gin.scoring import DealResult, Layoff, LayoffPlan, plan_layoffs, score_deal
+from gin.steps import Step
+from gin.turn import layoff_steps, turn_steps
+from gin.view import DiscardChoice
 
 __version__ = "0.1.0"
 
@@ -69,12 +71,14 @@ __all__ = [
     "BigGinDeclared",
     "Card",
     "CardParseError",
+    "CatalogError",
     "Deal",
     "DealRecord",
     "DealResult",
     "DealScored",
     "DealVoided",
     "Discard",
+    "DiscardChoice",
     "DiscardOption",
     "Discarded",
     "DrawDiscard",
@@ -91,8 +95,10 @@ __all__ = [
     "LaidOff",
     "LayOff",
     "Layoff",
+    "LayoffPlan",
     "Meld",
     "MeldExplanation",
+    "Message",
     "Pass",
     "Passed",
     "Phase",
@@ -103,6 +109,7 @@ __all__ = [
     "Step",
     "Suit",
     "TakeUpCard",
+    "Text",
     "UpCardTaken",
     "best_arrangement",
     "best_arrangements",
@@ -117,8 +124,10 @@ __all__ = [
     "format_cards",
     "is_meld",
     "knock_limit_steps",
+    "layoff_steps",
     "parse_action",
     "parse_cards",
+    "plan_layoffs",
     "score_deal",
     "turn_steps",
 ]

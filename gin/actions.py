@@ -14,8 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gin.cards import Card
-from gin.errors import CardParseError, IllegalActionError
+from gin.errors import CardParseError, IllegalActionError, echo
+from gin.i18n import message
 from gin.melds import Meld
+
+BAD_ACTION = message("error.bad-action", 'This is not an action: "{action}".')
 
 
 @dataclass(frozen=True)
@@ -136,17 +139,17 @@ def parse_action(text: str) -> Action:
     not an action.
     """
     if not isinstance(text, str):
-        raise IllegalActionError("bad-action", f"{text!r} is not an action")
+        raise IllegalActionError(BAD_ACTION(action=echo(text)))
     parts = text.strip().split()
     if len(parts) == 1 and parts[0] in _SIMPLE:
         return _SIMPLE[parts[0]]
     if len(parts) == 2 and parts[0] in ("discard", "knock"):
         try:
             card = Card.parse(parts[1])
-        except CardParseError as e:
-            raise IllegalActionError("bad-action", f"{text!r} is not an action: {e}") from None
+        except CardParseError:
+            raise IllegalActionError(BAD_ACTION(action=echo(text))) from None
         return Discard(card) if parts[0] == "discard" else Knock(card)
-    raise IllegalActionError("bad-action", f"{text!r} is not an action")
+    raise IllegalActionError(BAD_ACTION(action=echo(text)))
 
 
 # ---------------------------------------------------------------------------- events

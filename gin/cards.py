@@ -12,7 +12,18 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from gin.errors import CardParseError
+from gin.errors import CardParseError, echo
+from gin.i18n import message
+
+BAD_RANK = message("error.bad-rank", "A card's rank must be 1 (ace) to 13 (king), not {rank}.")
+BAD_SUIT = message("error.bad-suit", "A card's suit must be 0 to 3, not {suit}.")
+BAD_INDEX = message("error.bad-index", "A card index must be 0 to 51, not {index}.")
+BAD_CARD = message(
+    "error.bad-card",
+    'This is not a card: "{token}". Write a rank (A, 2 to 9, T or 10, J, Q, K) and a suit '
+    "(S, H, D, C or ♠ ♥ ♦ ♣), for example 7S or 10♥.",
+)
+DUPLICATE_CARD = message("error.duplicate-card", "The card {card:card} appears twice.")
 
 
 class Suit(enum.IntEnum):
@@ -102,15 +113,11 @@ class Card:
         if cached is not None:
             return cached
         if key is None or not 1 <= rank <= 13:
-            raise CardParseError(
-                "bad-rank", f"a card's rank must be 1 (ace) to 13 (king), not {rank!r}"
-            )
+            raise CardParseError(BAD_RANK(rank=echo(repr(rank))))
         try:
             s = Suit(suit)
         except ValueError:
-            raise CardParseError(
-                "bad-suit", f"a card's suit must be 0 to 3, not {suit!r}"
-            ) from None
+            raise CardParseError(BAD_SUIT(suit=echo(repr(suit)))) from None
         self = object.__new__(cls)
         index = int(s) * 13 + rank - 1
         for attr, value in (
@@ -174,7 +181,7 @@ class Card:
     def from_index(index: int) -> Card:
         """The card with this index (0 to 51): ``suit * 13 + rank - 1``."""
         if not isinstance(index, int) or not 0 <= index < 52:
-            raise CardParseError("bad-index", f"a card index must be 0 to 51, not {index!r}")
+            raise CardParseError(BAD_INDEX(index=echo(repr(index))))
         return DECK[index]
 
     @staticmethod
@@ -185,11 +192,7 @@ class Card:
         """
         m = _TOKEN.fullmatch(token.strip()) if isinstance(token, str) else None
         if m is None:
-            raise CardParseError(
-                "bad-card",
-                f"{token!r} is not a card: write a rank (A, 2-9, T or 10, J, Q, K) "
-                "and a suit (S, H, D, C or ♠ ♥ ♦ ♣), for example 7S or 10♥",
-            )
+            raise CardParseError(BAD_CARD(token=echo(token)))
         rank_text, suit_text = m.group(1).upper(), m.group(2).upper()
         return Card(_RANK_BY_TEXT[rank_text], _SUIT_BY_TEXT[suit_text])
 
@@ -222,8 +225,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     >>> try:
     ...     parse_cards("7S 7X")
     ... except CardParseError as e:
-    ...     print(e.code, e.message[:18])
-    bad-card '7X' is not a card
+    ...     print(e.code, e.data)
+    bad-card {'token': '7X'}
     """
     if isinstance(text, str):
         tokens: list[str | Card] = [t for t in re.split(r"[\s,]+", text.strip()) if t]
@@ -239,9 +242,9 @@ def check_distinct(cards: Iterable[Card]) -> None:
     seen = 0
     for c in cards:
         if not isinstance(c, Card):
-            raise CardParseError("bad-card", f"{c!r} is not a card")
+            raise CardParseError(BAD_CARD(token=echo(c)))
         if seen & c.mask:
-            raise CardParseError("duplicate-card", f"the {c.name} ({c}) appears twice")
+            raise CardParseError(DUPLICATE_CARD(card=c.code))
         seen |= c.mask
 
 

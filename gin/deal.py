@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gin.actions import (
+    BAD_ACTION,
     Action,
     BigGin,
     BigGinDeclared,
@@ -46,11 +47,65 @@ from gin.actions import (
     parse_action,
 )
 from gin.cards import DECK, Card, cards_mask, check_distinct, parse_cards
-from gin.errors import CardParseError, IllegalActionError
+from gin.errors import CardParseError, IllegalActionError, echo
+from gin.i18n import message
 from gin.melds import Arrangement, deadwood_of_mask
 from gin.rules import Rules
-from gin.scoring import DealResult, score_deal
-from gin.view import Phase, PlayerView
+from gin.scoring import (
+    NO_BIG_GIN,
+    NOT_BIG_GIN,
+    DealResult,
+    knock_refusal,
+    plan_layoffs,
+    score_deal,
+)
+from gin.view import DiscardChoice, DiscardEnd, Phase, PlayerView
+
+BAD_PLAYER = message("error.bad-player", "A player is 0 or 1, not {player}.")
+BAD_ORDER = message("error.bad-order", "A deck order needs all 52 cards, not {count}.")
+NOT_RULES = message("error.not-rules", "The rules must be a Rules object, not {value}.")
+NO_SEED = message("error.no-seed", "Shuffling needs a seeded random.Random or a seed.")
+NOT_OVER = message("error.not-over", "The deal is not over yet.")
+DEAL_OVER = message("error.deal-over", "The deal is over: start the next deal to play on.")
+NOT_YOUR_TURN = message("error.not-your-turn", "It is your opponent's turn, not yours.")
+UP_CARD_NOT_OFFERED = message(
+    "error.up-card-not-offered", "The up card is only offered at the start of the deal."
+)
+OFFER_PENDING = message(
+    "error.offer-pending", "The up card is being offered: first take it or pass."
+)
+ALREADY_DREW = message(
+    "error.already-drew", "You have already drawn this turn: now discard a card or knock."
+)
+DRAW_FIRST = message("error.draw-first", "Draw a card first, from the stock or the discard pile.")
+DRAW_FIRST_STOCK = message("error.draw-first-stock", "Draw a card first, from the stock.")
+LAYOFF_PENDING = message(
+    "error.layoff-pending", "Your opponent has knocked: lay off and show your hand now."
+)
+BIG_GIN_AFTER_DRAW = message(
+    "error.big-gin-after-draw", "Big gin is declared after drawing, with eleven cards."
+)
+NO_KNOCK = message("error.no-knock", "There is no knock to lay off onto.")
+EMPTY_DISCARD = message("error.empty-discard", "The discard pile is empty.")
+STOCK_ONLY = message(
+    "error.stock-only",
+    "Both players passed the up card, so this first draw must come from the stock.",
+)
+NOT_IN_HAND = message("error.not-in-hand", "You don't hold the {card:card}.")
+TAKEN_CARD = message(
+    "error.taken-card",
+    "You can't discard the {card:card}: you just took it from the discard pile.",
+)
+BAD_POSITION = message("error.bad-position", "A position needs all 52 cards, not {count}.")
+POSITION_OVER = message("error.position-over", "A position must be set up before the end of play.")
+POSITION_OFFER_PILE = message(
+    "error.position-offer-pile",
+    "During the up-card offer the discard pile holds only the up card.",
+)
+POSITION_STOCK_LOW = message(
+    "error.position-stock-low",
+    "With {stock} cards in the stock the deal would already be over.",
+)
 
 _ACTION_TYPES = (TakeUpCard, Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin, LayOff)
 
@@ -61,7 +116,7 @@ VOID_STOCK = 2
 def check_player(player: Any) -> int:
     """``player`` as an int, if it is 0 or 1; otherwise an IllegalActionError (``bad-player``)."""
     if player not in (0, 1) or isinstance(player, bool):
-        raise IllegalActionError("bad-player", f"a player is 0 or 1, not {player!r}")
+        raise IllegalActionError(BAD_PLAYER(player=echo(repr(player))))
     return int(player)
 
 
@@ -69,7 +124,7 @@ def check_order(order: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """A 52-card order read and checked: every card exactly once."""
     cards = parse_cards(order) if isinstance(order, str) else parse_cards(list(order))
     if len(cards) != 52:
-        raise CardParseError("bad-order", f"a deck order needs all 52 cards, not {len(cards)}")
+        raise CardParseError(BAD_ORDER(count=len(cards)))
     return tuple(cards)
 
 
@@ -98,7 +153,7 @@ class Deal:
 
     def __init__(self, rules: Rules, order: Sequence[Card], dealer: int = 0) -> None:
         if not isinstance(rules, Rules):
-            raise IllegalActionError("bad-rules", "a deal needs a Rules object")
+            raise IllegalActionError(NOT_RULES(value=echo(repr(rules))))
         self.rules = rules
         self.dealer = check_player(dealer)
         self.order = check_order(order)
@@ -135,7 +190,7 @@ class Deal:
         """A deal from a deck shuffled by ``rng`` (or by ``random.Random(seed)``)."""
         if rng is None:
             if seed is None:
-                raise IllegalActionError("no-seed", "give a seeded random.Random or a seed")
+                raise IllegalActionError(NO_SEED())
             rng = random.Random(seed)
         order = list(DECK)
         rng.shuffle(order)
@@ -183,22 +238,15 @@ class Deal:
         all_cards = [*hands[0], *hands[1], *stock, *discard_pile]
         check_distinct(all_cards)
         if len(all_cards) != 52:
-            raise CardParseError(
-                "bad-position", f"a position needs all 52 cards, not {len(all_cards)}"
-            )
+            raise CardParseError(BAD_POSITION(count=len(all_cards)))
         if phase.is_over or phase is Phase.LAYOFF:
-            raise IllegalActionError("bad-position", "a position must be before the end of play")
+            raise IllegalActionError(POSITION_OVER())
         if phase in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER) and list(discard_pile) != [
             up_card
         ]:
-            raise IllegalActionError(
-                "bad-position", "during the up-card offer the discard pile is just the up card"
-            )
+            raise IllegalActionError(POSITION_OFFER_PILE())
         if len(stock) < VOID_STOCK or (len(stock) == VOID_STOCK and phase is not Phase.DISCARD):
-            raise IllegalActionError(
-                "bad-position",
-                f"with {len(stock)} cards in the stock the deal would already be over",
-            )
+            raise IllegalActionError(POSITION_STOCK_LOW(stock=len(stock)))
         deal = cls.__new__(cls)
         deal.rules = rules
         deal.dealer = check_player(dealer)
@@ -262,7 +310,7 @@ class Deal:
         if self.phase is Phase.VOID:
             return (None, 0, "void")
         if self.result is None or self.knocker is None:
-            raise IllegalActionError("not-over", "the deal is not over yet")
+            raise IllegalActionError(NOT_OVER())
         r = self.result
         if r.winner is None:
             return (None, 0, r.kind)
@@ -279,20 +327,10 @@ class Deal:
                 return [DrawStock()]
             return [DrawStock(), DrawDiscard()]
         if ph is Phase.DISCARD:
-            assert self.to_move is not None
-            hand = self.hands[self.to_move]
-            m = cards_mask(hand)
-            out: list[Action] = []
-            knocks: list[Action] = []
-            blocked = None if self.rules.may_discard_taken_card else self.taken_card
-            for c in sorted(hand):
-                if c is blocked:
-                    continue
-                out.append(Discard(c))
-                if deadwood_of_mask(m ^ c.mask) <= self.knock_limit:
-                    knocks.append(Knock(c))
-            out.extend(knocks)
-            if self.rules.big_gin and deadwood_of_mask(m) == 0:
+            choices = sorted(self.discard_choices(), key=lambda ch: ch.card)
+            out: list[Action] = [Discard(ch.card) for ch in choices]
+            out.extend(Knock(ch.card) for ch in choices if ch.ends != "discard")
+            if self.can_big_gin():
                 out.append(BigGin())
             return out
         if ph is Phase.LAYOFF:
@@ -305,99 +343,65 @@ class Deal:
         If ``player`` is given, it must be the player to move.
         """
         if self.is_over:
-            raise IllegalActionError(
-                "deal-over", "the deal is over: start the next deal to play on"
-            )
+            raise IllegalActionError(DEAL_OVER())
         if player is not None and check_player(player) != self.to_move:
-            raise IllegalActionError(
-                "not-your-turn", "it's not your turn: wait for your opponent to play"
-            )
+            raise IllegalActionError(NOT_YOUR_TURN())
         if not isinstance(action, _ACTION_TYPES):
-            raise IllegalActionError("bad-action", f"{action!r} is not an action")
+            raise IllegalActionError(BAD_ACTION(action=echo(action)))
         ph = self.phase
         if isinstance(action, TakeUpCard | Pass):
             if ph not in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
                 raise IllegalActionError(
-                    "wrong-phase",
-                    "the up card is only offered at the start of the deal"
-                    if ph is not Phase.DISCARD
-                    else "you already have eleven cards: discard one, or knock",
+                    ALREADY_DREW() if ph is Phase.DISCARD else UP_CARD_NOT_OFFERED()
                 )
             return
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
-            raise IllegalActionError(
-                "wrong-phase", "first take the up card or pass: the up card is being offered"
-            )
+            raise IllegalActionError(OFFER_PENDING())
         if isinstance(action, DrawStock | DrawDiscard):
             if ph is Phase.DISCARD:
-                raise IllegalActionError(
-                    "wrong-phase", "you already drew this turn: now discard a card, or knock"
-                )
+                raise IllegalActionError(ALREADY_DREW())
             if ph is Phase.LAYOFF:
-                raise IllegalActionError(
-                    "wrong-phase", "there is a knock on the table: the defender lays off now"
-                )
+                raise IllegalActionError(LAYOFF_PENDING())
             if isinstance(action, DrawDiscard) and not self.discard_pile:
-                raise IllegalActionError("empty-discard", "the discard pile is empty")
+                raise IllegalActionError(EMPTY_DISCARD())
             if isinstance(action, DrawDiscard) and self.stock_only:
-                raise IllegalActionError(
-                    "stock-only",
-                    "both players passed the up card, so this first draw must come from the stock",
-                )
+                raise IllegalActionError(STOCK_ONLY())
             return
         if isinstance(action, Discard | Knock):
-            if ph is not Phase.DISCARD:
-                raise IllegalActionError(
-                    "wrong-phase",
-                    "draw a card first: from the stock or the discard pile"
-                    if ph is Phase.DRAW
-                    else "there is a knock on the table: the defender lays off now",
-                )
             card = action.card
+            if not isinstance(card, Card):
+                raise IllegalActionError(BAD_ACTION(action=echo(action)))
+            if ph is Phase.DRAW:
+                only_stock = self.stock_only or not self.discard_pile
+                raise IllegalActionError(DRAW_FIRST_STOCK() if only_stock else DRAW_FIRST())
+            if ph is not Phase.DISCARD:
+                raise IllegalActionError(LAYOFF_PENDING())
             assert self.to_move is not None
             hand = self.hands[self.to_move]
-            if not isinstance(card, Card) or card not in hand:
-                raise IllegalActionError("not-in-hand", f"you don't hold the {card}")
+            if card not in hand:
+                raise IllegalActionError(NOT_IN_HAND(card=card.code))
             if card is self.taken_card and not self.rules.may_discard_taken_card:
-                raise IllegalActionError(
-                    "taken-card",
-                    f"you can't discard the {card}: you just took it from the discard pile",
-                )
+                raise IllegalActionError(TAKEN_CARD(card=card.code))
             if isinstance(action, Knock):
                 dw = deadwood_of_mask(cards_mask(hand) ^ card.mask)
                 if dw > self.knock_limit:
-                    if self.knock_limit == 0:
-                        raise IllegalActionError(
-                            "over-knock-limit",
-                            f"you can't knock: with an ace up card only gin may end this deal, "
-                            f"and your deadwood would be {dw}",
-                        )
-                    raise IllegalActionError(
-                        "over-knock-limit",
-                        f"you can't knock: your deadwood would be {dw} and the knock limit "
-                        f"is {self.knock_limit}",
-                    )
+                    raise IllegalActionError(knock_refusal(self.rules, self.up_card, dw))
             return
         if isinstance(action, BigGin):
             if ph is not Phase.DISCARD:
-                raise IllegalActionError(
-                    "wrong-phase", "big gin is declared after drawing, with eleven cards"
-                )
+                raise IllegalActionError(BIG_GIN_AFTER_DRAW())
             if not self.rules.big_gin:
-                raise IllegalActionError("no-big-gin", "big gin is not part of these rules")
+                raise IllegalActionError(NO_BIG_GIN())
             assert self.to_move is not None
             dw = deadwood_of_mask(cards_mask(self.hands[self.to_move]))
             if dw:
-                raise IllegalActionError(
-                    "not-big-gin",
-                    f"that is not big gin: {dw} points of your eleven cards don't meld",
-                )
+                raise IllegalActionError(NOT_BIG_GIN(deadwood=dw))
             return
         if isinstance(action, LayOff):
             if ph is not Phase.LAYOFF:
-                raise IllegalActionError("wrong-phase", "there is no knock to lay off onto")
+                raise IllegalActionError(NO_KNOCK())
             return
-        raise IllegalActionError("bad-action", f"{action!r} is not an action")
+        raise IllegalActionError(BAD_ACTION(action=echo(action)))
 
     def can(self, action: Action, player: int | None = None) -> bool:
         """Whether ``action`` is legal now."""
@@ -500,6 +504,34 @@ class Deal:
         out.append(DealScored(winner, result.points, result.kind))
         return out
 
+    def discard_choices(self) -> tuple[DiscardChoice, ...]:
+        """Every legal discard of the player to move, with the deadwood of the ten cards
+        kept and what it may end (``knock``, ``gin`` or a plain ``discard``), best first:
+        least deadwood, then the highest card, then card order. Empty outside the discard.
+        """
+        if self.phase is not Phase.DISCARD or self.to_move is None:
+            return ()
+        hand = self.hands[self.to_move]
+        m = cards_mask(hand)
+        blocked = None if self.rules.may_discard_taken_card else self.taken_card
+        out: list[DiscardChoice] = []
+        for c in hand:
+            if c is blocked:
+                continue
+            dw = deadwood_of_mask(m ^ c.mask)
+            ends: DiscardEnd = (
+                "gin" if dw == 0 else "knock" if dw <= self.knock_limit else "discard"
+            )
+            out.append(DiscardChoice(c, dw, ends))
+        out.sort(key=lambda ch: (ch.deadwood, -ch.card.points, ch.card.index))
+        return tuple(out)
+
+    def can_big_gin(self) -> bool:
+        """Whether the player to move may declare big gin now."""
+        if self.phase is not Phase.DISCARD or self.to_move is None or not self.rules.big_gin:
+            return False
+        return deadwood_of_mask(cards_mask(self.hands[self.to_move])) == 0
+
     # ------------------------------------------------------------------ views
 
     def view(self, player: int) -> PlayerView:
@@ -518,6 +550,11 @@ class Deal:
                 elif isinstance(e, Discarded | Knocked) and e.card in known:
                     known.remove(e.card)
         over = self.is_over
+        mine = self.to_move == p
+        shown = self.shown_knocker_arrangement()
+        plan = None
+        if self.phase is Phase.LAYOFF and self.knocker == o and shown is not None:
+            plan = plan_layoffs(shown, self.hands[p])
         return PlayerView(
             player=p,
             rules=self.rules,
@@ -535,11 +572,15 @@ class Deal:
             both_passed=self.both_passed,
             opponent_known=tuple(sorted(known)),
             events=tuple(events),
-            legal_actions=tuple(self.legal_actions()) if self.to_move == p else (),
+            legal_actions=tuple(self.legal_actions()) if mine else (),
             knocker=self.knocker,
             result=self.result,
             opponent_hand=tuple(sorted(self.hands[o])) if over else None,
-            knocker_shown=self.shown_knocker_arrangement(),
+            knocker_shown=shown,
+            stock_only=self.stock_only and mine,
+            discard_choices=self.discard_choices() if mine else (),
+            can_big_gin=mine and self.can_big_gin(),
+            layoff_plan=plan,
         )
 
     def shown_knocker_arrangement(self) -> Arrangement | None:

@@ -1,29 +1,59 @@
 """Exceptions raised by the engine.
 
 Every error the engine raises on bad input is a :class:`GinError`, which is a
-:class:`ValueError`. Each carries a short machine-readable ``code`` and a
-``message`` written for a learner, so a user interface can show the message as
-it is and a test can check the code.
+:class:`ValueError`. Each carries a short machine-readable ``code``, the ``data`` of its
+sentence, and the sentence itself from the message catalog (:mod:`gin.i18n`), written for a
+learner: ``message`` is the English text, :meth:`GinError.render` gives it in any language.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gin.i18n import DEFAULT_LANGUAGE, Text
+
+ERROR_PREFIX = "error."
+"""Error sentences have catalog keys ``error.<code>``."""
+
+INPUT_ECHO = 40
+"""At most this many characters of a learner's input are echoed in an error."""
+
+
+def echo(text: object) -> str:
+    """A learner's input as an error shows it: cut to :data:`INPUT_ECHO` characters.
+
+    >>> echo("x" * 100)[-3:]
+    'x…'
+    """
+    s = str(text)
+    return s if len(s) <= INPUT_ECHO else s[: INPUT_ECHO - 1] + "…"
 
 
 class GinError(ValueError):
     """Base class of every error the engine raises on bad input.
 
-    >>> err = GinError("example", "something is not right")
-    >>> err.code, str(err)
-    ('example', 'something is not right')
+    >>> EXAMPLE = message("error.example", "Something is not right with {what}.")
+    >>> err = GinError(EXAMPLE(what="this"))
+    >>> err.code, str(err), err.data
+    ('example', 'Something is not right with this.', {'what': 'this'})
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    def __init__(self, text: Text) -> None:
+        if not text.key.startswith(ERROR_PREFIX):
+            raise TypeError(f"an error's message key must start with {ERROR_PREFIX!r}")
+        self.text = text
+        self.code = text.key[len(ERROR_PREFIX) :]
+        self.data: Mapping[str, Any] = dict(text.data)
+        self.message = text.render(DEFAULT_LANGUAGE)
+        super().__init__(self.message)
 
-    def __reduce__(self) -> tuple[type[GinError], tuple[str, str]]:
-        return (type(self), (self.code, self.message))
+    def render(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (the catalog's current language when ``None``)."""
+        return self.text.render(lang)
+
+    def __reduce__(self) -> tuple[type[GinError], tuple[Text]]:
+        return (type(self), (self.text,))
 
 
 class CardParseError(GinError):
@@ -42,7 +72,16 @@ class IllegalActionError(GinError):
 
 
 class SaveFileError(GinError):
-    """A saved game is damaged, tampered with or of an unknown version."""
+    """A saved game is damaged, of an unknown version, or holds values the rules refuse."""
 
 
-__all__ = ["CardParseError", "GinError", "IllegalActionError", "RulesError", "SaveFileError"]
+__all__ = [
+    "ERROR_PREFIX",
+    "INPUT_ECHO",
+    "CardParseError",
+    "GinError",
+    "IllegalActionError",
+    "RulesError",
+    "SaveFileError",
+    "echo",
+]

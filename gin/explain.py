@@ -1,49 +1,62 @@
-"""Explanations as data: numbered :class:`Step` records the user interface renders.
+"""Explanations as data: why the engine melds a hand the way it does, what the up card
+does to the knock limit, and what each discard or draw would leave.
 
-The engine writes every sentence itself and keeps the numbers in ``data`` so a view can
-lay them out its own way.
+Every function returns numbered :class:`~gin.steps.Step` records; their sentences are in
+the message catalog (:mod:`gin.i18n`), defined once here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from gin.cards import Card, cards_mask, format_cards
+from gin.cards import Card, cards_mask
+from gin.i18n import message, plural_message
 from gin.melds import (
     Arrangement,
+    Meld,
     all_maximal_arrangements,
     best_arrangements,
     deadwood_of_mask,
     discard_options,
 )
 from gin.rules import Rules
+from gin.steps import Draft, Step, number_steps
 
-if TYPE_CHECKING:
-    from gin.deal import PlayerView
+# ------------------------------------------------------------------ the knock limit
 
-
-@dataclass(frozen=True)
-class Step:
-    """One numbered step of an explanation.
-
-    ``code`` says what kind of step it is (``limit``, ``layoff``, ``compare`` ...),
-    ``text`` is the sentence shown to the learner, and ``data`` holds its numbers.
-    """
-
-    number: int
-    code: str
-    text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return f"{self.number}. {self.text}"
-
-
-def number_steps(steps: Iterable[tuple[str, str, Mapping[str, Any]]]) -> tuple[Step, ...]:
-    """Number (code, text, data) triples from 1."""
-    return tuple(Step(i, code, text, data) for i, (code, text, data) in enumerate(steps, 1))
+LIMIT_ACE_GIN_ONLY = message(
+    "limit.ace-gin-only",
+    "The up card is {up_card:card}. In these rules an ace up card means that only gin can "
+    "end this deal: nobody may knock with any deadwood.",
+)
+LIMIT_ACE_GIN_ONLY_BIG = message(
+    "limit.ace-gin-only-big-gin",
+    "The up card is {up_card:card}. In these rules an ace up card means that only gin or big "
+    "gin can end this deal: nobody may knock with any deadwood.",
+)
+LIMIT_ACE = message(
+    "limit.ace",
+    "The up card is {up_card:card}. An ace counts 1 point, so the knock limit is {limit}: "
+    "you may knock once your deadwood is {limit} or less.",
+)
+LIMIT_TEN = message(
+    "limit.ten",
+    "The up card is {up_card:card}, worth 10, so the knock limit is 10: the most any up card "
+    "allows.",
+)
+LIMIT_PIPS = message(
+    "limit.pips",
+    "The up card is {up_card:card}, so the knock limit is {limit}: you may knock once your "
+    "deadwood is {limit} or less.",
+)
+DOUBLED = message(
+    "limit.doubled",
+    "The up card is a spade, so every point of this deal counts double, bonuses included.",
+)
+NOT_DOUBLED = message(
+    "limit.not-doubled", "The up card is not a spade, so this deal scores normally."
+)
 
 
 def knock_limit_steps(rules: Rules, up_card: Card) -> tuple[Step, ...]:
@@ -51,53 +64,54 @@ def knock_limit_steps(rules: Rules, up_card: Card) -> tuple[Step, ...]:
 
     >>> from gin.cards import Card
     >>> steps = knock_limit_steps(Rules.preset("spades-double"), Card.parse("AS"))
-    >>> [(s.number, s.code, s.data) for s in steps]
-    [(1, 'limit', {'up_card': 'AS', 'limit': 0}), (2, 'doubled', {'multiplier': 2})]
+    >>> [(s.number, s.code, s.key) for s in steps]
+    [(1, 'limit', 'limit.ace-gin-only-big-gin'), (2, 'doubled', 'limit.doubled')]
     """
     limit = rules.knock_limit(up_card)
-    out: list[tuple[str, str, Mapping[str, Any]]] = []
-    data = {"up_card": up_card.code, "limit": limit}
-    if up_card.rank == 1:
-        if limit == 0:
-            text = (
-                f"The up card is {up_card}. An ace up card means only gin "
-                f"{'(or big gin) ' if rules.big_gin else ''}can end this deal: "
-                "the knock limit is 0."
-            )
-        else:
-            text = (
-                f"The up card is {up_card}. An ace counts {limit} here, so you may knock only "
-                f"with {limit} deadwood or less."
-            )
+    out: list[Draft] = []
+    if up_card.rank == 1 and limit == 0:
+        m = LIMIT_ACE_GIN_ONLY_BIG if rules.big_gin else LIMIT_ACE_GIN_ONLY
+        out.append(("limit", m(up_card=up_card.code)))
+    elif up_card.rank == 1:
+        out.append(("limit", LIMIT_ACE(up_card=up_card.code, limit=limit)))
     elif up_card.rank >= 10:
-        text = (
-            f"The up card is {up_card}, worth 10, so the knock limit is 10: the most "
-            "any up card allows."
-        )
+        out.append(("limit", LIMIT_TEN(up_card=up_card.code)))
     else:
-        text = (
-            f"The up card is {up_card}, so the knock limit is {limit}: you may knock once "
-            f"your deadwood is {limit} or less."
-        )
-    out.append(("limit", text, data))
+        out.append(("limit", LIMIT_PIPS(up_card=up_card.code, limit=limit)))
     if rules.is_doubled(up_card):
-        out.append(
-            (
-                "doubled",
-                "The up card is a spade, so every point of this deal counts double, "
-                "bonuses included.",
-                {"multiplier": 2},
-            )
-        )
+        out.append(("doubled", DOUBLED()))
     elif rules.spade_doubles:
-        out.append(
-            (
-                "not-doubled",
-                "The up card is not a spade, so this deal scores normally.",
-                {"multiplier": 1},
-            )
-        )
+        out.append(("not-doubled", NOT_DOUBLED()))
     return number_steps(out)
+
+
+# ------------------------------------------------------------------ melds
+
+BEST = message(
+    "melds.best", "Best arrangement: {melds:melds}. Deadwood: {deadwood:cards} = {points}."
+)
+BEST_NO_DEADWOOD = message(
+    "melds.best-no-deadwood", "Best arrangement: {melds:melds}. No deadwood: every card melds."
+)
+EQUAL = plural_message(
+    "melds.equal",
+    "{count} other arrangement leaves the same {points}.",
+    "{count} other arrangements leave the same {points}.",
+)
+ALTERNATIVE = message(
+    "melds.alternative",
+    "Instead: {melds:melds}, with {deadwood:cards} as deadwood. That leaves {difference} more.",
+)
+ALTERNATIVE_SWAP = message(
+    "melds.alternative-swap",
+    "Instead: {melds:melds}, with {deadwood:cards} as deadwood. That leaves {difference} more: "
+    "it puts {card:card} in the {there:meld} instead of the {here:meld}.",
+)
+ALTERNATIVE_LOOSE = message(
+    "melds.alternative-loose",
+    "Instead: {melds:melds}, with {deadwood:cards} as deadwood. That leaves {difference} more: "
+    "it puts {card:card} in the {there:meld} instead of leaving it as deadwood.",
+)
 
 
 @dataclass(frozen=True)
@@ -110,6 +124,24 @@ class MeldExplanation:
     alternatives: tuple[Arrangement, ...]
     """The next-best arrangements that leave more deadwood, best first."""
     steps: tuple[Step, ...]
+
+    @property
+    def set_versus_run(self) -> tuple[Card, Arrangement] | None:
+        """A card the best arrangement melds one way (set or run) and the best alternative
+        melds the other way: (the card, that alternative), or ``None``."""
+        for alt in self.alternatives:
+            found = _contested(self.best, alt)
+            if found is not None and found[1] is not None:
+                return found[0], alt
+        return None
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _melds(melds: Iterable[Meld]) -> list[list[str]]:
+    return [_codes(m.cards) for m in melds]
 
 
 def explain_melds(cards: Iterable[Card], alternatives: int = 3) -> MeldExplanation:
@@ -126,48 +158,53 @@ def explain_melds(cards: Iterable[Card], alternatives: int = 3) -> MeldExplanati
     others = [
         a for a in all_maximal_arrangements(hand) if a.deadwood_points > best.deadwood_points
     ][:alternatives]
-    out: list[tuple[str, str, Mapping[str, Any]]] = []
-    melds = "; ".join(m.describe() for m in best.melds) or "no melds"
-    dw = f"{format_cards(best.deadwood)} = {best.deadwood_points}" if best.deadwood else "none = 0"
-    out.append(
-        (
-            "best",
-            f"Best arrangement: {melds}. Deadwood: {dw}.",
-            {"deadwood": best.deadwood_points, "melds": [m.describe() for m in best.melds]},
-        )
-    )
-    if len(bests) > 1:
+    out: list[Draft] = []
+    if best.deadwood:
         out.append(
             (
-                "equal",
-                f"{len(bests) - 1} other arrangement{'s' if len(bests) > 2 else ''} "
-                f"leave{'' if len(bests) > 2 else 's'} the same {best.deadwood_points}: "
-                + " | ".join(a.describe() for a in bests[1:]),
-                {"count": len(bests)},
+                "best",
+                BEST(
+                    melds=_melds(best.melds),
+                    deadwood=_codes(best.deadwood),
+                    points=best.deadwood_points,
+                ),
             )
         )
+    else:
+        out.append(("best", BEST_NO_DEADWOOD(melds=_melds(best.melds))))
+    if len(bests) > 1:
+        out.append(("equal", EQUAL(count=len(bests) - 1, points=best.deadwood_points)))
     for alt in others:
         diff = alt.deadwood_points - best.deadwood_points
+        common = {"melds": _melds(alt.melds), "deadwood": _codes(alt.deadwood), "difference": diff}
         contested = _contested(best, alt)
-        why = ""
-        if contested is not None:
-            card, here, there = contested
-            why = (
-                f" It uses {card} in the {there.kind} {there} instead of "
-                + (f"the {here.kind} {here}" if here is not None else "leaving it as deadwood")
-                + "."
+        if contested is None:
+            out.append(("alternative", ALTERNATIVE(**common)))
+            continue
+        card, here, there = contested
+        if here is None:
+            out.append(
+                (
+                    "alternative",
+                    ALTERNATIVE_LOOSE(**common, card=card.code, there=_codes(there.cards)),
+                )
             )
-        out.append(
-            (
-                "alternative",
-                f"Instead: {alt.describe()}. That leaves {diff} more deadwood.{why}",
-                {"deadwood": alt.deadwood_points, "difference": diff},
+        else:
+            out.append(
+                (
+                    "alternative",
+                    ALTERNATIVE_SWAP(
+                        **common,
+                        card=card.code,
+                        there=_codes(there.cards),
+                        here=_codes(here.cards),
+                    ),
+                )
             )
-        )
     return MeldExplanation(best, tuple(bests[1:]), tuple(others), number_steps(out))
 
 
-def _contested(best: Arrangement, alt: Arrangement) -> tuple[Card, Any, Any] | None:
+def _contested(best: Arrangement, alt: Arrangement) -> tuple[Card, Meld | None, Meld] | None:
     """A card melded differently in the two arrangements (set versus run, usually)."""
     for m in alt.melds:
         for c in m.cards:
@@ -181,65 +218,155 @@ def _contested(best: Arrangement, alt: Arrangement) -> tuple[Card, Any, Any] | N
     return None
 
 
-def _or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+# ------------------------------------------------------------------ discards
+
+BEST_DISCARDS = message(
+    "discard.best", "Discarding {cards:or_cards} leaves the least deadwood: {deadwood}."
+)
+OTHER_DISCARD = message("discard.other", "Discarding {card:card} would leave {deadwood}.")
+CAN_GIN = message(
+    "discard.can-gin",
+    "Discard {card:card} and all ten cards you keep meld: you may go gin.",
+)
+CAN_KNOCK = message(
+    "discard.can-knock",
+    "With {deadwood} deadwood against a knock limit of {limit}, you may knock.",
+)
+CANNOT_KNOCK = message(
+    "discard.cannot-knock",
+    "To knock you need your deadwood down to {limit} or less; your best discard leaves {deadwood}.",
+)
+GIN_ONLY = message(
+    "discard.gin-only",
+    "Nobody may knock in this deal: only gin ends it, and your best discard still leaves "
+    "{deadwood} deadwood.",
+)
+GIN_ONLY_BIG = message(
+    "discard.gin-only-big-gin",
+    "Nobody may knock in this deal: only gin or big gin ends it, and your best discard still "
+    "leaves {deadwood} deadwood.",
+)
+CAN_BIG_GIN = message(
+    "discard.can-big-gin",
+    "All eleven of your cards meld: you may declare big gin. It needs no discard and scores "
+    "the big-gin bonus of {bonus} plus your opponent's deadwood.",
+)
+CAN_BIG_GIN_DOUBLED = message(
+    "discard.can-big-gin-doubled",
+    "All eleven of your cards meld: you may declare big gin. It needs no discard and scores "
+    "the big-gin bonus of {bonus} plus your opponent's deadwood, all doubled on this spade "
+    "deal.",
+)
+TAKEN_CARD = message(
+    "discard.taken-card",
+    "You just took {card:card} from the discard pile, so you may not discard it this turn.",
+)
 
 
 def discard_steps(
-    cards11: Iterable[Card], limit: int, top: int = 3, keep: Card | None = None
+    cards11: Iterable[Card],
+    limit: int,
+    top: int = 3,
+    keep: Card | None = None,
+    rules: Rules | None = None,
+    up_card: Card | None = None,
 ) -> tuple[Step, ...]:
-    """The best discards of an eleven-card hand and whether any allows a knock.
+    """The best discards of an eleven-card hand and whether any allows a knock or gin.
 
     ``keep`` is a card that may not be discarded (just taken from the discard pile).
+    With ``rules`` and ``up_card`` the steps also tell big gin (where the rules have it)
+    and an ace deal in which only gin may end the deal.
 
     >>> from gin.cards import parse_cards
     >>> print(discard_steps(parse_cards("AS 2S 3S 5H 5D 5C 9D TD JD 2C KH"), 6)[0])
     1. Discarding K♥ leaves the least deadwood: 2.
     """
-    opts = [o for o in discard_options(cards11) if o.discard != keep]
+    hand = list(cards11)
+    opts = [o for o in discard_options(hand) if o.discard != keep]
     best = opts[0].deadwood_points
-    out: list[tuple[str, str, Mapping[str, Any]]] = []
+    out: list[Draft] = []
+    if keep is not None:
+        out.append(("taken-card", TAKEN_CARD(card=keep.code)))
+    big = rules is not None and rules.big_gin and deadwood_of_mask(cards_mask(hand)) == 0
+    if big:
+        assert rules is not None
+        doubled = up_card is not None and rules.is_doubled(up_card)
+        m = CAN_BIG_GIN_DOUBLED if doubled else CAN_BIG_GIN
+        out.append(("big-gin", m(bonus=rules.big_gin_bonus)))
     lowest = [o for o in opts if o.deadwood_points == best]
     out.append(
-        (
-            "best-discards",
-            f"Discarding {_or_list([str(o.discard) for o in lowest])} leaves the least "
-            f"deadwood: {best}.",
-            {"deadwood": best, "discards": [o.discard.code for o in lowest]},
-        )
+        ("best-discards", BEST_DISCARDS(cards=_codes(o.discard for o in lowest), deadwood=best))
     )
     for o in opts[len(lowest) : len(lowest) + top]:
         out.append(
-            (
-                "other-discard",
-                f"Discarding {o.discard} would leave {o.deadwood_points}.",
-                {"card": o.discard.code, "deadwood": o.deadwood_points},
-            )
+            ("other-discard", OTHER_DISCARD(card=o.discard.code, deadwood=o.deadwood_points))
         )
-    if best <= limit:
-        kind = "go gin" if best == 0 else "knock"
-        out.append(
-            (
-                "can-knock",
-                f"With {best} deadwood against a limit of {limit}, you may {kind}.",
-                {"deadwood": best, "limit": limit},
-            )
-        )
+    if best == 0:
+        out.append(("can-knock", CAN_GIN(card=lowest[0].discard.code)))
+    elif best <= limit:
+        out.append(("can-knock", CAN_KNOCK(deadwood=best, limit=limit)))
+    elif limit == 0:
+        m = GIN_ONLY_BIG if rules is not None and rules.big_gin else GIN_ONLY
+        out.append(("cannot-knock", m(deadwood=best)))
     else:
-        out.append(
-            (
-                "cannot-knock",
-                f"You need {best - limit} fewer points of deadwood to knock (limit {limit}).",
-                {"deadwood": best, "limit": limit},
-            )
-        )
+        out.append(("cannot-knock", CANNOT_KNOCK(deadwood=best, limit=limit)))
     return number_steps(out)
 
 
+# ------------------------------------------------------------------ draws
+
+NOW = message("draw.now", "Your deadwood is {deadwood} now; the knock limit is {limit}.")
+NOW_GIN_ONLY = message(
+    "draw.now-gin-only", "Your deadwood is {deadwood} now; only gin may end this deal."
+)
+TAKE_LOWERS = message(
+    "draw.take-lowers",
+    "Taking {card:card} and discarding {discard:card} would bring your deadwood down from "
+    "{now} to {after}.",
+)
+TAKE_KNOCK = message(
+    "draw.take-knock",
+    "Taking {card:card} and discarding {discard:card} would bring your deadwood down from "
+    "{now} to {after}: low enough to knock.",
+)
+TAKE_GIN = message(
+    "draw.take-gin",
+    "Taking {card:card} and discarding {discard:card} would leave no deadwood at all: gin!",
+)
+TAKE_NO_HELP = message(
+    "draw.take-no-help",
+    "Taking {card:card} would not lower your deadwood (the best you could keep is {after}, "
+    "discarding {discard:card}), and it would show your opponent what you collect.",
+)
+OFFER_PASS_NON_DEALER = message(
+    "draw.offer-pass-non-dealer",
+    "If you pass, the dealer may take the up card; if the dealer passes too, you draw the "
+    "first card from the stock.",
+)
+OFFER_PASS_DEALER = message(
+    "draw.offer-pass-dealer",
+    "If you pass, the offer ends: your opponent draws the first card from the stock and "
+    "nobody may take the up card any more.",
+)
+STOCK = message("draw.stock", "The stock is a blind draw: it keeps your plans hidden.")
+STOCK_ONLY = message(
+    "draw.stock-only", "Both players passed the up card: draw the first card from the stock."
+)
+
+
 def draw_steps(
-    hand: Iterable[Card], top: Card | None, limit: int, offer: bool = False
+    hand: Iterable[Card],
+    top: Card | None,
+    limit: int,
+    offer: bool = False,
+    dealer: bool = False,
+    keep_taken: bool = True,
 ) -> tuple[Step, ...]:
     """What taking ``top`` (the up card or the top discard) would do to a ten-card hand.
+
+    ``offer`` marks the up-card offer, and ``dealer`` the dealer's part of it (after the
+    non-dealer passed). With ``keep_taken`` (the usual rule) the card taken may not be
+    thrown straight back.
 
     >>> from gin.cards import parse_cards, Card
     >>> steps = draw_steps(parse_cards("AS 2S 5H 5D 9D TD JD 2C KH QC"), Card.parse("3S"), 6)
@@ -249,90 +376,33 @@ def draw_steps(
     cards = list(hand)
     m = cards_mask(cards)
     now = deadwood_of_mask(m)
-    out: list[tuple[str, str, Mapping[str, Any]]] = [
-        ("now", f"Your deadwood is {now} now; the knock limit is {limit}.", {"deadwood": now})
+    out: list[Draft] = [
+        ("now", NOW(deadwood=now, limit=limit) if limit else NOW_GIN_ONLY(deadwood=now))
     ]
-    name = "the up card" if offer else "the top discard"
     if top is not None:
         taken = m | top.mask
-        options = [(deadwood_of_mask(taken ^ c.mask), c) for c in cards]
+        choices = cards if keep_taken else [*cards, top]
+        options = [(deadwood_of_mask(taken ^ c.mask), c) for c in choices]
         after, drop = min(options, key=lambda o: (o[0], -o[1].points, o[1].index))
-        if after < now:
-            text = (
-                f"Taking {name} {top} and discarding {drop} would bring your deadwood down "
-                f"from {now} to {after}."
-            )
-            if after <= limit:
-                text += " That would be low enough to knock." if after else " That would be gin!"
+        data = {"card": top.code, "discard": drop.code, "after": after}
+        if after == 0:
+            out.append(("take", TAKE_GIN(card=top.code, discard=drop.code)))
+        elif after < now:
+            m_ = TAKE_KNOCK if after <= limit else TAKE_LOWERS
+            out.append(("take", m_(**data, now=now)))
         else:
-            text = (
-                f"Taking {name} {top} would not lower your deadwood (best: {after} after "
-                f"discarding {drop}), and it shows your opponent what you collect."
-            )
-        out.append(("take", text, {"card": top.code, "after": after, "discard": drop.code}))
+            out.append(("take", TAKE_NO_HELP(**data)))
     if offer:
-        out.append(
-            (
-                "pass",
-                "If you pass, the other player may take it; if both pass, the non-dealer "
-                "draws from the stock.",
-                {},
-            )
-        )
+        out.append(("pass", OFFER_PASS_DEALER() if dealer else OFFER_PASS_NON_DEALER()))
     else:
-        out.append(
-            (
-                "stock",
-                "The stock is a blind draw: it keeps your plans hidden.",
-                {},
-            )
-        )
+        out.append(("stock", STOCK()))
     return number_steps(out)
-
-
-def turn_steps(view: PlayerView) -> tuple[Step, ...]:
-    """The options of the player to move, from that player's view, as numbered steps."""
-    from gin.deal import Phase  # local import: gin.deal imports this module
-
-    ph = view.phase
-    if ph.is_over:
-        if view.result is not None:
-            return view.result.steps
-        return number_steps(
-            [("void", "The deal is void: only two cards were left in the stock.", {})]
-        )
-    if not view.my_turn:
-        return number_steps([("wait", "Your opponent is playing.", {})])
-    if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
-        return draw_steps(view.hand, view.top_discard, view.knock_limit, offer=True)
-    if ph is Phase.DRAW:
-        if view.both_passed and view.stock_count == 31:
-            return number_steps(
-                [("stock-only", "Both players passed the up card: draw from the stock.", {})]
-            )
-        return draw_steps(view.hand, view.top_discard, view.knock_limit)
-    if ph is Phase.DISCARD:
-        keep = None if view.rules.may_discard_taken_card else view.taken_card
-        return discard_steps(view.hand, view.knock_limit, keep=keep)
-    return number_steps(
-        [
-            (
-                "layoff",
-                "Your opponent knocked. Your cards will be laid off onto their melds "
-                "wherever that lowers your deadwood.",
-                {},
-            )
-        ]
-    )
 
 
 __all__ = [
     "MeldExplanation",
-    "Step",
     "discard_steps",
     "draw_steps",
     "explain_melds",
     "knock_limit_steps",
-    "number_steps",
-    "turn_steps",
 ]

@@ -24,14 +24,39 @@ from typing import Any
 
 from gin.actions import Action, Event, parse_action
 from gin.cards import DECK, Card, codes
-from gin.deal import Deal, check_order, check_player
-from gin.errors import GinError, IllegalActionError, SaveFileError
-from gin.explain import Step, number_steps
+from gin.deal import NO_SEED, NOT_RULES, Deal, check_order, check_player
+from gin.errors import GinError, IllegalActionError, SaveFileError, echo
+from gin.i18n import message
 from gin.rules import Rules
+from gin.steps import Draft, Step, number_steps
 
 SAVE_FORMAT = "oklahoma-gin-game"
 SAVE_VERSION = 1
 NEXT_DEAL = "next-deal"
+
+DEAL_NOT_OVER = message("error.deal-not-over", "This deal is still being played: finish it first.")
+GAME_OVER = message("error.game-over", "The game is over: start a new game.")
+GAME_NOT_OVER = message("error.game-not-over", "The game is not over yet.")
+NOTHING_TO_UNDO = message("error.nothing-to-undo", "There is nothing to undo yet.")
+NOT_JSON = message("error.not-json", "This is not a saved game: it is not valid JSON.")
+WRONG_FORMAT = message("error.wrong-format", "This is not an Oklahoma Gin saved game.")
+UNKNOWN_VERSION = message(
+    "error.unknown-version",
+    "This saved game has version {version}, but this program reads version {expected}.",
+)
+TAMPERED = message("error.tampered", "This saved game was changed or damaged after it was saved.")
+DAMAGED = message("error.damaged", "This saved game is incomplete or damaged.")
+FINAL_TOTALS = message("game.totals", "Running totals: {first} to {second}.")
+FINAL_BOX = message(
+    "game.box",
+    "Box bonus: {bonus} for each deal won (deals won: {first_wins} and {second_wins}).",
+)
+FINAL_GAME_BONUS = message("game.game-bonus", "Game bonus to the winner: +{bonus}.")
+FINAL_SHUTOUT = message(
+    "game.shutout", "Shutout: the loser scored nothing, so the winner's score doubles."
+)
+FINAL_SCORE = message("game.final", "Final score: {first} to {second}.")
+CANNOT_RESTORE = message("error.cannot-restore", "This saved game can't be restored. {reason:text}")
 
 
 @dataclass(frozen=True)
@@ -76,10 +101,10 @@ class Game:
         orders: Iterable[Sequence[Card] | str] = (),
     ) -> None:
         if not isinstance(rules, Rules):
-            raise IllegalActionError("bad-rules", "a game needs a Rules object")
+            raise IllegalActionError(NOT_RULES(value=echo(repr(rules))))
         if rng is None:
             if seed is None:
-                raise IllegalActionError("no-seed", "give a seeded random.Random or a seed")
+                raise IllegalActionError(NO_SEED())
             rng = random.Random(seed)
         self.rules = rules
         self._rng = random.Random()
@@ -117,7 +142,7 @@ class Game:
         """Who deals the next deal, by the rules (a void deal: the same dealer)."""
         d = self.deal
         if not d.is_over:
-            raise IllegalActionError("deal-not-over", "finish this deal first")
+            raise IllegalActionError(DEAL_NOT_OVER())
         winner, _, kind = d.outcome()
         if kind == "void":
             return d.dealer
@@ -128,7 +153,7 @@ class Game:
     def apply(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
         """Apply an action to the current deal (see :meth:`gin.deal.Deal.apply`)."""
         if self.is_over:
-            raise IllegalActionError("game-over", "the game is over: start a new game")
+            raise IllegalActionError(GAME_OVER())
         events = self.deal.apply(action, player)
         self.log.append(action.text)
         return events
@@ -140,11 +165,9 @@ class Game:
     def next_deal(self) -> Deal:
         """Start the next deal once the current one is over."""
         if self.is_over:
-            raise IllegalActionError("game-over", "the game is over: start a new game")
+            raise IllegalActionError(GAME_OVER())
         if not self.deal.is_over:
-            raise IllegalActionError(
-                "deal-not-over", "this deal is still being played: finish it first"
-            )
+            raise IllegalActionError(DEAL_NOT_OVER())
         before = self._records[-1].totals if self._records else (0, 0)
         record = self._record(len(self.deals), self.deal, before)
         self._start_deal(self.next_dealer())
@@ -159,7 +182,7 @@ class Game:
         :class:`~gin.errors.IllegalActionError` with code ``nothing-to-undo`` at the start.
         """
         if not self.log:
-            raise IllegalActionError("nothing-to-undo", "there is nothing to undo yet")
+            raise IllegalActionError(NOTHING_TO_UNDO())
         entry = self.log.pop()
         if entry == NEXT_DEAL:
             self.deals.pop()
@@ -216,11 +239,9 @@ class Game:
         """The final scores with the game, box and shutout bonuses of the rules."""
         w = self.winner
         if w is None:
-            raise IllegalActionError("game-not-over", "the game is not over yet")
+            raise IllegalActionError(GAME_NOT_OVER())
         t = list(self.totals)
-        steps: list[tuple[str, str, dict[str, Any]]] = [
-            ("totals", f"Running totals: {t[0]} to {t[1]}.", {"totals": list(t)})
-        ]
+        steps: list[Draft] = [("totals", FINAL_TOTALS(first=t[0], second=t[1]))]
         r = self.rules
         if r.box_bonus:
             wins = [0, 0]
@@ -229,22 +250,15 @@ class Game:
                     wins[rec.winner] += 1
             for p in (0, 1):
                 t[p] += wins[p] * r.box_bonus
-            steps.append(
-                (
-                    "box",
-                    f"Box bonus: {r.box_bonus} for each deal won ({wins[0]} and {wins[1]} deals).",
-                    {"wins": wins},
-                )
-            )
+            box = FINAL_BOX(bonus=r.box_bonus, first_wins=wins[0], second_wins=wins[1])
+            steps.append(("box", box))
         if r.game_bonus:
             t[w] += r.game_bonus
-            steps.append(("game-bonus", f"Game bonus to the winner: +{r.game_bonus}.", {}))
+            steps.append(("game-bonus", FINAL_GAME_BONUS(bonus=r.game_bonus)))
         if r.shutout_doubles and self.totals[1 - w] == 0:
             t[w] *= 2
-            steps.append(
-                ("shutout", "Shutout: the loser scored nothing, so the winner's score doubles.", {})
-            )
-        steps.append(("final", f"Final score: {t[0]} to {t[1]}.", {"scores": list(t)}))
+            steps.append(("shutout", FINAL_SHUTOUT()))
+        steps.append(("final", FINAL_SCORE(first=t[0], second=t[1])))
         return FinalScore(w, (t[0], t[1]), number_steps(steps))
 
     # ------------------------------------------------------------------ saving
@@ -276,23 +290,16 @@ class Game:
         """
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise SaveFileError(
-                "not-json", f"this is not a saved game (not valid JSON: {e})"
-            ) from None
+        except (ValueError, TypeError):
+            raise SaveFileError(NOT_JSON()) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError("wrong-format", "this is not an Oklahoma Gin saved game")
+            raise SaveFileError(WRONG_FORMAT())
         if data.get("version") != SAVE_VERSION:
-            raise SaveFileError(
-                "unknown-version",
-                f"this saved game has version {data.get('version')!r}; "
-                f"this program reads version {SAVE_VERSION}",
-            )
+            version = echo(json.dumps(data.get("version")))
+            raise SaveFileError(UNKNOWN_VERSION(version=version, expected=SAVE_VERSION))
         checksum = data.pop("checksum", None)
         if checksum != _checksum(data):
-            raise SaveFileError(
-                "tampered", "this saved game was changed or damaged after it was saved"
-            )
+            raise SaveFileError(TAMPERED())
         try:
             rules = Rules.from_dict(data["rules"])
             v, state, gauss = data["rng_state"]
@@ -301,12 +308,12 @@ class Game:
                 and len(state) == 625
                 and all(isinstance(x, int) for x in state)
             ):
-                raise SaveFileError("damaged", "the saved random state is damaged")
+                raise SaveFileError(DAMAGED())
             rng = random.Random()
             rng.setstate((v, tuple(state), gauss))
             log = data["log"]
             if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
-                raise SaveFileError("damaged", "the saved log is damaged")
+                raise SaveFileError(DAMAGED())
             return cls.from_log(
                 rules,
                 rng=rng,
@@ -317,13 +324,10 @@ class Game:
         except SaveFileError:
             raise
         except GinError as e:
-            raise SaveFileError(
-                "damaged", f"this saved game can't be replayed: {e.message}"
-            ) from None
+            reason = {"key": e.text.key, "data": dict(e.data)}
+            raise SaveFileError(CANNOT_RESTORE(reason=reason)) from e
         except (KeyError, TypeError, ValueError) as e:
-            raise SaveFileError(
-                "damaged", f"this saved game is incomplete or damaged ({e!r})"
-            ) from None
+            raise SaveFileError(DAMAGED()) from e
 
     @classmethod
     def from_log(

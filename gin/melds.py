@@ -18,6 +18,17 @@ from typing import Literal
 
 from gin.cards import DECK, Card, Suit, cards_mask, check_distinct, format_cards, mask_cards
 from gin.errors import CardParseError
+from gin.i18n import message
+
+TOO_MANY_CARDS = message(
+    "error.too-many-cards", "A hand here has at most {most} cards, not {count}."
+)
+WRONG_COUNT = message(
+    "error.wrong-count", "Finding the best discard needs a hand of 11 cards, not {count}."
+)
+CANNOT_EXTEND = message(
+    "error.cannot-extend", "The card {card:card} does not fit onto the {meld:meld}."
+)
 
 ROW = 0x1FFF
 _VALUES = tuple(min(r + 1, 10) for r in range(13))
@@ -114,9 +125,7 @@ def _check_hand(cards: Iterable[Card], most: int = 11) -> list[Card]:
     hand = list(cards)
     check_distinct(hand)
     if len(hand) > most:
-        raise CardParseError(
-            "too-many-cards", f"a hand here has at most {most} cards, not {len(hand)}"
-        )
+        raise CardParseError(TOO_MANY_CARDS(most=most, count=len(hand)))
     return hand
 
 
@@ -371,7 +380,7 @@ def best_discards(cards: Iterable[Card]) -> list[DiscardOption]:
     """
     hand = _check_hand(cards)
     if len(hand) != 11:
-        raise CardParseError("wrong-count", f"best_discards needs 11 cards, not {len(hand)}")
+        raise CardParseError(WRONG_COUNT(count=len(hand)))
     m = cards_mask(hand)
     values = [(deadwood_of_mask(m ^ c.mask), c) for c in hand]
     best = min(v for v, _ in values)
@@ -431,7 +440,7 @@ def can_extend(meld: Meld, card: Card) -> bool:
 def extend(meld: Meld, card: Card) -> Meld:
     """The meld with ``card`` added (see :func:`can_extend`)."""
     if not can_extend(meld, card):
-        raise CardParseError("cannot-extend", f"{card} does not fit onto {meld.describe()}")
+        raise CardParseError(CANNOT_EXTEND(card=card.code, meld=[c.code for c in meld.cards]))
     if meld.kind == "set":
         return Meld("set", tuple(sorted((*meld.cards, card), key=lambda c: c.suit)))
     return Meld("run", tuple(sorted((*meld.cards, card), key=lambda c: c.rank)))

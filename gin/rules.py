@@ -12,7 +12,34 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from gin.cards import Card, Suit
-from gin.errors import RulesError
+from gin.errors import RulesError, echo
+from gin.i18n import message
+
+UNKNOWN_RULE = message("error.unknown-rule", 'There is no rule called "{rule}".')
+RULE_MISSING = message("error.rule-missing", 'The rule "{rule}" is missing.')
+RULES_NOT_MAPPING = message(
+    "error.rules-not-mapping", "The rules must be a mapping from rule names to values."
+)
+RULE_NOT_BOOL = message(
+    "error.rule-not-bool", 'The rule "{rule}" must be true or false, not {value}.'
+)
+RULE_NOT_WHOLE = message(
+    "error.rule-not-whole-number", 'The rule "{rule}" must be a whole number, not {value}.'
+)
+RULE_OUT_OF_RANGE = message(
+    "error.rule-out-of-range", 'The rule "{rule}" must be from {least} to {most}, not {value}.'
+)
+RULE_TOO_SMALL = message(
+    "error.rule-too-small", 'The rule "{rule}" must be at least {least}, not {value}.'
+)
+BAD_NEXT_DEALER = message(
+    "error.bad-next-dealer",
+    'The rule "{rule}" must be "winner" or "alternate", not {value}.',
+)
+UNKNOWN_PRESET = message(
+    "error.unknown-preset",
+    'There is no rule set called "{name}": choose "classic" or "spades-double".',
+)
 
 NextDealer = Literal["winner", "alternate"]
 
@@ -33,7 +60,7 @@ class Rules:
     >>> Rules.preset("classic", target=0)
     Traceback (most recent call last):
     ...
-    gin.errors.RulesError: the target must be a whole number of at least 1, not 0
+    gin.errors.RulesError: The rule "target" must be at least 1, not 0.
     """
 
     ace_knock_limit: int = 1
@@ -66,9 +93,7 @@ class Rules:
     PRESETS: ClassVar[tuple[str, ...]] = ("classic", "spades-double")
 
     def __init__(self, **fields: Any) -> None:
-        unknown = sorted(set(fields) - _field_names())
-        if unknown:
-            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+        _refuse_unknown(fields)
         for f in dataclasses.fields(Rules):
             object.__setattr__(self, f.name, fields.get(f.name, f.default))
         self.__post_init__()
@@ -77,28 +102,26 @@ class Rules:
         for f in _BOOL_FIELDS:
             v = getattr(self, f)
             if not isinstance(v, bool):
-                raise RulesError("bad-rules", f"the rule {f} must be true or false, not {v!r}")
+                raise RulesError(RULE_NOT_BOOL(rule=f, value=echo(repr(v))))
         for f in _INT_FIELDS:
             v = getattr(self, f)
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RulesError("bad-rules", f"the rule {f} must be a whole number, not {v!r}")
+                raise RulesError(RULE_NOT_WHOLE(rule=f, value=echo(repr(v))))
         if not 0 <= self.ace_knock_limit <= 10:
             raise RulesError(
-                "bad-rules",
-                f"the knock limit for an ace up card must be 0 to 10, not {self.ace_knock_limit}",
+                RULE_OUT_OF_RANGE(
+                    rule="ace_knock_limit", least=0, most=10, value=self.ace_knock_limit
+                )
             )
         for f in ("gin_bonus", "big_gin_bonus", "undercut_bonus", "box_bonus", "game_bonus"):
             v = getattr(self, f)
             if v < 0:
-                raise RulesError("bad-rules", f"the {f.replace('_', ' ')} can't be negative ({v})")
+                raise RulesError(RULE_TOO_SMALL(rule=f, least=0, value=v))
         if self.target < 1:
-            raise RulesError(
-                "bad-rules", f"the target must be a whole number of at least 1, not {self.target}"
-            )
+            raise RulesError(RULE_TOO_SMALL(rule="target", least=1, value=self.target))
         if self.next_dealer not in ("winner", "alternate"):
             raise RulesError(
-                "bad-rules",
-                f"next_dealer must be 'winner' or 'alternate', not {self.next_dealer!r}",
+                BAD_NEXT_DEALER(rule="next_dealer", value=echo(repr(self.next_dealer)))
             )
 
     @classmethod
@@ -106,13 +129,8 @@ class Rules:
         """The preset ``classic`` or ``spades-double``, with optional field changes."""
         base = _PRESET_FIELDS.get(name)
         if base is None:
-            raise RulesError(
-                "unknown-preset",
-                f"there is no rule set called {name!r}; choose 'classic' or 'spades-double'",
-            )
-        unknown = sorted(set(changes) - _FIELD_NAMES)
-        if unknown:
-            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+            raise RulesError(UNKNOWN_PRESET(name=echo(name)))
+        _refuse_unknown(changes)
         return cls(**{**base, **changes})
 
     @property
@@ -125,9 +143,7 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like any rule set)."""
-        unknown = sorted(set(changes) - _FIELD_NAMES)
-        if unknown:
-            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+        _refuse_unknown(changes)
         return dataclasses.replace(self, **changes)
 
     def knock_limit(self, up_card: Card) -> int:
@@ -158,14 +174,18 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rules from :meth:`to_dict` output; every field must be present and valid."""
         if not isinstance(data, dict):
-            raise RulesError("bad-rules", "the rules must be a mapping of field names to values")
+            raise RulesError(RULES_NOT_MAPPING())
         missing = sorted(_FIELD_NAMES - set(data))
         if missing:
-            raise RulesError("bad-rules", f"the rule {missing[0]!r} is missing")
-        unknown = sorted(set(data) - _FIELD_NAMES)
-        if unknown:
-            raise RulesError("bad-rules", f"there is no rule called {unknown[0]!r}")
+            raise RulesError(RULE_MISSING(rule=missing[0]))
+        _refuse_unknown(data)
         return cls(**data)
+
+
+def _refuse_unknown(fields: Any) -> None:
+    unknown = sorted(str(k) for k in set(fields) - _field_names())
+    if unknown:
+        raise RulesError(UNKNOWN_RULE(rule=echo(unknown[0])))
 
 
 def _field_names() -> frozenset[str]:

@@ -7,13 +7,14 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from gin.cards import Card, cards_mask, check_distinct, format_cards
+from gin.cards import Card, cards_mask, check_distinct
 from gin.errors import IllegalActionError
-from gin.explain import Step, knock_limit_steps, number_steps
+from gin.explain import knock_limit_steps
+from gin.i18n import Text, message, plural_message
 from gin.melds import (
     Arrangement,
     Meld,
@@ -22,6 +23,7 @@ from gin.melds import (
     extend,
 )
 from gin.rules import Rules
+from gin.steps import Draft, Step, number_steps
 
 ResultKind = Literal["knock", "undercut", "gin", "big-gin", "tie"]
 
@@ -64,6 +66,150 @@ class DealResult:
     def doubled(self) -> bool:
         """Whether the deal's points were doubled."""
         return self.multiplier == 2
+
+    def layoffs_told(self, steps: int) -> int:
+        """How many layoffs the first ``steps`` explanation steps have told."""
+        return sum(1 for s in self.steps[:steps] if s.code == "layoff")
+
+    def layoff_stage(self, count: int) -> LayoffStage:
+        """The knocker's melds once the first ``count`` layoffs are laid: the layoff
+        playback, one card at a time (chained layoffs grow the same meld)."""
+        melds = list(self.knocker_arrangement.melds)
+        grown = [0] * len(melds)
+        laid: list[Card] = []
+        for lo in self.layoffs[:count]:
+            i = melds.index(lo.onto)
+            melds[i] = lo.result
+            grown[i] += 1
+            laid.append(lo.card)
+        return LayoffStage(tuple(melds), tuple(grown), tuple(laid), self.layoffs[count:])
+
+
+@dataclass(frozen=True)
+class LayoffStage:
+    """A moment of the layoff playback (:meth:`DealResult.layoff_stage`)."""
+
+    melds: tuple[Meld, ...]
+    """The knocker's melds with the layoffs so far."""
+    grown: tuple[int, ...]
+    """How many cards were laid off onto each meld so far."""
+    laid: tuple[Card, ...]
+    """The cards laid off so far, in order."""
+    waiting: tuple[Layoff, ...]
+    """The layoffs still to come."""
+
+
+# ------------------------------------------------------------------ sentences
+
+KNOCK_GIN_ONLY = message(
+    "error.over-knock-limit-gin-only",
+    "You can't knock: with {up_card:card} as the up card only gin may end this deal, and "
+    "your deadwood would be {deadwood}.",
+)
+KNOCK_GIN_ONLY_BIG = message(
+    "error.over-knock-limit-gin-only-big-gin",
+    "You can't knock: with {up_card:card} as the up card only gin or big gin may end this "
+    "deal, and your deadwood would be {deadwood}.",
+)
+KNOCK_OVER_LIMIT = message(
+    "error.over-knock-limit",
+    "You can't knock: your deadwood would be {deadwood} and the knock limit is {limit}.",
+)
+NO_BIG_GIN = message("error.no-big-gin", "Big gin is not part of these rules.")
+NOT_BIG_GIN = plural_message(
+    "error.not-big-gin",
+    "That is not big gin: {deadwood} point of your eleven cards does not meld.",
+    "That is not big gin: {deadwood} points of your eleven cards don't meld.",
+    count="deadwood",
+)
+DEFENDER_COUNT = message("error.defender-count", "The defender must hold 10 cards, not {count}.")
+KNOCKER_COUNT = message(
+    "error.knocker-count", "The knocker keeps 10 cards (11 for big gin), not {count}."
+)
+KNOCKER_BIG_GIN = message(
+    "score.knocker-big-gin", "Big gin: all eleven cards meld ({melds:melds})."
+)
+KNOCKER_GIN = message("score.knocker-gin", "Gin: all ten cards kept meld ({melds:melds}).")
+KNOCKER_KNOCK = message(
+    "score.knocker-knock",
+    "The knocker melds {melds:melds} and keeps {deadwood:cards} as deadwood: {points} (the "
+    "knock limit is {limit}).",
+)
+TIE_BREAK = plural_message(
+    "score.tie-break",
+    "The knocker could arrange the melds {count} way with {deadwood} deadwood.",
+    "The knocker could arrange the melds {count} ways with {deadwood} deadwood; the engine "
+    "lays down the one that leaves the defender the most deadwood after layoffs.",
+)
+NO_LAYOFFS_GIN = message(
+    "score.no-layoffs-gin", "After gin nobody may lay off, and the defender cannot score."
+)
+NO_LAYOFFS_BIG_GIN = message(
+    "score.no-layoffs-big-gin",
+    "After big gin nobody may lay off, and the defender cannot score.",
+)
+NO_LAYOFFS = message(
+    "score.no-layoffs",
+    "None of the defender's cards can be laid off to lower their deadwood.",
+)
+LAYOFF = message(
+    "score.layoff",
+    "The defender lays off {card:card} onto {onto:cards}, which becomes {result:cards}.",
+)
+LAYOFF_CHAINED = message(
+    "score.layoff-chained",
+    "The defender lays off {card:card} onto {onto:cards}, extended by the layoff before: it "
+    "becomes {result:cards}.",
+)
+DEFENDER = message(
+    "score.defender",
+    "The defender's own melds and layoffs are chosen together for the least deadwood: "
+    "{melds:melds}, leaving {deadwood:cards} = {points}.",
+)
+DEFENDER_AFTER_LAYOFFS = message(
+    "score.defender-after-layoffs",
+    "The defender's own melds and layoffs are chosen together for the least deadwood: "
+    "{melds:melds}, leaving {deadwood:cards} = {points} (it was {before} before laying off).",
+)
+COMPARE_GIN = message("score.compare-gin", "Gin scores all of the defender's deadwood: {points}.")
+COMPARE_BIG_GIN = message(
+    "score.compare-big-gin", "Big gin scores all of the defender's deadwood: {points}."
+)
+BONUS_GIN = message("score.bonus-gin", "Gin bonus: +{bonus}.")
+BONUS_BIG_GIN = message("score.bonus-big-gin", "Big-gin bonus: +{bonus}.")
+COMPARE_KNOCK = message(
+    "score.compare-knock",
+    "The knocker has less deadwood ({knocker} against {defender}), so the knocker scores the "
+    "difference: {defender} - {knocker} = {base}.",
+)
+COMPARE_TIE = message(
+    "score.compare-tie",
+    "Both have {deadwood} deadwood. In these rules a tie is not an undercut: nobody scores.",
+)
+COMPARE_UNDERCUT_TIE = message(
+    "score.compare-undercut-tie",
+    "Both have {deadwood} deadwood. A tie goes against the knocker: the defender undercuts "
+    "and scores the difference, 0.",
+)
+COMPARE_UNDERCUT = message(
+    "score.compare-undercut",
+    "The defender has less deadwood ({defender} against the knocker's {knocker}): an "
+    "undercut. The defender scores the difference, {knocker} - {defender} = {base}.",
+)
+BONUS_UNDERCUT = message("score.bonus-undercut", "Undercut bonus: +{bonus}.")
+DOUBLE = message(
+    "score.double",
+    "The up card is a spade, so the deal is doubled, bonus included: 2 × {before} = {points}.",
+)
+TOTAL_KNOCKER = message("score.total-knocker", "The knocker scores {points}.")
+TOTAL_DEFENDER = message("score.total-defender", "The defender scores {points}.")
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+# ------------------------------------------------------------------ layoffs
 
 
 def _run_chains(meld: Meld, hand_mask: int) -> tuple[list[Card], list[Card]]:
@@ -141,17 +287,72 @@ def best_layoffs(
     return best[0], tuple(layoffs), tuple(after)
 
 
-def _knock_error(rules: Rules, up_card: Card, dw: int, limit: int) -> IllegalActionError:
+@dataclass(frozen=True)
+class LayoffFit:
+    """A card of the defender's hand that can be laid off onto one of the knocker's melds,
+    directly or after other layoffs extend a run (``chained``)."""
+
+    card: Card
+    meld: Meld
+    """The knocker's meld as laid down."""
+    chained: bool
+
+
+@dataclass(frozen=True)
+class LayoffPlan:
+    """What a defender can lay off onto the knocker's melds, and what the engine will lay
+    off (chained layoffs included; layoffs and the defender's own melds chosen together)."""
+
+    knocker: Arrangement
+    fits: tuple[LayoffFit, ...]
+    layoffs: tuple[Layoff, ...]
+    deadwood_before: int
+    deadwood_after: int
+
+    @property
+    def fitting_cards(self) -> tuple[Card, ...]:
+        """Every card that fits somewhere, in hand order, each once."""
+        return tuple(dict.fromkeys(f.card for f in self.fits))
+
+
+def plan_layoffs(knocker: Arrangement, defender_cards: Iterable[Card]) -> LayoffPlan:
+    """The layoffs open to the defender after a knock, with chained runs.
+
+    >>> from gin.cards import parse_cards
+    >>> from gin.melds import best_arrangement
+    >>> k = best_arrangement(parse_cards("5S 6S 7S 2H 3H 4H 9C 9D 9H AC"))
+    >>> plan = plan_layoffs(k, parse_cards("8S 9S KD QD JD 2C 3C 4D 5D 6C"))
+    >>> [str(c) for c in plan.fitting_cards], [str(lo.card) for lo in plan.layoffs]
+    (['8♠', '9♠'], ['8♠', '9♠'])
+    """
+    hand = list(defender_cards)
+    hand_mask = cards_mask(hand)
+    fits: list[LayoffFit] = []
+    for meld in knocker.melds:
+        if meld.kind == "set":
+            if len(meld.cards) == 3:
+                suits = {c.suit for c in meld.cards}
+                fourth = Card(meld.cards[0].rank, next(x for x in range(4) if x not in suits))
+                if hand_mask & fourth.mask:
+                    fits.append(LayoffFit(fourth, meld, False))
+            continue
+        low, high = _run_chains(meld, hand_mask)
+        for chain in (low, high):
+            fits.extend(LayoffFit(c, meld, i > 0) for i, c in enumerate(chain))
+    order = {c: i for i, c in enumerate(hand)}
+    fits.sort(key=lambda f: order[f.card])
+    after, layoffs, _ = best_layoffs(knocker.melds, hand)
+    return LayoffPlan(knocker, tuple(fits), layoffs, deadwood_of_mask(hand_mask), after)
+
+
+def knock_refusal(rules: Rules, up_card: Card, deadwood: int) -> Text:
+    """Why a knock keeping ``deadwood`` (over the knock limit) is refused: under an ace
+    that allows no knock, only gin (or big gin, where the rules have it) ends the deal."""
+    limit = rules.knock_limit(up_card)
     if limit == 0:
-        return IllegalActionError(
-            "over-knock-limit",
-            f"you can't knock: with the {up_card} as up card only gin may end this deal, "
-            f"and your deadwood would be {dw}",
-        )
-    return IllegalActionError(
-        "over-knock-limit",
-        f"you can't knock: your deadwood would be {dw} and the knock limit is {limit}",
-    )
+        m = KNOCK_GIN_ONLY_BIG if rules.big_gin else KNOCK_GIN_ONLY
+        return m(up_card=up_card.code, deadwood=deadwood)
+    return KNOCK_OVER_LIMIT(deadwood=deadwood, limit=limit)
 
 
 def score_deal(
@@ -179,27 +380,21 @@ def score_deal(
     limit = rules.knock_limit(up_card)
     mult = rules.multiplier(up_card)
     if len(dcards) != 10:
-        raise IllegalActionError(
-            "wrong-count", f"the defender must hold 10 cards, not {len(dcards)}"
-        )
+        raise IllegalActionError(DEFENDER_COUNT(count=len(dcards)))
     kmask = cards_mask(kcards)
     kdw = deadwood_of_mask(kmask)
     if len(kcards) == 11:
         if not rules.big_gin:
-            raise IllegalActionError("no-big-gin", "big gin is not part of this rule set")
+            raise IllegalActionError(NO_BIG_GIN())
         if kdw != 0:
-            raise IllegalActionError(
-                "not-big-gin", f"that is not big gin: {kdw} points of the eleven cards don't meld"
-            )
+            raise IllegalActionError(NOT_BIG_GIN(deadwood=kdw))
         kind: ResultKind = "big-gin"
     elif len(kcards) == 10:
         if kdw > limit:
-            raise _knock_error(rules, up_card, kdw, limit)
+            raise IllegalActionError(knock_refusal(rules, up_card, kdw))
         kind = "gin" if kdw == 0 else "knock"
     else:
-        raise IllegalActionError(
-            "wrong-count", f"the knocker keeps 10 cards (11 for big gin), not {len(kcards)}"
-        )
+        raise IllegalActionError(KNOCKER_COUNT(count=len(kcards)))
     dmask = cards_mask(dcards)
     d_before = deadwood_of_mask(dmask)
     k_arrs = _best_arrangements_mask(kmask)
@@ -220,120 +415,84 @@ def score_deal(
     laid = cards_mask(lo.card for lo in layoffs)
     d_arr = _best_arrangements_mask(dmask & ~laid)[0]
 
-    steps: list[tuple[str, str, Mapping[str, Any]]] = [
-        (s.code, s.text, s.data) for s in knock_limit_steps(rules, up_card)
+    steps: list[Draft] = [
+        (st.code, Text(st.key, st.data)) for st in knock_limit_steps(rules, up_card)
     ]
-    kmelds = "; ".join(m.describe() for m in k_arr.melds) or "no melds"
+    kmelds = [_codes(m.cards) for m in k_arr.melds]
     if kind == "big-gin":
-        steps.append(("knocker", f"Big gin: all eleven cards meld ({kmelds}).", {"deadwood": 0}))
+        steps.append(("knocker", KNOCKER_BIG_GIN(melds=kmelds)))
     elif kind == "gin":
-        steps.append(("knocker", f"Gin: all ten kept cards meld ({kmelds}).", {"deadwood": 0}))
+        steps.append(("knocker", KNOCKER_GIN(melds=kmelds)))
     else:
         steps.append(
             (
                 "knocker",
-                f"The knocker melds {kmelds} and keeps {format_cards(k_arr.deadwood)} as "
-                f"deadwood: {kdw} (the limit is {limit}).",
-                {"deadwood": kdw, "limit": limit},
+                KNOCKER_KNOCK(
+                    melds=kmelds, deadwood=_codes(k_arr.deadwood), points=kdw, limit=limit
+                ),
             )
         )
         if len(k_arrs) > 1:
-            steps.append(
-                (
-                    "tie-break",
-                    f"The knocker could arrange the melds {len(k_arrs)} ways with {kdw} "
-                    "deadwood; the engine shows the one that leaves the defender the most "
-                    "deadwood after layoffs.",
-                    {"arrangements": len(k_arrs)},
-                )
-            )
+            steps.append(("tie-break", TIE_BREAK(count=len(k_arrs), deadwood=kdw)))
     if kind in ("gin", "big-gin"):
-        steps.append(("no-layoffs", "After gin nobody may lay off.", {}))
+        steps.append(("no-layoffs", NO_LAYOFFS_GIN() if kind == "gin" else NO_LAYOFFS_BIG_GIN()))
     elif not layoffs:
-        steps.append(("no-layoffs", "The defender has nothing worth laying off.", {}))
+        steps.append(("no-layoffs", NO_LAYOFFS()))
     for lo in layoffs:
+        chained = lo.onto not in k_arr.melds
+        m = LAYOFF_CHAINED if chained else LAYOFF
         steps.append(
             (
                 "layoff",
-                f"The defender lays off {lo.card} onto {lo.onto} (it becomes {lo.result}).",
-                {"card": lo.card.code, "onto": [c.code for c in lo.onto.cards]},
+                m(card=lo.card.code, onto=_codes(lo.onto.cards), result=_codes(lo.result.cards)),
             )
         )
-    dmelds = "; ".join(m.describe() for m in d_arr.melds)
-    ddw = format_cards(d_arr.deadwood) if d_arr.deadwood else "nothing"
-    own = f"melds {dmelds}" if dmelds else "has no melds"
-    steps.append(
-        (
-            "defender",
-            f"The defender {own} and is left with {ddw}: {d_after} deadwood"
-            + (f" (it was {d_before} before laying off)." if layoffs else "."),
-            {"deadwood": d_after, "before": d_before},
+    dmelds = [_codes(m.cards) for m in d_arr.melds]
+    if layoffs:
+        steps.append(
+            (
+                "defender",
+                DEFENDER_AFTER_LAYOFFS(
+                    melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after, before=d_before
+                ),
+            )
         )
-    )
+    else:
+        steps.append(
+            ("defender", DEFENDER(melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after))
+        )
 
     winner: Literal["knocker", "defender"] | None
     if kind in ("gin", "big-gin"):
         bonus = rules.gin_bonus if kind == "gin" else rules.big_gin_bonus
         base = d_after
         winner = "knocker"
-        word = "Gin" if kind == "gin" else "Big gin"
-        steps.append(
-            (
-                "compare",
-                f"{word} scores the defender's whole deadwood: {d_after}.",
-                {"base": base},
-            )
-        )
-        steps.append(("bonus", f"{word} bonus: +{bonus}.", {"bonus": bonus}))
+        if kind == "gin":
+            steps.append(("compare", COMPARE_GIN(points=d_after)))
+            steps.append(("bonus", BONUS_GIN(bonus=bonus)))
+        else:
+            steps.append(("compare", COMPARE_BIG_GIN(points=d_after)))
+            steps.append(("bonus", BONUS_BIG_GIN(bonus=bonus)))
     elif kdw < d_after:
         kind, winner, base, bonus = "knock", "knocker", d_after - kdw, 0
-        steps.append(
-            (
-                "compare",
-                f"The knocker has less deadwood ({kdw} against {d_after}), so the knocker "
-                f"scores the difference: {d_after} - {kdw} = {base}.",
-                {"knocker": kdw, "defender": d_after, "base": base},
-            )
-        )
+        steps.append(("compare", COMPARE_KNOCK(knocker=kdw, defender=d_after, base=base)))
     elif kdw == d_after and not rules.undercut_on_tie:
         kind, winner, base, bonus = "tie", None, 0, 0
-        steps.append(
-            (
-                "compare",
-                f"Both have {kdw} deadwood. In these rules a tie is not an undercut: "
-                "nobody scores.",
-                {"knocker": kdw, "defender": d_after, "base": 0},
-            )
-        )
+        steps.append(("compare", COMPARE_TIE(deadwood=kdw)))
     else:
         kind, winner, base, bonus = "undercut", "defender", kdw - d_after, rules.undercut_bonus
-        rel = "the same deadwood" if kdw == d_after else "less deadwood"
-        steps.append(
-            (
-                "compare",
-                f"The defender has {rel} ({d_after} against the knocker's {kdw}): an "
-                f"undercut. The defender scores the difference, {kdw} - {d_after} = {base}.",
-                {"knocker": kdw, "defender": d_after, "base": base},
-            )
-        )
-        steps.append(("bonus", f"Undercut bonus: +{bonus}.", {"bonus": bonus}))
+        if kdw == d_after:
+            steps.append(("compare", COMPARE_UNDERCUT_TIE(deadwood=kdw)))
+        else:
+            steps.append(("compare", COMPARE_UNDERCUT(knocker=kdw, defender=d_after, base=base)))
+        steps.append(("bonus", BONUS_UNDERCUT(bonus=bonus)))
     points = (base + bonus) * mult
     if mult == 2 and winner is not None:
-        steps.append(
-            (
-                "double",
-                f"The up card is a spade, so the deal is doubled: 2 × {base + bonus} = {points}.",
-                {"before": base + bonus, "points": points},
-            )
-        )
-    if winner is not None:
-        steps.append(
-            (
-                "total",
-                f"The {winner} scores {points}.",
-                {"winner": winner, "points": points},
-            )
-        )
+        steps.append(("double", DOUBLE(before=base + bonus, points=points)))
+    if winner == "knocker":
+        steps.append(("total", TOTAL_KNOCKER(points=points)))
+    elif winner == "defender":
+        steps.append(("total", TOTAL_DEFENDER(points=points)))
     return DealResult(
         kind=kind,
         winner=winner,
@@ -354,4 +513,15 @@ def score_deal(
     )
 
 
-__all__ = ["DealResult", "Layoff", "ResultKind", "best_layoffs", "score_deal"]
+__all__ = [
+    "DealResult",
+    "Layoff",
+    "LayoffFit",
+    "LayoffPlan",
+    "LayoffStage",
+    "ResultKind",
+    "best_layoffs",
+    "knock_refusal",
+    "plan_layoffs",
+    "score_deal",
+]

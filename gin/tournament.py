@@ -22,10 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gin.bots import BOT_NAMES, Bot, make_bot
+from gin.bots import BOT_NAMES, Bot, check_bot_name, make_bot
 from gin.deal import Deal
-from gin.errors import GinError
+from gin.errors import GinError, echo
+from gin.i18n import message
 from gin.rules import Rules
+
+BAD_GAMES = message("error.bad-games", "A tournament needs at least one game, not {games}.")
 
 ENDINGS: tuple[str, ...] = ("knock", "undercut", "gin", "big-gin", "tie", "void")
 """How a deal can end."""
@@ -243,13 +246,9 @@ def run_tournament(
     First dealers alternate; each game has its own seeded deck and opponents.
     """
     if games < 1:
-        raise GinError("bad-games", f"a tournament needs at least one game, not {games}")
+        raise GinError(BAD_GAMES(games=echo(games)))
     for name in (bot_a, bot_b):
-        if name not in BOT_NAMES:
-            raise GinError(
-                "unknown-bot",
-                f"there is no opponent called {name!r}; choose one of {', '.join(BOT_NAMES)}",
-            )
+        check_bot_name(name)
     r = Rules.preset(rules) if isinstance(rules, str) else rules
     opts_a = _bot_options(bot_a, budget_ms, options_a)
     opts_b = _bot_options(bot_b, budget_ms, options_b)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Literal
 
 from gin.actions import Action, Event
 from gin.cards import DECK, Card, cards_mask
 from gin.melds import Arrangement
 from gin.rules import Rules
-from gin.scoring import DealResult
+from gin.scoring import DealResult, LayoffPlan
 
 
 class Phase(enum.Enum):
@@ -27,6 +28,19 @@ class Phase(enum.Enum):
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self in (Phase.SCORED, Phase.VOID)
+
+
+DiscardEnd = Literal["discard", "knock", "gin"]
+
+
+@dataclass(frozen=True)
+class DiscardChoice:
+    """One legal discard: the card, the deadwood of the ten cards kept, and whether the
+    discard can end the deal (``knock`` or ``gin``) or is a plain ``discard``."""
+
+    card: Card
+    deadwood: int
+    ends: DiscardEnd
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,21 @@ class PlayerView:
     knocker_shown: Arrangement | None = None
     """After a knock, the knocker's melds and deadwood laid face up (the arrangement the
     engine chose, with the knocker's tie-break); ``None`` before any knock."""
+    stock_only: bool = False
+    """Whether only the stock may be drawn now (both players passed the up card)."""
+    discard_choices: tuple[DiscardChoice, ...] = ()
+    """On this player's discard, every legal discard with the deadwood it leaves and what
+    it ends, best first (least deadwood, then highest card): the one best-discard order."""
+    can_big_gin: bool = False
+    """Whether this player may declare big gin now."""
+    layoff_plan: LayoffPlan | None = None
+    """After the opponent knocked (not gin), what this player can lay off onto the melds
+    laid face up, chained layoffs included (from :func:`gin.scoring.plan_layoffs`)."""
+
+    @property
+    def best_discard(self) -> DiscardChoice | None:
+        """The discard leaving the least deadwood (``None`` outside the discard)."""
+        return self.discard_choices[0] if self.discard_choices else None
 
     @property
     def my_turn(self) -> bool:
@@ -85,4 +114,4 @@ class PlayerView:
         return tuple(c for c in DECK if not seen & c.mask)
 
 
-__all__ = ["Phase", "PlayerView"]
+__all__ = ["DiscardChoice", "DiscardEnd", "Phase", "PlayerView"]

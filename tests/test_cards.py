@@ -11,6 +11,7 @@ import pytest
 import gin
 from gin import DECK, Card, CardParseError, Suit, format_cards, parse_cards
 from gin.cards import cards_mask, mask_cards
+from gin.errors import INPUT_ECHO
 
 
 def test_deck_has_52_distinct_cards_in_index_order() -> None:
@@ -71,15 +72,24 @@ def test_a_bad_token_is_refused_naming_the_token(bad: str) -> None:
     with pytest.raises(CardParseError) as err:
         parse_cards(f"2S {bad} 3S")
     assert err.value.code == "bad-card"
-    assert repr(bad) in err.value.message
+    assert err.value.data == {"token": bad}
     assert isinstance(err.value, ValueError)
+
+
+def test_a_long_bad_token_is_echoed_only_in_part() -> None:
+    bad = "Q" * 500
+    with pytest.raises(CardParseError) as err:
+        parse_cards(bad)
+    assert err.value.code == "bad-card"
+    assert len(err.value.data["token"]) <= INPUT_ECHO
+    assert bad not in err.value.message
 
 
 def test_a_card_given_twice_is_refused() -> None:
     with pytest.raises(CardParseError) as err:
         parse_cards("7S 8H 7s")
     assert err.value.code == "duplicate-card"
-    assert "seven of spades" in err.value.message
+    assert err.value.data == {"card": "7S"}
     with pytest.raises(CardParseError):
         parse_cards("10H TH")
 

@@ -237,9 +237,7 @@ def test_a_knock_over_the_limit_is_refused_with_the_numbers(stack: StackOrder) -
     with pytest.raises(IllegalActionError) as err:
         d.apply(Knock(c("KS")))
     assert err.value.code == "over-knock-limit"
-    assert err.value.message == (
-        "you can't knock: your deadwood would be 4 and the knock limit is 3"
-    )
+    assert err.value.data == {"deadwood": 4, "limit": 3}
     assert d.snapshot() == before
 
 
@@ -262,12 +260,17 @@ def test_ace_up_card_in_spades_double_refuses_a_knock_with_1(stack: StackOrder) 
     before = d.snapshot()
     with pytest.raises(IllegalActionError) as err:
         d.apply(Knock(c("KS")))  # keeps A♣: 1 deadwood
-    assert err.value.code == "over-knock-limit"
-    assert "only gin" in err.value.message
+    # only gin or big gin may end this deal (spades-double has big gin)
+    assert err.value.code == "over-knock-limit-gin-only-big-gin"
+    assert err.value.data == {"up_card": "AC", "deadwood": 1}
     assert d.snapshot() == before
-    classic = Deal.from_order(
-        CLASSIC, stack("2H 3H 4H 5D 6D 7D JC JD JH KS", DEALER_JUNK, "AC"), 0
-    )
+    no_big_gin = CLASSIC.replace(ace_knock_limit=0)
+    d = Deal.from_order(no_big_gin, stack("2H 3H 4H 5D 6D 7D JC JD JH KS", DEALER_JUNK, "AC"), 0)
+    d.apply(TakeUpCard())
+    with pytest.raises(IllegalActionError) as err:
+        d.apply(Knock(c("KS")))
+    assert err.value.code == "over-knock-limit-gin-only"  # no big gin in these rules
+    classic = Deal.from_order(CLASSIC, stack("2H 3H 4H 5D 6D 7D JC JD JH KS", DEALER_JUNK, "AC"), 0)
     classic.apply(TakeUpCard())
     classic.apply(Knock(c("KS")))
     assert classic.phase is Phase.LAYOFF
@@ -370,6 +373,18 @@ def _both_passed(stack: StackOrder) -> Deal:
     return d
 
 
+def _after_discard(stack: StackOrder) -> Deal:
+    d = _discard_phase(stack)
+    d.apply(Discard(c("KS")))
+    return d
+
+
+def _layoff(stack: StackOrder) -> Deal:
+    d = _discard_phase(stack)
+    d.apply(Knock(c("KS")))
+    return d
+
+
 def _scored(stack: StackOrder) -> Deal:
     d = near_deal(stack)
     d.apply(TakeUpCard())
@@ -396,14 +411,19 @@ Case = tuple[str, Callable[[StackOrder], Any], Callable[[Any], Any]]
 ILLEGAL: list[Case] = [
     ("not-your-turn", _offer, lambda d: d.apply(Pass(), player=0)),
     ("not-your-turn", _discard_phase, lambda d: d.apply(Discard(c("QH")), player=0)),
-    ("wrong-phase", _offer, lambda d: d.apply(DrawStock())),
-    ("wrong-phase", _offer, lambda d: d.apply(Discard(c("KS")))),
-    ("wrong-phase", _discard_phase, lambda d: d.apply(DrawStock())),
-    ("wrong-phase", _discard_phase, lambda d: d.apply(Pass())),
-    ("wrong-phase", _discard_phase, lambda d: d.apply(LayOff())),
-    ("wrong-phase", _both_passed, lambda d: d.apply(Discard(c("KS")))),
-    ("wrong-phase", _both_passed, lambda d: d.apply(TakeUpCard())),
-    ("wrong-phase", _both_passed, lambda d: d.apply(BigGin())),
+    # actions out of phase: each code says what the phase expects
+    ("offer-pending", _offer, lambda d: d.apply(DrawStock())),
+    ("offer-pending", _offer, lambda d: d.apply(Discard(c("KS")))),
+    ("already-drew", _discard_phase, lambda d: d.apply(DrawStock())),
+    ("already-drew", _discard_phase, lambda d: d.apply(Pass())),
+    ("no-knock", _discard_phase, lambda d: d.apply(LayOff())),
+    ("draw-first-stock", _both_passed, lambda d: d.apply(Discard(c("KS")))),
+    ("draw-first", _after_discard, lambda d: d.apply(Discard(c("QH")))),
+    ("up-card-not-offered", _both_passed, lambda d: d.apply(TakeUpCard())),
+    ("up-card-not-offered", _layoff, lambda d: d.apply(Pass())),
+    ("big-gin-after-draw", _both_passed, lambda d: d.apply(BigGin())),
+    ("layoff-pending", _layoff, lambda d: d.apply(DrawStock())),
+    ("layoff-pending", _layoff, lambda d: d.apply(Knock(c("QH")))),
     ("not-in-hand", _discard_phase, lambda d: d.apply(Discard(c("QH")))),
     ("not-in-hand", _discard_phase, lambda d: d.apply(Knock(c("AS")))),
     ("taken-card", _discard_phase, lambda d: d.apply(Discard(c("3H")))),

@@ -359,7 +359,7 @@ def test_from_json_refuses_an_unknown_version() -> None:
     with pytest.raises(SaveFileError) as err:
         Game.from_json(resave(data))
     assert err.value.code == "unknown-version"
-    assert "2" in err.value.message
+    assert err.value.data == {"version": "2", "expected": 1}
 
 
 def test_from_json_refuses_a_tampered_log() -> None:
@@ -385,30 +385,35 @@ def test_from_json_refuses_an_illegal_action_even_with_a_valid_checksum() -> Non
     data["log"] = ["draw-discard"]  # the up card is being offered
     with pytest.raises(SaveFileError) as err:
         Game.from_json(resave(data))
-    assert err.value.code == "damaged"
-    assert "replayed" in err.value.message
+    assert err.value.code == "cannot-restore"
+    # the replay's own refusal is kept, as a nested sentence
+    assert err.value.data == {"reason": {"key": "error.offer-pending", "data": {}}}
 
 
 @pytest.mark.parametrize(
-    ("key", "value"),
+    ("key", "value", "code"),
     [
-        ("log", ["fly away"]),
-        ("log", "take"),
-        ("log", [5]),
-        ("rules", {"target": 0}),
-        ("rules", "classic"),
-        ("first_dealer", 2),
-        ("rng_state", [3, [1, 2, 3], None]),
-        ("rng_state", "seed"),
-        ("orders", ["AS 2S"]),
+        # damaged structure
+        ("log", "take", "damaged"),
+        ("log", [5], "damaged"),
+        ("rng_state", [3, [1, 2, 3], None], "damaged"),
+        ("rng_state", "seed", "damaged"),
+        # well-formed, but the engine refuses the content: the reason is kept
+        ("log", ["fly away"], "cannot-restore"),
+        ("rules", {"target": 0}, "cannot-restore"),
+        ("rules", "classic", "cannot-restore"),
+        ("first_dealer", 2, "cannot-restore"),
+        ("orders", ["AS 2S"], "cannot-restore"),
     ],
 )
-def test_from_json_refuses_damaged_content_with_a_valid_checksum(key: str, value: object) -> None:
+def test_from_json_refuses_damaged_content_with_a_valid_checksum(
+    key: str, value: object, code: str
+) -> None:
     data = json.loads(Game(CLASSIC, seed=1).to_json())
     data[key] = value
     with pytest.raises(SaveFileError) as err:
         Game.from_json(resave(data))
-    assert err.value.code == "damaged"
+    assert err.value.code == code
 
 
 def test_from_json_refuses_a_missing_field_with_a_valid_checksum() -> None:

@@ -69,7 +69,7 @@ def test_the_up_card_hint_says_why_a_meld_card_is_worth_taking(stack: StackOrder
     assert h.draw.melds and h.draw.deadwood_if_taken < h.draw.deadwood_now
     assert h.draw.take == (h.action == TakeUpCard())
     step = next(s for s in h.steps if s.code == "top-discard")
-    assert "joins a meld" in step.text and step.data["melds"] is True
+    assert step.key == "hint.top-melds" and "joins a meld" in step.text
 
 
 def test_the_forced_stock_draw_after_both_pass_is_explained() -> None:
@@ -141,7 +141,7 @@ def test_a_knock_hint_weighs_knocking_now_against_waiting() -> None:
     assert k.wait_points is not None
     assert k.knock == isinstance(h.action, Knock)
     step = next(s for s in h.steps if s.code == "knock")
-    assert {"undercut_chance", "knock_points", "wait_points"} <= set(step.data)
+    assert {"undercut", "knock_points", "wait_points"} <= set(step.data)
 
 
 def test_a_gin_hint_says_gin() -> None:
@@ -182,7 +182,7 @@ def test_a_hint_is_available_at_the_layoff_step() -> None:
     view = d.view(1)
     h = hint(view, random.Random(1), **FAST)
     assert h.action == LayOff() and h.phase is Phase.LAYOFF
-    assert "layoff" in codes(h)
+    assert "layoff-plan" in codes(h) and "undercut-check" in codes(h)
 
 
 def test_a_hint_at_every_decision_of_a_whole_deal() -> None:

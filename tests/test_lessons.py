@@ -3,6 +3,7 @@ wrong, and the verdict is checked against the engine."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -17,7 +18,6 @@ import gin
 from gin import Card, Rules, parse_cards
 from gin.ui.lessons import (
     LESSONS,
-    estimates,
     knocking,
     knocking_lesson,
     lab_lesson,
@@ -28,21 +28,25 @@ from gin.ui.lessons import (
     upcard,
     upcard_lesson,
 )
-from gin.ui.lessons.base import MessageArea
+from gin.ui.lessons.base import MessageArea, resolve_seed
 from gin.ui.lessons.exercise import Exercise
 from gin.ui.lessons.guard import guarded
+from gin.ui.lessons.intros import INTROS, intro_text
 from gin.ui.lessons.stats import limit_shares, simulated_up_cards, up_card_claims
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SEEDS = range(12)
+HINT_PLAYOUTS = 60
+"""Fewer imagined deals for the knock-or-wait hint in tests (the advice is still the
+hint's own)."""
 
 
 def wrong_choice(ex: Exercise, field: str, right: str) -> str:
     """A choice of ``field`` other than the right one."""
     q = ex.question
     assert q is not None
-    choices = next(f.choices for f in q.fields if f.name == field)
-    return next(c for c in choices if c != right)
+    values = next(f.values for f in q.fields if f.name == field)
+    return next(c for c in values if c != right)
 
 
 # --------------------------------------------------------------------------- notebooks
@@ -50,16 +54,16 @@ def wrong_choice(ex: Exercise, field: str, right: str) -> str:
 
 @pytest.mark.parametrize("info", LESSONS, ids=lambda i: i.notebook)
 def test_every_lesson_is_a_thin_notebook_committed_without_outputs(info: Any) -> None:
+    # one voice: the notebook holds no prose, the lesson function renders it from the catalog
     nb = json.loads((NOTEBOOKS / info.notebook).read_text())
-    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert len(code) == 1, "one code cell per lesson"
-    assert re.fullmatch(
-        r"from gin\.ui\.lessons import (\w+)\n\n\1\(\)", "".join(code[0]["source"])
-    ), code[0]["source"]
-    for cell in code:
-        assert cell["outputs"] == [] and cell["execution_count"] is None
+    assert [c["cell_type"] for c in nb["cells"]] == ["code"], "a single code cell, no Markdown"
+    code = nb["cells"][0]
+    assert re.fullmatch(r"from gin\.ui\.lessons import (\w+)\n\n\1\(\)", "".join(code["source"])), (
+        code["source"]
+    )
+    assert code["outputs"] == [] and code["execution_count"] is None
     assert "widgets" not in nb["metadata"], "widget state must not be committed"
-    assert any(c["cell_type"] == "markdown" for c in nb["cells"])
+    assert INTROS[info.notebook], "the lesson opens with its own prose"
 
 
 def test_lesson_links_are_relative_and_point_at_existing_notebooks() -> None:
@@ -89,6 +93,113 @@ def test_rules_table_is_built_from_the_presets_fields() -> None:
     assert f"bonus {spades.big_gin_bonus} points" in table
     assert "only gin or big gin can end the deal" in table  # spades-double ace rule
     assert f"{classic.ace_knock_limit}: knock with" in table
+
+
+# --------------------------------------------------------------------------- the lessons' prose
+
+
+def _paragraph(notebook: str, *words: str) -> str:
+    """The paragraph of a lesson's prose that holds every one of ``words``."""
+    found = [p for p in intro_text(notebook) if all(w in p.lower() for w in words)]
+    assert found, (notebook, words)
+    return found[0]
+
+
+START, UPCARD, KNOCKING = (
+    "00_start_here.ipynb",
+    "02_the_up_card.ipynb",
+    "03_knocking_layoffs_undercuts.ipynb",
+)
+
+
+@pytest.mark.parametrize("notebook", [START, KNOCKING])
+def test_prose_says_that_layoffs_chain_along_a_run(notebook: str) -> None:
+    # RULES.md, laying off: one card after another, so a run can grow by several cards
+    p = _paragraph(notebook, "lay off", "run")
+    assert "chain" in p and "several cards" in p and "one after another" in p
+
+
+@pytest.mark.parametrize("notebook", [START, KNOCKING])
+def test_prose_says_the_defenders_melds_and_layoffs_are_chosen_together(notebook: str) -> None:
+    # RULES.md: the defender's own melds and layoffs are chosen together for the least deadwood
+    p = _paragraph(notebook, "defender's own melds and layoffs")
+    assert "together" in p and "least deadwood" in p
+    assert all("loose cards" not in q for q in intro_text(notebook))
+
+
+@pytest.mark.parametrize("notebook", [START, KNOCKING])
+def test_prose_says_the_defender_never_scores_on_a_gin(notebook: str) -> None:
+    # RULES.md: the defender never scores on a gin, even with zero deadwood
+    p = _paragraph(notebook, "never scores")
+    assert "gin" in p and "no deadwood" in p
+
+
+@pytest.mark.parametrize("notebook", [START, KNOCKING])
+def test_prose_explains_the_void_deal(notebook: str) -> None:
+    # RULES.md: a discard without knocking leaving two cards in the stock ends the deal void
+    p = _paragraph(notebook, "void")
+    assert "two cards" in p and "stock" in p and "without knocking" in p
+    assert "nobody scores" in p and "same dealer deals again" in p
+
+
+@pytest.mark.parametrize("notebook", [START, KNOCKING])
+def test_prose_explains_big_gin_with_its_bonus(notebook: str) -> None:
+    # RULES.md: spades-double only; all eleven cards meld after drawing; no discard; bonus 31
+    spades = Rules.preset("spades-double")
+    assert spades.big_gin and not Rules.preset("classic").big_gin
+    text = " ".join(intro_text(notebook))
+    assert "big gin" in text and f"{spades.big_gin_bonus}" in text
+    p = _paragraph(notebook, "eleven", "big gin")
+    assert "spades-double" in p and ("without discarding" in p or "discard nothing" in p)
+
+
+def test_start_here_says_big_gin_is_doubled_on_a_spade_deal() -> None:
+    p = _paragraph(START, "big gin", "bonus of")
+    assert "doubled on a spade deal" in p
+
+
+def test_start_here_explains_the_game_score_and_who_deals_next() -> None:
+    # RULES.md, the game: running totals to the target; next dealer per rule set
+    classic, spades = Rules.preset("classic"), Rules.preset("spades-double")
+    p = _paragraph(START, "running total", "target")
+    assert f"{classic.target} in “classic”" in p and f"{spades.target} in “spades-double”" in p
+    assert classic.next_dealer == "winner" and "winner of a deal deals the next" in p
+    assert spades.next_dealer == "alternate" and "take turns to deal" in p
+    assert "void deal the same dealer" in p
+
+
+@pytest.mark.parametrize("notebook", [START, UPCARD])
+def test_prose_says_the_dealers_pass_ends_the_up_card_offer(notebook: str) -> None:
+    # RULES.md: if both pass, the non-dealer begins by drawing from the stock
+    p = _paragraph(notebook, "non-dealer", "dealer")
+    assert "drawing from the stock" in p and ("ends the offer" in p or "offer is over" in p)
+    for q in intro_text(notebook):
+        assert not re.search(r"other player may take", q), q
+
+
+@pytest.mark.parametrize("notebook", [START, UPCARD])
+def test_prose_says_only_gin_or_big_gin_ends_an_ace_deal_in_spades_double(notebook: str) -> None:
+    assert Rules.preset("spades-double").ace_knock_limit == 0
+    p = _paragraph(notebook, "ace up card", "spades-double")
+    assert "only gin or big gin" in p and "nobody may knock" in p
+    assert f"{Rules.preset('classic').ace_knock_limit}" in p
+
+
+@pytest.mark.parametrize("notebook", [START, UPCARD])
+def test_prose_keeps_the_aces_value_apart_from_the_knock_limit(notebook: str) -> None:
+    # an ace always counts 1 point; the limit under an ace up card is a separate rule
+    p = _paragraph(notebook, "ace", "1 point")
+    assert "knock limit" in p
+    for q in intro_text(notebook):
+        assert not re.search(r"ace counts [02-9]", q), q
+
+
+def test_a_lesson_opens_with_its_title_and_prose() -> None:
+    lesson = start_lesson()
+    assert lesson.title in lesson.intro.value
+    for p in intro_text(START):
+        assert html.escape(p.split(". ", 1)[-1]) in lesson.intro.value
+    assert lesson.intro in lesson.widget.children
 
 
 # --------------------------------------------------------------------------- melds
@@ -127,7 +238,8 @@ def test_meld_explorer_reports_a_duplicated_card() -> None:
     lesson = melds_lesson(seed=4)
     lesson.explorer.text.value = "7S 7s 8S"
     lesson.explorer.show_button.click()
-    assert lesson.explorer.message.text == "the seven of spades (7♠) appears twice"
+    # the engine's own refusal (cards.check_distinct), rendered from the catalog
+    assert lesson.explorer.message.text == gin.cards.DUPLICATE_CARD.render({"card": "7S"})
 
 
 def test_dealing_in_the_explorer_uses_the_seed_and_moves_it_on() -> None:
@@ -152,7 +264,7 @@ def test_set_run_or_no_meld_is_decided_by_is_meld(seed: int) -> None:
         assert verdict is not None and verdict.right and ex.feedback_state == "right"
         verdict = ex.submit(kind=wrong_choice(ex, "kind", answer))
         assert verdict is not None and not verdict.right and ex.feedback_state == "wrong"
-        assert f"The answer is <b>{answer}</b>" in ex.feedback.value
+        assert f"<b>{melds.KIND_ANSWER[answer].render()}</b>" in ex.feedback.value
         ex.next_button.click()
         assert ex.feedback_state is None
 
@@ -179,7 +291,8 @@ def test_count_the_deadwood_is_checked_by_the_engine(seed: int) -> None:
     answer = gin.deadwood(list(q.data["cards"]))
     assert q.data["answer"] == answer
     v = ex.submit(deadwood=answer + 1)
-    assert v is not None and not v.right and f"<b>{answer}</b>" in ex.feedback.value
+    told = melds.DEADWOOD_WRONG.render({"given": answer + 1, "answer": answer})
+    assert v is not None and not v.right and f"<b>{told}</b>" in ex.feedback.value
     v = ex.submit(deadwood=answer)
     assert v is not None and v.right
 
@@ -248,11 +361,12 @@ def test_may_you_knock_is_decided_by_the_best_discard_and_the_limit(seed: int) -
     v = ex.submit(knock=answer)
     assert v is not None and v.right
     v = ex.submit(knock=wrong_choice(ex, "knock", answer))
-    assert v is not None and not v.right and f"The answer is <b>{answer}</b>" in v.why
+    assert v is not None and not v.right
+    assert f"<b>{upcard.ANSWER[answer].render()}</b>" in v.why
 
 
 def test_may_you_knock_asks_both_ways_and_includes_ace_up_cards() -> None:
-    seen = Counter()
+    seen: Counter[str] = Counter()
     aces = 0
     for s in range(40):
         q = upcard.knock_question(random.Random(s))
@@ -275,10 +389,11 @@ def test_limit_shares_count_every_up_card_once() -> None:
 def test_simulated_up_cards_confirm_the_claims() -> None:
     rules = Rules.preset("spades-double")
     claims = up_card_claims(rules, simulated_up_cards(rules, 5200, seed=3))
-    by_text = {c.text.split(" (")[0]: c for c in claims}
-    assert by_text["the deal is doubled"].exact == Fraction(1, 4)
-    assert float(by_text["an ace up card"].exact) == pytest.approx(1 / 13)
-    assert float(by_text["the full knock limit of 10"].exact) == pytest.approx(4 / 13)
+    by_code = {c.code: c for c in claims}
+    assert by_code["doubled"].exact == Fraction(1, 4)
+    assert float(by_code["ace"].exact) == pytest.approx(1 / 13)
+    assert "only gin or big gin" in by_code["ace"].text  # spades-double has big gin
+    assert float(by_code["ten"].exact) == pytest.approx(4 / 13)
     for c in claims:
         assert c.simulated == pytest.approx(float(c.exact), abs=0.03)
 
@@ -293,7 +408,7 @@ def test_frequency_table_grows_on_request() -> None:
 
 
 def test_stepper_plays_the_knock_out_step_by_step() -> None:
-    st = knocking_lesson(seed=5, hint_budget_ms=50).stepper
+    st = knocking_lesson(seed=5, hint_playouts=HINT_PLAYOUTS).stepper
     result = st.result
     assert st.step == 1 and st.back_button.disabled
     codes = [st.current]
@@ -302,16 +417,36 @@ def test_stepper_plays_the_knock_out_step_by_step() -> None:
         codes.append(st.current)
     assert codes == [s.code for s in result.steps]
     assert codes.count("layoff") == len(result.layoffs) > 0  # "with layoffs" is the default
-    assert f"The {result.winner} scores {result.points}" in st.board.value
+    assert html.escape(result.steps[-1].render()) in st.board.value  # the engine's total
 
 
 def test_stepper_shows_each_layoff_on_the_knockers_meld() -> None:
-    st = knocking_lesson(seed=5, hint_budget_ms=50).stepper
-    first = [s.code for s in st.result.steps].index("layoff") + 1
-    st.go(first)
-    lo = st.result.layoffs[0]
-    assert f"{lo.card} laid off" in st.board.value
-    assert knocking.melds_after(st.result, 1).count(lo.result) == 1
+    st = knocking_lesson(seed=5, hint_playouts=HINT_PLAYOUTS).stepper
+    codes = [s.code for s in st.result.steps]
+    for n, lo in enumerate(st.result.layoffs, 1):
+        st.go([i for i, c in enumerate(codes, 1) if c == "layoff"][n - 1])
+        assert f"{lo.card} laid off" in st.board.value
+        assert st.result.layoff_stage(n).melds.count(lo.result) == 1
+
+
+def test_stepper_plays_a_chained_layoff_onto_the_same_run() -> None:
+    # RULES.md: the next card at either end of a run, one card after another
+    for seed in range(60):
+        deal = knocking.knock_deal(Rules.preset("classic"), seed, "with layoffs")
+        r = deal.result
+        assert r is not None
+        chained = [lo for lo in r.layoffs if any(lo.onto == x.result for x in r.layoffs)]
+        if chained:
+            break
+    else:
+        pytest.skip("no chained layoff among the seeded deals")
+    st = knocking_lesson(seed=1, hint_playouts=HINT_PLAYOUTS).stepper
+    st.load(deal)
+    st.all_button.click()
+    grown = r.layoff_stage(len(r.layoffs))
+    assert max(grown.grown) >= 2
+    for lo in chained:
+        assert any(lo.card in m.cards for m in grown.melds)
 
 
 @pytest.mark.parametrize("kind", list(knocking.DEAL_KINDS))
@@ -323,7 +458,7 @@ def test_stepper_finds_a_deal_of_each_kind(kind: str) -> None:
 
 
 def test_stepper_back_and_forward_stop_at_the_ends() -> None:
-    st = knocking_lesson(seed=6, hint_budget_ms=50).stepper
+    st = knocking_lesson(seed=6, hint_playouts=HINT_PLAYOUTS).stepper
     st.back_button.click()
     assert st.step == 1
     st.all_button.click()
@@ -334,23 +469,26 @@ def test_stepper_back_and_forward_stop_at_the_ends() -> None:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_score_this_deal_is_checked_by_score_deal(seed: int) -> None:
-    ex = knocking_lesson(seed=seed, hint_budget_ms=50).score_exercise
+    ex = knocking_lesson(seed=seed, hint_playouts=HINT_PLAYOUTS).score_exercise
     q = ex.question
     assert q is not None
     d = q.data
     r = gin.score_deal(d["rules"], d["up_card"], d["knocker_cards"], d["defender_cards"])
     assert d["answer"] == (r.winner, r.points)
+    assert r.winner is not None  # the exercises never show a tie
     v = ex.submit(winner=r.winner, points=r.points)
     assert v is not None and v.right
     v = ex.submit(winner=r.winner, points=r.points + 2)
-    assert v is not None and not v.right and f"scores <b>{r.points}</b>" in v.why
+    told = knocking.RIGHT_WINNER[r.winner].render({"points": r.points})
+    assert v is not None and not v.right and told in v.why
     other = "defender" if r.winner == "knocker" else "knocker"
     v = ex.submit(winner=other, points=r.points)
-    assert v is not None and not v.right and f"The <b>{r.winner}</b> scores" in v.why
+    told = knocking.WINNER_SCORES[r.winner].render({"points": r.points})
+    assert v is not None and not v.right and told in v.why
 
 
 def test_score_exercises_include_undercuts_gins_and_doubled_deals() -> None:
-    kinds = Counter()
+    kinds: Counter[str] = Counter()
     doubled = 0
     for s in range(30):
         q = knocking.score_question(random.Random(s))
@@ -360,34 +498,43 @@ def test_score_exercises_include_undercuts_gins_and_doubled_deals() -> None:
     assert doubled
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_knock_or_wait_is_checked_against_the_advice(seed: int) -> None:
-    ex = knocking_lesson(seed=seed, hint_budget_ms=50).wait_exercise
+def test_score_this_deal_names_big_gins_bonus_where_the_rules_have_big_gin() -> None:
+    spades, classic = Rules.preset("spades-double"), Rules.preset("classic")
+    assert f"{spades.big_gin_bonus}" in knocking.rules_html(spades)
+    assert "big-gin" in knocking.rules_html(spades).lower()
+    assert "big" not in knocking.rules_html(classic).lower()  # classic has no big gin
+    for s in range(20):
+        q = knocking.score_question(random.Random(s))
+        if q.data["rules"].big_gin:
+            assert knocking.rules_html(q.data["rules"]) in q.prompt
+            break
+    else:
+        pytest.fail("no spades-double question among 20 seeds")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_knock_or_wait_is_checked_against_the_hint(seed: int) -> None:
+    ex = knocking_lesson(seed=seed, hint_playouts=HINT_PLAYOUTS).wait_exercise
     q = ex.question
     assert q is not None
-    advice, view = q.data["advice"], q.data["view"]
+    advice, view, h = q.data["advice"], q.data["view"], q.data["hint"]
+    assert view.best_discard is not None and view.best_discard.ends == "knock"
     assert any(isinstance(a, gin.Knock) for a in view.legal_actions)
+    assert advice is h.knock  # the hint's own knock-or-wait advice, nothing re-estimated
     assert q.data["answer"] == ("knock now" if advice.knock else "wait")
-    expected_source = "hint" if callable(getattr(gin.bots, "hint", None)) else "estimate"
-    assert advice.source == expected_source
     v = ex.submit(choice=q.data["answer"])
     assert v is not None and v.right
+    for step in h.steps:  # the reasons are the hint's steps, rendered, not re-worded
+        assert html.escape(step.render()) in v.why
     v = ex.submit(choice=wrong_choice(ex, "choice", q.data["answer"]))
     assert v is not None and v.right == q.data["close"]
 
 
-def test_fallback_estimate_deals_the_unseen_cards_consistently() -> None:
-    view = None
-    rng = random.Random(1)
-    while view is None:
-        view = knocking.knock_position(rng, Rules.preset("classic"))
-    deal, opp = estimates._sample_deal(view, random.Random(2))
-    assert deal.card_count() == 52
-    assert set(view.opponent_known) <= set(opp) and len(opp) == view.opponent_card_count
-    assert deal.hand(view.player) == view.hand
-    advice = estimates.estimate_knock_or_wait(view, random.Random(3), samples=10)
-    assert advice.knock == (advice.knock_points >= advice.wait_points)  # type: ignore[operator]
-    assert advice.source == "estimate" and len(advice.reasons) == 4
+def test_knock_or_wait_is_the_same_for_the_same_seed() -> None:
+    make = knocking.make_wait_question(HINT_PLAYOUTS)
+    a, b = make(random.Random("7:0")), make(random.Random("7:0"))
+    assert a.data["view"] == b.data["view"] and a.data["answer"] == b.data["answer"]
+    assert a.data["advice"] == b.data["advice"] and a.prompt == b.prompt
 
 
 # --------------------------------------------------------------------------- play
@@ -403,12 +550,14 @@ def test_play_lesson_explains_a_table_that_cannot_be_built(monkeypatch: Any) -> 
     import gin.ui
 
     def broken(**_kw: Any) -> None:
-        raise gin.GinError("unknown-bot", "there is no opponent called 'nobody'")
+        Rules.preset("nobody")  # refused by the engine with its own sentence
 
     monkeypatch.setattr(gin.ui, "play_table", broken, raising=False)
     lesson = play_lesson(opponent="nobody")
     assert lesson.table is None
-    assert "there is no opponent called 'nobody'" in lesson.message.text
+    with pytest.raises(gin.RulesError) as err:
+        Rules.preset("nobody")
+    assert err.value.render() in lesson.message.text
 
 
 # --------------------------------------------------------------------------- lab
@@ -463,10 +612,12 @@ def test_a_failing_callback_shows_the_engines_sentence_not_a_traceback() -> None
 
     @guarded(area.show)
     def illegal() -> None:
-        raise gin.IllegalActionError("not-your-turn", "it's not your turn")
+        parse_cards("7S 7S")
 
     illegal()
-    assert area.text == "it's not your turn"
+    with pytest.raises(gin.CardParseError) as err:
+        parse_cards("7S 7S")
+    assert area.text == err.value.render()
 
     @guarded(area.show)
     def bug() -> None:
@@ -474,3 +625,10 @@ def test_a_failing_callback_shows_the_engines_sentence_not_a_traceback() -> None
 
     bug()
     assert area.text.startswith("Something went wrong inside the lesson (KeyError")
+
+
+def test_a_bad_seed_is_refused_with_a_sentence() -> None:
+    for bad in (-1, 1.5, True, "3"):
+        with pytest.raises(gin.GinError) as err:
+            resolve_seed(bad)  # type: ignore[arg-type]
+        assert err.value.code == "lesson-seed" and err.value.message

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
 import gin
 import gin.bots
-from gin.ui import advice
 from gin.ui.controller import TableController, parse_seed
 
 
@@ -17,7 +15,7 @@ from gin.ui.controller import TableController, parse_seed
 def test_a_seed_that_is_not_a_whole_number_is_refused_clearly(text: object) -> None:
     with pytest.raises(gin.GinError) as err:
         parse_seed(text)
-    assert err.value.code == "bad-seed" and err.value.message.startswith("the seed must")
+    assert err.value.code in ("bad-seed", "seed-too-big") and "seed must" in err.value.message
 
 
 def test_a_seed_is_read_from_text() -> None:
@@ -65,61 +63,26 @@ def test_an_illegal_learner_action_changes_nothing() -> None:
     assert c.deal.snapshot() == before and not c.can_undo()
 
 
-def test_the_fallback_hint_suggests_a_legal_move_in_every_phase() -> None:
+def test_the_hint_suggests_a_legal_move_in_every_phase() -> None:
     rng = random.Random(5)
-    for seed in range(6):
+    for seed in range(2):
         deal = gin.Deal.new(gin.Rules.preset("spades-double"), dealer=seed % 2, seed=seed)
         while not deal.is_over:
             view = deal.view(deal.to_move)  # type: ignore[arg-type]
-            h = advice.fallback_hint(view)
+            h = gin.bots.hint(view, playouts=4)
             assert h.action in view.legal_actions and h.steps
             deal.apply(rng.choice(list(view.legal_actions)))
 
 
-def test_the_fallback_hint_picks_the_discard_leaving_the_least_deadwood() -> None:
+def test_the_best_discard_leaves_the_least_deadwood_and_honours_the_card_just_taken() -> None:
+    """Rule: the card just taken from the discard pile may not be thrown back (classic)."""
     deal = gin.Deal.new(gin.Rules.preset("classic"), dealer=1, seed=3)
-    deal.apply(gin.Pass())
-    deal.apply(gin.Pass())
-    deal.apply(gin.DrawStock())
-    view = deal.view(0)
-    h = advice.fallback_hint(view)
-    best = min(gin.deadwood([c for c in view.hand if c != x]) for x in view.hand)
-    assert isinstance(h.action, gin.Discard | gin.Knock)
-    assert gin.deadwood([c for c in view.hand if c != h.action.card]) == best
-
-
-def test_the_engines_hint_is_used_when_it_exists(monkeypatch: pytest.MonkeyPatch) -> None:
-    c = TableController(seed=40)
-    while c.opponent_to_move():
-        c.opponent_step()
-    view = c.view()
-    legal = view.legal_actions[-1]
-    step = gin.Step(1, "why", "because")
-    monkeypatch.setattr(gin.bots, "hint", lambda v: SimpleNamespace(action=legal, steps=(step,)),
-                        raising=False)  # fmt: skip
-    h = c.hint()
-    assert (h.action, h.steps, h.source) == (legal, (step,), "bots.hint")
-    # an engine hint that is not legal here is not shown: the fallback answers
-    monkeypatch.setattr(gin.bots, "hint", lambda v: SimpleNamespace(action=gin.LayOff(), steps=()),
-                        raising=False)  # fmt: skip
-    assert c.hint().source == "fallback"
-
-
-def test_the_advice_numbers_are_the_engines_and_honour_the_card_just_taken() -> None:
-    deal = gin.Deal.new(gin.Rules.preset("classic"), dealer=1, seed=3)
-    view = deal.view(0)
-    top = view.up_card
-    a = advice.analyse_take(view, top)
-    (take,) = [s for s in gin.draw_steps(view.hand, top, view.knock_limit) if s.code == "take"]
-    assert (a.after, a.discard.code, a.step) == (take.data["after"], take.data["discard"], take)
-    assert a.now == gin.deadwood(view.hand) and a.knock == (a.after <= view.knock_limit)
+    top = deal.view(0).up_card
     deal.apply(gin.TakeUpCard())
     view = deal.view(0)
     assert view.taken_card == top and not view.rules.may_discard_taken_card
-    now, best = advice.live_deadwood(view)
     others = [gin.deadwood([c for c in view.hand if c != x]) for x in view.hand if x != top]
-    assert (now, best) == (gin.deadwood(view.hand), min(others))
-    steps = advice.turn_steps(view)
+    assert view.best_discard is not None and view.best_discard.deadwood == min(others)
+    assert top not in [ch.card for ch in view.discard_choices]
+    steps = gin.turn_steps(view)
     assert steps[0].code == "taken-card" and steps[0].data == {"card": top.code}
-    keep = gin.discard_steps(view.hand, view.knock_limit, keep=top)
-    assert advice.engine_part(steps) == [(s.code, s.text, s.data) for s in keep]

@@ -120,11 +120,11 @@ def test_clicks_out_of_turn_change_nothing_and_show_the_engines_message() -> Non
         assert t.buttons[key].disabled
         t.buttons[key].click()
         assert snapshot(t) == before
-        assert t.coach.error == "it's not your turn: wait for your opponent to play"
+        assert t.error_code == "not-your-turn" and t.coach.error
     t.hand.click(t.hand.codes[0])
     t.hand.click(t.hand.codes[0])  # the second click tries to discard
     assert snapshot(t) == before
-    assert "not your turn" in t.coach.error
+    assert t.error_code == "not-your-turn"
     assert_shows_engine_state(t)
 
 
@@ -137,7 +137,7 @@ def test_clicking_draw_twice_is_refused_the_second_time(stack: Any) -> None:
     assert t.coach.error == ""
     t.buttons["draw_stock"].click()
     assert snapshot(t) == after_one
-    assert t.coach.error == "you already drew this turn: now discard a card, or knock"
+    assert t.error_code == "already-drew" and t.coach.error
     assert_shows_engine_state(t)
 
 
@@ -148,9 +148,7 @@ def test_first_draw_after_both_pass_must_come_from_the_stock(stack: Any) -> None
     before = snapshot(t)
     t.buttons["draw_discard"].click()
     assert snapshot(t) == before
-    assert t.coach.error == (
-        "both players passed the up card, so this first draw must come from the stock"
-    )
+    assert t.error_code == "stock-only" and t.coach.error
 
 
 def test_discarding_before_drawing_shows_the_engines_message(stack: Any) -> None:
@@ -161,7 +159,7 @@ def test_discarding_before_drawing_shows_the_engines_message(stack: Any) -> None
     assert t.buttons["discard"].disabled
     t.buttons["discard"].click()
     assert snapshot(t) == before
-    assert t.coach.error == "draw a card first: from the stock or the discard pile"
+    assert t.error_code.startswith("draw-first") and t.coach.error
 
 
 def test_the_card_just_taken_cannot_be_discarded(stack: Any) -> None:
@@ -172,10 +170,11 @@ def test_the_card_just_taken_cannot_be_discarded(stack: Any) -> None:
     assert t.buttons["discard"].disabled
     t.hand.click("KD")
     assert snapshot(t) == before
-    assert t.coach.error == "you can't discard the K♦: you just took it from the discard pile"
+    assert t.error_code == "taken-card" and "K♦" in t.coach.error
     steps = t.coach.steps("turn")
     assert steps[0].code == "taken-card"
-    assert "KD" not in steps[1].data["discards"]
+    best = next(s for s in steps if s.code == "best-discards")
+    assert "KD" not in best.data["cards"]
 
 
 def test_an_illegal_knock_is_answered_by_the_engine(stack: Any) -> None:
@@ -188,7 +187,7 @@ def test_an_illegal_knock_is_answered_by_the_engine(stack: Any) -> None:
     expected = pytest.raises(gin.IllegalActionError)
     with expected as err:
         t.controller.deal.verify(gin.Knock(card("AS")), 0)
-    assert t.coach.error == err.value.message
+    assert t.coach.error == err.value.message and t.error_code == err.value.code
     assert snapshot(t) == before and t._pending is None
 
 
@@ -200,15 +199,15 @@ def test_a_malformed_card_code_from_the_page_gives_a_clear_message(stack: Any) -
     assert "is not a card" in t.coach.error
     t.hand.selected = "QS"  # a real card, not in the hand
     assert t.hand.selected == ""
-    assert t.coach.error == "the queen of spades is not one of the cards here"
+    assert t.error_code == "not-shown" and "Q♠" in t.coach.error
     t.hand.send_from_page({"event": "activate", "card": 7})
     assert "is not a card" in t.coach.error
     t.hand.send_from_page({"event": "hack"})
-    assert t.coach.error == "the page sent a message that is not understood"
+    assert t.error_code == "page-not-understood"
     t.stock_area.send_from_page({"event": "click", "index": 99})
-    assert "not here" in t.coach.error
+    assert t.error_code == "page-click-not-here"
     t.hand.send_from_page({"event": "reorder", "order": ["AS"]})
-    assert "does not match" in t.coach.error
+    assert t.error_code == "page-bad-order"
     assert snapshot(t) == before
     assert "Traceback" not in t.coach.value
 
@@ -219,7 +218,7 @@ def test_a_bad_seed_is_refused_and_the_game_goes_on() -> None:
     for bad in ("abc", "-3", "1e5", "12345678901234567890123"):
         t.seed_field.value = bad
         t.buttons["new_game"].click()
-        assert t.coach.error.startswith("the seed must be"), t.coach.error
+        assert t.error_code in ("bad-seed", "seed-too-big"), t.coach.error
         assert snapshot(t) == before and t.controller.seed == 9
 
 
@@ -249,7 +248,8 @@ def test_errors_inside_callbacks_reach_the_coach(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(t.controller, "act", broken)
     t.buttons["draw_stock"].click()
     t.buttons["take"].click()
-    assert t.coach.error == "Something went wrong: RuntimeError: boom"
+    assert t.error_code == "something-wrong"
+    assert "boom" not in t.coach.error and "RuntimeError" not in t.coach.error
 
 
 # ---------------------------------------------------------------------------- knocking
@@ -262,7 +262,7 @@ def test_knocking_asks_for_confirmation_and_cancel_plays_nothing(stack: Any) -> 
     before = snapshot(t)
     t.buttons["knock"].click()  # nothing selected: the best knock is offered
     assert t._pending == gin.Knock(card("KH"))
-    assert "You keep 10 deadwood (the limit is 10)" in t.confirm_text.value
+    assert "You keep 10 deadwood (the knock limit is 10)" in t.confirm_text.value
     assert t.confirm_box.layout.display == "flex"
     assert all(t.buttons[k].disabled for k, _, _ in BUTTONS)
     t.buttons["cancel"].click()
@@ -369,13 +369,14 @@ def test_gin_has_its_own_button_and_a_spade_up_card_doubles(stack: Any) -> None:
 
 def test_an_ace_up_card_in_spades_double_says_only_gin_may_end_the_deal(stack: Any) -> None:
     t = stacked(stack, "AS 2S 3S 4H 4D 4C 7C 8C 9C 2H", LAYS_OFF, "AD", rules="spades-double")
-    assert "only gin may end this deal" in t.limit_badge.value
+    assert "only gin or big gin may end this deal" in t.limit_badge.value
     assert "doubled" not in t.limit_badge.value
     t.buttons["take"].click()
     assert t.buttons["knock"].disabled and t.buttons["gin"].disabled
     t.hand.click("2H")
     t.buttons["knock"].click()
-    assert "only gin may end this deal" in t.coach.error
+    assert t.error_code == "over-knock-limit-gin-only-big-gin"
+    assert "only gin or big gin may end this deal" in t.coach.error
     assert t.coach.steps("limit") == gin.knock_limit_steps(t.controller.rules, card("AD"))
 
 
@@ -386,7 +387,7 @@ def test_big_gin_is_declared_after_confirmation(stack: Any) -> None:
     assert any(s.code == "big-gin" for s in t.coach.steps("turn"))
     t.buttons["big_gin"].click()
     assert t._pending == gin.BigGin()
-    assert "big gin bonus of 31" in t.confirm_text.value
+    assert "big-gin bonus of 31" in t.confirm_text.value
     t.buttons["confirm"].click()
     assert t.scores.records[0].kind == "big-gin"
 
@@ -405,8 +406,8 @@ def test_the_learner_lays_off_after_the_opponent_knocks(stack: Any) -> None:
     t = opponent_knocks(stack)
     view = t.controller.view()
     assert not t.buttons["lay_off"].disabled
-    assert t.coach.steps("turn") == gin.turn_steps(view)
-    assert t.coach.steps("turn")[0].code == "layoff"
+    assert t.coach.steps("layoff") == gin.turn_steps(view) == gin.layoff_steps(view)
+    assert t.coach.steps("layoff")[0].code == "knocker-shown"
     assert any(s.code == "event" and "knocked" in s.text for s in t.coach.steps("opponent"))
     assert_shows_engine_state(t)
     assert leaked_cards(t) == []
@@ -435,8 +436,11 @@ def test_the_coach_says_which_cards_can_be_laid_off_and_the_engine_lays_them(sta
     shown = view.knocker_shown
     assert shown is not None
     steps = t.coach.steps("layoff")
-    assert steps[0].code == "knocker-shown" and steps[0].data["deadwood"] == 2
-    fits = {s.data["card"]: s.data["onto"] for s in steps if s.code == "fits"}
+    assert steps[0].code == "knocker-shown" and steps[0].data["points"] == 2
+    fits: dict[str, list[list[str]]] = {}
+    for st in steps:
+        if st.code == "fits":
+            fits.setdefault(st.data["card"], []).append(st.data["onto"])
     assert fits == {
         c.code: [[x.code for x in m.cards] for m in shown.melds if gin.can_extend(m, c)]
         for c in view.hand
@@ -448,8 +452,8 @@ def test_the_coach_says_which_cards_can_be_laid_off_and_the_engine_lays_them(sta
     marked = {c["code"] for c in t.hand.cards if c.get("extra_class") == "gin-can-lay-off"}
     assert marked == set(fits)
     assert "fits the knocker's melds" in t.hand_label.value
-    plan = steps[-1]
-    assert plan.code == "layoff-plan" and plan.data["before"] == gin.deadwood(view.hand)
+    (plan,) = [st for st in steps if st.code == "layoff-plan"]
+    assert plan.data["before"] == gin.deadwood(view.hand)
     t.buttons["lay_off"].click()
     result = t.controller.deal.result
     assert result is not None
@@ -458,12 +462,15 @@ def test_the_coach_says_which_cards_can_be_laid_off_and_the_engine_lays_them(sta
     assert t.coach.section("layoff") is None  # the deal is over: the result speaks
 
 
-def test_a_card_laid_off_after_another_is_in_the_plan_but_not_a_direct_fit(stack: Any) -> None:
-    # J♣ fits onto 7-9♣ only once 10♣ is laid off
+def test_a_card_laid_off_after_another_is_listed_as_a_chained_fit(stack: Any) -> None:
+    """Rule: layoffs chain: J♣ fits onto 7-9♣ once 10♣ is laid off, and the coach says so."""
     t = opponent_knocks(stack, "TC JC QD 5S 9H 6S 2C 3D 5H KS")
     steps = t.coach.steps("layoff")
-    assert [s.data["card"] for s in steps if s.code == "fits"] == ["TC"]
-    plan = steps[-1]
+    fits = [(s.data["card"], s.key) for s in steps if s.code == "fits"]
+    assert fits == [("TC", "turn.fits"), ("JC", "turn.fits-chained")]
+    marked = {c["code"] for c in t.hand.cards if c.get("extra_class") == "gin-can-lay-off"}
+    assert marked == {"TC", "JC"}
+    (plan,) = [s for s in steps if s.code == "layoff-plan"]
     assert plan.data["cards"] == ["TC", "JC"]
     t.buttons["lay_off"].click()
     result = t.controller.deal.result
@@ -473,8 +480,9 @@ def test_a_card_laid_off_after_another_is_in_the_plan_but_not_a_direct_fit(stack
 def test_when_nothing_fits_the_coach_says_so(stack: Any) -> None:
     t = opponent_knocks(stack, "5S 6H KC QD JD 9H 6S 2C 3D 5H")
     steps = t.coach.steps("layoff")
-    assert [s.code for s in steps] == ["knocker-shown", "no-fit", "layoff-plan"]
-    assert steps[-1].data["cards"] == [] and "nothing fits" in t.hand_label.value
+    codes = [s.code for s in steps]
+    assert codes == ["knocker-shown", "no-fit", "layoff-plan", "undercut-check"]
+    assert "cards" not in steps[2].data and "nothing fits" in t.hand_label.value
     assert not any(c.get("extra_class") for c in t.hand.cards)
 
 
@@ -505,7 +513,7 @@ def test_undo_takes_back_the_learners_last_move_and_the_replies(stack: Any) -> N
     t = play_table(seed=31, pause=0)
     assert t.buttons["undo"].disabled
     t.buttons["undo"].click()
-    assert t.coach.error == "you have made no move in this deal yet: nothing to undo"
+    assert t.error_code == "no-move-to-undo"
     start = snapshot(t)
     view = t.controller.view()
     first = gin.Pass() if gin.Pass() in view.legal_actions else gin.DrawStock()
@@ -649,7 +657,8 @@ def test_the_coach_says_what_taking_the_up_card_would_do(stack: Any) -> None:
     assert steps == gin.draw_steps(hand, card("5S"), 5, offer=True)
     now, take = steps[0], steps[1]
     assert (now.code, take.code) == ("now", "take")
-    assert now.data == {"deadwood": gin.deadwood(hand)} and "knock limit is 5" in now.text
+    assert now.data == {"deadwood": gin.deadwood(hand), "limit": 5}
+    assert "knock limit is 5" in now.text
     best = min(
         gin.deadwood([*hand, card("5S")][:i] + [*hand, card("5S")][i + 1 :]) for i in range(10)
     )

@@ -29,7 +29,14 @@ from gin.bots.expert import ExpertBot
 from gin.bots.hint import CardOuts, DiscardAdvice, DrawAdvice, Hint, KnockAdvice, hint
 from gin.bots.tactician import TacticianBot
 from gin.deal import PlayerView
-from gin.errors import GinError
+from gin.errors import GinError, echo
+from gin.i18n import message
+
+UNKNOWN_BOT = message(
+    "error.unknown-bot",
+    "There is no opponent called “{name}”: choose eager, tactician or expert.",
+)
+BAD_OPTION = message("error.bad-option", "The {name} opponent takes no option called {options}.")
 
 
 class Bot(Protocol):
@@ -57,15 +64,17 @@ def make_bot(name: str, rng: random.Random, **options: Any) -> Bot:
         try:
             bot: Bot = factory(rng, **options)
         except TypeError:
-            raise GinError(
-                "bad-option",
-                f"the {name} opponent takes no option "
-                f"{', '.join(sorted(options)) or '(none given)'}",
-            ) from None
+            raise GinError(BAD_OPTION(name=name, options=", ".join(sorted(options)))) from None
         return bot
-    raise GinError(
-        "unknown-bot", f"there is no opponent called {name!r}; choose one of {', '.join(BOT_NAMES)}"
-    )
+    raise GinError(UNKNOWN_BOT(name=echo(name)))
+
+
+def check_bot_name(name: object) -> str:
+    """``name`` if it names an opponent; raises :class:`~gin.errors.GinError` with code
+    ``unknown-bot`` otherwise."""
+    if not isinstance(name, str) or name not in BOT_NAMES:
+        raise GinError(UNKNOWN_BOT(name=echo(name)))
+    return name
 
 
 __all__ = [
@@ -79,6 +88,7 @@ __all__ = [
     "Hint",
     "KnockAdvice",
     "TacticianBot",
+    "check_bot_name",
     "hint",
     "make_bot",
 ]

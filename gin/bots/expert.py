@@ -51,8 +51,9 @@ from gin.bots.simulate import (
     score,
 )
 from gin.bots.tactician import TacticianBot, score_discards
-from gin.deal import VOID_STOCK, Phase, PlayerView
-from gin.errors import GinError
+from gin.deal import NOT_YOUR_TURN, VOID_STOCK, Phase, PlayerView
+from gin.errors import GinError, echo
+from gin.i18n import message
 from gin.melds import deadwood_of_mask
 
 DEFAULT_PLAYOUTS = 360
@@ -70,6 +71,12 @@ _VIEW_PHASE = {
     Phase.DRAW: DRAW,
     Phase.DISCARD: DISCARD,
 }
+
+
+NOT_SEARCHABLE = message("error.not-searchable", "The expert can't search the move {action}.")
+BAD_PLAYOUTS = message(
+    "error.bad-playouts", "The expert needs at least 1 playout per move, not {playouts}."
+)
 
 
 @dataclass(frozen=True)
@@ -164,7 +171,7 @@ def apply_candidate(pos: Position, action: Action) -> Outcome | None:
             pos.to_move = 1 - pos.dealer
             pos.stock_only = True
         return None
-    raise GinError("bad-action", f"{action!r} can't be searched")
+    raise GinError(NOT_SEARCHABLE(action=echo(action)))
 
 
 def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
@@ -211,7 +218,7 @@ class ExpertBot:
     ) -> None:
         self.rng = rng if rng is not None else random.Random(0)
         if playouts < 1:
-            raise GinError("bad-option", f"playouts must be at least 1, not {playouts}")
+            raise GinError(BAD_PLAYOUTS(playouts=echo(playouts)))
         self.playouts = playouts
         self.budget_ms = budget_ms
         self.candidates = max(1, candidates)
@@ -267,7 +274,7 @@ class ExpertBot:
     def analyse(self, view: PlayerView) -> Analysis:
         """Search the decision and return the chosen move with every candidate's value."""
         if not view.my_turn or not view.legal_actions:
-            raise GinError("not-your-turn", "it's not this player's turn to move")
+            raise GinError(NOT_YOUR_TURN())
         mem = remember(view)
         cands, reason = self.candidate_actions(view, mem)
         if len(cands) == 1:

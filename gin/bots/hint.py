@@ -10,7 +10,6 @@ with the estimated undercut chance, and whether the top discard is worth taking.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +19,6 @@ from gin.actions import (
     DrawDiscard,
     DrawStock,
     Knock,
-    Knocked,
     Pass,
     TakeUpCard,
 )
@@ -40,11 +38,14 @@ from gin.bots.expert import (
     ExpertBot,
 )
 from gin.bots.memory import MELD_PARTNERS, Memory, remember
-from gin.cards import DECK, Card, format_cards, mask_cards
-from gin.deal import Phase, PlayerView
+from gin.cards import DECK, Card, mask_cards
+from gin.deal import NOT_YOUR_TURN
 from gin.errors import GinError
-from gin.explain import Step, number_steps
+from gin.i18n import Text, message
 from gin.melds import best_arrangements, deadwood_of_mask
+from gin.steps import Draft, Step, number_steps
+from gin.turn import layoff_steps
+from gin.view import Phase, PlayerView
 
 
 @dataclass(frozen=True)
@@ -156,14 +157,6 @@ class Hint:
         return tuple(sorted({c for o in self.outs for c in o.dead}))
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
-def _pts(x: float) -> str:
-    return f"{x:+.1f}"
-
-
 def card_outs(hand: int, mem: Memory) -> tuple[CardOuts, ...]:
     """For each deadwood card of a ten-card hand, the live and dead cards that would
     meld it with a card already held."""
@@ -183,6 +176,148 @@ def card_outs(hand: int, mem: Memory) -> tuple[CardOuts, ...]:
     return tuple(out)
 
 
+SEARCH = message(
+    "hint.search",
+    "The expert played each choice to the end in {worlds} imagined deals, guessing your "
+    "opponent's hidden cards from everything seen so far: {values:text}.",
+)
+SEARCH_VALUE = message("hint.search-value", "{action:action} {points:signed} points on average")
+JUDGEMENT = message(
+    "hint.judgement",
+    "The simulations did not show a clear gain over the careful move ({action:action}), so "
+    "the expert keeps it: a few dozen imagined deals are too few to overrule it.",
+)
+ADVICE = message("hint.advice", "Advice: {action:action}.")
+DEADWOOD = message(
+    "hint.deadwood", "Discarding {cards:or_cards} leaves the least deadwood: {deadwood}."
+)
+DEADWOOD_NEXT = message(
+    "hint.deadwood-next",
+    "Discarding {cards:or_cards} leaves the least deadwood: {deadwood}. Next best: {next:text}.",
+)
+DEADWOOD_OPTION = message("hint.deadwood-option", "{card:card} leaves {deadwood}")
+TAKEN_CARD = message(
+    "hint.taken-card",
+    "You may not discard {card:card}: you just took it from the discard pile.",
+)
+FEED_RISK = message("hint.feed-risk", "Discards your opponent could use: {risks:text}.")
+FEED_RISK_ONE = message("hint.feed-risk-one", "{card:card} about {risk:pct}")
+FEED_RISK_KNOWN = message(
+    "hint.feed-risk-known", "{card:card} about {risk:pct} (your opponent holds {known:cards})"
+)
+FEED_RISK_NONE = message(
+    "hint.feed-risk-none", "None of your discards is likely to help your opponent."
+)
+GIN = message(
+    "hint.gin",
+    "Discard {card:card} and you have gin: no layoffs, no undercut, and the gin bonus of "
+    "{bonus} (about {points:signed} points in all).",
+)
+GIN_DOUBLED = message(
+    "hint.gin-doubled",
+    "Discard {card:card} and you have gin: no layoffs, no undercut, and the gin bonus of "
+    "{bonus}, all doubled on this spade deal (about {points:signed} points in all).",
+)
+BIG_GIN = message(
+    "hint.big-gin",
+    "All eleven of your cards meld: declare big gin. It needs no discard, allows no layoffs "
+    "and scores the big-gin bonus of {bonus} plus your opponent's deadwood.",
+)
+BIG_GIN_DOUBLED = message(
+    "hint.big-gin-doubled",
+    "All eleven of your cards meld: declare big gin. It needs no discard, allows no layoffs "
+    "and scores the big-gin bonus of {bonus} plus your opponent's deadwood, all doubled on "
+    "this spade deal.",
+)
+KNOCK_NOW = message(
+    "hint.knock-now",
+    "You can knock with {deadwood} deadwood by discarding {card:card} (knock limit {limit}). "
+    "Estimated chance of being undercut: {undercut:pct}. Knocking now is worth "
+    "{knock_points:signed} points on average; waiting is worth {wait_points:signed}. Knock "
+    "now.",
+)
+KNOCK_WAIT = message(
+    "hint.knock-wait",
+    "You can knock with {deadwood} deadwood by discarding {card:card} (knock limit {limit}). "
+    "Estimated chance of being undercut: {undercut:pct}. Knocking now is worth "
+    "{knock_points:signed} points on average; waiting is worth {wait_points:signed}. Better "
+    "to wait.",
+)
+KNOCK_UNSEARCHED = message(
+    "hint.knock-unsearched",
+    "You can knock with {deadwood} deadwood by discarding {card:card} (knock limit {limit}). "
+    "Estimated chance of being undercut: {undercut:pct}. Knocking now is worth "
+    "{knock_points:signed} points on average.",
+)
+NO_KNOCK = message(
+    "hint.no-knock",
+    "You can't knock yet: your best discard leaves {deadwood} and the knock limit is {limit}.",
+)
+NO_KNOCK_GIN_ONLY = message(
+    "hint.no-knock-gin-only",
+    "Nobody may knock in this deal: only gin ends it. Your best discard leaves {deadwood}, so "
+    "play for gin.",
+)
+NO_KNOCK_GIN_ONLY_BIG = message(
+    "hint.no-knock-gin-only-big-gin",
+    "Nobody may knock in this deal: only gin or big gin ends it. Your best discard leaves "
+    "{deadwood}, so play for gin.",
+)
+OFFER_FIRST = message(
+    "hint.offer-first",
+    "The up card {up_card:card} is offered to you first. If you pass, the dealer may take it.",
+)
+OFFER_DEALER = message(
+    "hint.offer-dealer",
+    "Your opponent passed the up card {up_card:card}; now you may take it. If you pass too, "
+    "your opponent draws the first card from the stock.",
+)
+STOCK_ONLY = message(
+    "hint.stock-only",
+    "Both players passed the up card, so this first draw must come from the stock.",
+)
+TOP_NO_HELP = message(
+    "hint.top-no-help",
+    "{card:card} doesn't help: with it your best hand would still hold {after} deadwood (you "
+    "hold {now} now).",
+)
+TOP_MELDS = message(
+    "hint.top-melds",
+    "{card:card} joins a meld: after taking it and discarding {discard:card} your deadwood "
+    "would go from {now} to {after}.",
+)
+TOP_LOW = message(
+    "hint.top-low",
+    "{card:card} melds with nothing, but it is low: taking it and discarding {discard:card} "
+    "would cut your deadwood from {now} to {after}.",
+)
+STOCK = message(
+    "hint.stock",
+    "A card from the stock is expected to leave about {expected:dec} deadwood ({outs} of the "
+    "{unseen} unseen cards would improve your hand).",
+)
+REVEAL = message(
+    "hint.reveal", "Taking {card:card} also shows your opponent a card you are collecting."
+)
+OUTS = message(
+    "hint.outs",
+    "Your deadwood cards and the cards that would meld them: {outs:text}. Dead cards are in "
+    "the discard pile or in your opponent's hand.",
+)
+OUTS_NONE = message("hint.outs-none", "{card:card} has no partner in your hand")
+OUTS_LIVE = message("hint.outs-live", "{card:card} needs {live:or_cards}")
+OUTS_LIVE_DEAD = message(
+    "hint.outs-live-dead", "{card:card} needs {live:or_cards} ({dead:cards} dead)"
+)
+OUTS_DEAD = message("hint.outs-dead", "{card:card} needs nothing live ({dead:cards} dead)")
+
+
+def _joined(parts: list[Text]) -> list[dict[str, Any]]:
+    """Several phrases as one ``text`` placeholder value (rendered and joined by the
+    catalog)."""
+    return [{"key": t.key, "data": dict(t.data)} for t in parts]
+
+
 def hint(
     view: PlayerView,
     rng: random.Random | None = None,
@@ -195,14 +330,12 @@ def hint(
     player is not to move (or the deal is over).
     """
     if not view.my_turn or not view.legal_actions:
-        raise GinError(
-            "not-your-turn", "a hint is for your own turn: wait for your opponent to play"
-        )
+        raise GinError(NOT_YOUR_TURN())
     rng = rng if rng is not None else random.Random(0)
     bot = ExpertBot(random.Random(rng.getrandbits(64)), playouts=playouts, budget_ms=budget_ms)
     mem = remember(view)
     analysis = bot.analyse(view)
-    steps: list[tuple[str, str, Mapping[str, Any]]] = []
+    steps: list[Draft] = []
     ph = view.phase
     discards: tuple[DiscardAdvice, ...] = ()
     knock: KnockAdvice | None = None
@@ -210,7 +343,7 @@ def hint(
     if ph is Phase.LAYOFF:
         dw = deadwood_of_mask(mem.hand)
         kept = mem.hand
-        _layoff_steps(view, dw, steps)
+        steps.extend((st.code, Text(st.key, st.data)) for st in layoff_steps(view))
     elif ph is Phase.DISCARD:
         dw, _ = best_discard(mem.hand)
         discards, knock = _discard_advice(view, mem, analysis, rng, steps)
@@ -223,36 +356,11 @@ def hint(
     outs = card_outs(kept, mem) if kept.bit_count() == 10 else ()
     _outs_steps(outs, steps)
     if analysis.values:
-        steps.append(
-            (
-                "search",
-                f"The expert played each choice to the end in {analysis.worlds} imagined "
-                "deals (guessing your opponent's hidden cards from everything seen so far): "
-                + "; ".join(f"{v.action.describe()} {_pts(v.mean)}" for v in analysis.values)
-                + " points on average.",
-                {
-                    "worlds": analysis.worlds,
-                    "values": [(v.action.text, v.mean) for v in analysis.values],
-                },
-            )
-        )
+        values = [SEARCH_VALUE(action=v.action.text, points=v.mean) for v in analysis.values]
+        steps.append(("search", SEARCH(worlds=analysis.worlds, values=_joined(values))))
     if analysis.reason == "judgement" and analysis.baseline is not None:
-        steps.append(
-            (
-                "judgement",
-                "The simulations did not show a clear gain over the careful move "
-                f"({analysis.baseline.describe()}), so the expert keeps it: a few dozen "
-                "imagined deals are too few to overrule it.",
-                {"baseline": analysis.baseline.text},
-            )
-        )
-    steps.append(
-        (
-            "advice",
-            f"Advice: {analysis.action.describe()}.",
-            {"action": analysis.action.text},
-        )
-    )
+        steps.append(("judgement", JUDGEMENT(action=analysis.baseline.text)))
+    steps.append(("advice", ADVICE(action=analysis.action.text)))
     return Hint(
         action=analysis.action,
         phase=ph,
@@ -268,56 +376,30 @@ def hint(
     )
 
 
-def _layoff_steps(
-    view: PlayerView, dw: int, steps: list[tuple[str, str, Mapping[str, Any]]]
-) -> None:
-    knocked = next((e for e in reversed(view.events) if isinstance(e, Knocked)), None)
-    kdw = knocked.deadwood if knocked is not None else None
-    steps.append(
-        (
-            "layoff",
-            "Your opponent knocked"
-            + (f" with {kdw} deadwood" if kdw is not None else "")
-            + f". You hold {dw} deadwood before laying off. Lay off now: the engine lays off "
-            "every card that fits the knocker's melds and lowers your count.",
-            {"deadwood": dw, "knocker_deadwood": kdw},
-        )
-    )
-    if kdw is not None:
-        if dw <= kdw:
-            text = (
-                f"Even without layoffs your {dw} is not more than the knocker's {kdw}: "
-                "this is an undercut in your favour."
-            )
-        else:
-            text = f"To undercut you need your deadwood down to {kdw} or less after laying off."
-        steps.append(("undercut-check", text, {"deadwood": dw, "knocker_deadwood": kdw}))
-
-
 def _discard_advice(
     view: PlayerView,
     mem: Memory,
     analysis: Analysis,
     rng: random.Random,
-    steps: list[tuple[str, str, Mapping[str, Any]]],
+    steps: list[Draft],
 ) -> tuple[tuple[DiscardAdvice, ...], KnockAdvice | None]:
     weights = card_weights(mem)
     limit = view.knock_limit
-    blocked = None if view.rules.may_discard_taken_card else view.taken_card
-    knockable = {a.card for a in view.legal_actions if isinstance(a, Knock)}
+    rules = view.rules
+    doubled = rules.is_doubled(view.up_card)
+    blocked = None if rules.may_discard_taken_card else view.taken_card
+    knockable = {c.card for c in view.discard_choices if c.ends != "discard"}
     advice = []
-    for c in view.hand:
-        if c is blocked:
-            continue
-        kept = mem.hand ^ c.mask
-        o = draw_outlook(kept, mem.unseen, limit)
+    for choice in view.discard_choices:
+        c = choice.card
+        o = draw_outlook(mem.hand ^ c.mask, mem.unseen, limit)
         v = analysis.value_of(Knock(c)) if c in knockable else None
         dv = analysis.value_of(Discard(c))
         best_v = max((x.mean for x in (v, dv) if x is not None), default=None)
         advice.append(
             DiscardAdvice(
                 c,
-                o.deadwood,
+                choice.deadwood,
                 o.expected,
                 feed_risk(c.index, mem, weights),
                 c in knockable,
@@ -325,60 +407,50 @@ def _discard_advice(
             )
         )
     chosen = getattr(analysis.action, "card", None)
+    order = {ch.card: i for i, ch in enumerate(view.discard_choices)}
     advice.sort(
         key=lambda d: (
             d.card is not chosen,
             -(d.value if d.value is not None else -1e9),
-            d.deadwood,
-            -d.card.points,
+            order[d.card],
         )
     )
-    least = min(d.deadwood for d in advice)
-    lows = [d for d in advice if d.deadwood == least]
-    others = sorted(advice, key=lambda d: (d.deadwood, -d.card.points))[len(lows) : len(lows) + 3]
-    text = (
-        f"Discarding {' or '.join(str(d.card) for d in lows)} leaves the least deadwood: {least}."
-    )
+    if view.can_big_gin:
+        m = BIG_GIN_DOUBLED if doubled else BIG_GIN
+        steps.append(("big-gin", m(bonus=rules.big_gin_bonus)))
+    ranked = sorted(advice, key=lambda d: order[d.card])
+    least = ranked[0].deadwood
+    lows = [d for d in ranked if d.deadwood == least]
+    others = ranked[len(lows) : len(lows) + 3]
+    low_codes = [d.card.code for d in lows]
     if others:
-        text += " Next: " + "; ".join(f"{d.card} leaves {d.deadwood}" for d in others) + "."
-    steps.append(("deadwood", text, {"deadwood": {d.card.code: d.deadwood for d in advice}}))
-    if blocked is not None:
+        nxt = [DEADWOOD_OPTION(card=d.card.code, deadwood=d.deadwood) for d in others]
         steps.append(
-            (
-                "taken-card",
-                f"You may not discard the {blocked}: you just took it from the discard pile.",
-                {"card": blocked.code},
-            )
+            ("deadwood", DEADWOOD_NEXT(cards=low_codes, deadwood=least, next=_joined(nxt)))
         )
+    else:
+        steps.append(("deadwood", DEADWOOD(cards=low_codes, deadwood=least)))
+    if blocked is not None:
+        steps.append(("taken-card", TAKEN_CARD(card=blocked.code)))
     risky = sorted((d for d in advice if d.feed_risk >= 0.2), key=lambda d: -d.feed_risk)[:3]
     if risky:
         parts = []
         for d in risky:
             known = [
-                DECK[i] for i in range(52) if mem.opp_known >> i & 1 and _related(d.card, DECK[i])
+                DECK[i].code
+                for i in range(52)
+                if mem.opp_known >> i & 1 and _related(d.card, DECK[i])
             ]
-            why = f" (your opponent holds {format_cards(known)})" if known else ""
-            parts.append(f"{d.card} about {_pct(d.feed_risk)}{why}")
-        steps.append(
-            (
-                "feed-risk",
-                "Discards your opponent could use: " + "; ".join(parts) + ".",
-                {"risk": {d.card.code: d.feed_risk for d in advice}},
-            )
-        )
+            if known:
+                parts.append(FEED_RISK_KNOWN(card=d.card.code, risk=d.feed_risk, known=known))
+            else:
+                parts.append(FEED_RISK_ONE(card=d.card.code, risk=d.feed_risk))
+        steps.append(("feed-risk", FEED_RISK(risks=_joined(parts))))
     else:
-        steps.append(
-            (
-                "feed-risk",
-                "None of your discards is likely to help your opponent.",
-                {"risk": {d.card.code: d.feed_risk for d in advice}},
-            )
-        )
+        steps.append(("feed-risk", FEED_RISK_NONE()))
     knock: KnockAdvice | None = None
     if knockable:
-        kc = min(
-            knockable, key=lambda c: (deadwood_of_mask(mem.hand ^ c.mask), -c.points, -c.index)
-        )
+        kc = next(ch.card for ch in view.discard_choices if ch.ends != "discard")
         kdw = deadwood_of_mask(mem.hand ^ kc.mask)
         kv = analysis.value_of(Knock(kc))
         waits = [v for v in analysis.values if not isinstance(v.action, Knock)]
@@ -387,46 +459,33 @@ def _discard_advice(
             under = kv.share("undercut")
             kp = kv.mean
         else:
-            est = estimate_knock(mem, mem.hand ^ kc.mask, view.rules, view.up_card, rng, 24)
+            est = estimate_knock(mem, mem.hand ^ kc.mask, rules, view.up_card, rng, 24)
             under = est.undercut_chance
             kp = est.expected_points
         does = isinstance(analysis.action, Knock)
         knock = KnockAdvice(kc, kdw, kdw == 0, under, kp, wait_points, does)
         if kdw == 0:
-            text = (
-                f"Discard {kc} and you have gin: no layoffs, no undercut, and the gin bonus "
-                f"(about {_pts(kp)} points)."
-            )
+            m = GIN_DOUBLED if doubled else GIN
+            steps.append(("knock", m(card=kc.code, bonus=rules.gin_bonus, points=kp)))
         else:
-            text = (
-                f"You can knock with {kdw} deadwood by discarding {kc} (limit {limit}). "
-                f"Estimated chance of being undercut: {_pct(under)}. Knocking now is worth "
-                f"{_pts(kp)} points on average"
-                + (f"; waiting is worth {_pts(wait_points)}" if wait_points is not None else "")
-                + (". Knock now." if does else ". Better to wait.")
-            )
-        steps.append(
-            (
-                "knock",
-                text,
-                {
-                    "card": kc.code,
-                    "deadwood": kdw,
-                    "undercut_chance": under,
-                    "knock_points": kp,
-                    "wait_points": wait_points,
-                    "knock": does,
-                },
-            )
-        )
-    else:
-        steps.append(
-            (
-                "no-knock",
-                f"You can't knock yet: your best discard leaves {least} and the limit is {limit}.",
-                {"deadwood": least, "limit": limit},
-            )
-        )
+            common = {
+                "deadwood": kdw,
+                "card": kc.code,
+                "limit": limit,
+                "undercut": under,
+                "knock_points": kp,
+            }
+            if wait_points is None:
+                steps.append(("knock", KNOCK_UNSEARCHED(**common)))
+            else:
+                m = KNOCK_NOW if does else KNOCK_WAIT
+                steps.append(("knock", m(**common, wait_points=wait_points)))
+    elif not view.can_big_gin:
+        if limit == 0:
+            m = NO_KNOCK_GIN_ONLY_BIG if rules.big_gin else NO_KNOCK_GIN_ONLY
+            steps.append(("no-knock", m(deadwood=least)))
+        else:
+            steps.append(("no-knock", NO_KNOCK(deadwood=least, limit=limit)))
     return tuple(advice), knock
 
 
@@ -438,14 +497,13 @@ def _draw_advice(
     view: PlayerView,
     mem: Memory,
     analysis: Analysis,
-    steps: list[tuple[str, str, Mapping[str, Any]]],
+    steps: list[Draft],
 ) -> DrawAdvice | None:
     top = view.top_discard
     ph = view.phase
     if top is None:
         return None
     offer = ph is not Phase.DRAW
-    name = "up card" if offer else "top discard"
     take: Action = TakeUpCard() if offer else DrawDiscard()
     skip: Action = Pass() if offer else DrawStock()
     dw = deadwood_of_mask(mem.hand)
@@ -453,7 +511,7 @@ def _draw_advice(
     after, di = best_discard(mem.hand | top.mask, blocked)
     melds = deadwood_of_mask(mem.hand | top.mask) < dw + POINTS[top.index]
     stock = draw_outlook(mem.hand, mem.unseen, view.knock_limit)
-    stock_only = not offer and take not in view.legal_actions
+    stock_only = view.stock_only
     tv = analysis.value_of(take)
     sv = analysis.value_of(skip)
     advice = DrawAdvice(
@@ -469,94 +527,49 @@ def _draw_advice(
         stock_only=stock_only,
     )
     if offer:
-        steps.append(
-            (
-                "offer",
-                f"The up card {view.up_card} is offered to you first"
-                if ph is Phase.OFFER_NON_DEALER
-                else f"Your opponent passed the up card {view.up_card}; now you may take it",
-                {"up_card": view.up_card.code, "limit": view.knock_limit},
-            )
-        )
+        m = OFFER_FIRST if ph is Phase.OFFER_NON_DEALER else OFFER_DEALER
+        steps.append(("offer", m(up_card=view.up_card.code)))
     if stock_only:
-        steps.append(
-            (
-                "stock-only",
-                "Both players passed the up card, so this first draw must come from the stock.",
-                {},
-            )
-        )
+        steps.append(("stock-only", STOCK_ONLY()))
         return advice
+    discard = DECK[di].code if di >= 0 else top.code
     if after >= dw:
-        text = (
-            f"The {name} {top} doesn't help: with it your best hand would still hold {after} "
-            f"deadwood (you hold {dw} now)."
-        )
+        steps.append(("top-discard", TOP_NO_HELP(card=top.code, after=after, now=dw)))
     elif melds:
-        text = (
-            f"The {name} {top} joins a meld: after taking it and discarding "
-            f"{DECK[di]} your deadwood would go from {dw} to {after}."
+        steps.append(
+            ("top-discard", TOP_MELDS(card=top.code, discard=discard, now=dw, after=after))
         )
     else:
-        text = (
-            f"The {name} {top} melds with nothing, but it is low: taking it and discarding "
-            f"{DECK[di]} would cut your deadwood from {dw} to {after}."
-        )
-    steps.append(
-        (
-            "top-discard",
-            text,
-            {"card": top.code, "deadwood_now": dw, "deadwood_if_taken": after, "melds": melds},
-        )
-    )
-    steps.append(
-        (
-            "stock",
-            f"A card from the stock is expected to leave about {stock.expected:.1f} deadwood "
-            f"({stock.outs} of the {mem.unseen.bit_count()} unseen cards would improve your "
-            "hand).",
-            {"expected": stock.expected, "outs": stock.outs},
-        )
-    )
-    if melds or after < dw:
+        steps.append(("top-discard", TOP_LOW(card=top.code, discard=discard, now=dw, after=after)))
+    if not offer:
+        # Only a normal draw compares with the stock: passing the up card draws nothing.
         steps.append(
             (
-                "reveal",
-                f"Taking the {top} also shows your opponent a card you are collecting.",
-                {},
+                "stock",
+                STOCK(expected=stock.expected, outs=stock.outs, unseen=mem.unseen.bit_count()),
             )
         )
+    if melds or after < dw:
+        steps.append(("reveal", REVEAL(card=top.code)))
     return advice
 
 
-def _outs_steps(
-    outs: tuple[CardOuts, ...], steps: list[tuple[str, str, Mapping[str, Any]]]
-) -> None:
+def _outs_steps(outs: tuple[CardOuts, ...], steps: list[Draft]) -> None:
     if not outs:
         return
     parts = []
     for o in outs:
-        if not o.live and not o.dead:
-            parts.append(f"{o.card} has no partner in your hand")
-            continue
-        bit = f"{o.card} needs " + (
-            " or ".join(str(c) for c in o.live) if o.live else "nothing live"
-        )
-        if o.dead:
-            bit += f" ({format_cards(o.dead)} dead)"
-        parts.append(bit)
-    steps.append(
-        (
-            "live-dead",
-            "Your deadwood cards and the cards that would meld them: "
-            + "; ".join(parts)
-            + ". Dead cards are in the discard pile or in your opponent's hand.",
-            {
-                "live": {o.card.code: [c.code for c in o.live] for o in outs},
-                "dead": {o.card.code: [c.code for c in o.dead] for o in outs},
-            },
-        )
-    )
+        live = [c.code for c in o.live]
+        dead = [c.code for c in o.dead]
+        if not live and not dead:
+            parts.append(OUTS_NONE(card=o.card.code))
+        elif live and dead:
+            parts.append(OUTS_LIVE_DEAD(card=o.card.code, live=live, dead=dead))
+        elif live:
+            parts.append(OUTS_LIVE(card=o.card.code, live=live))
+        else:
+            parts.append(OUTS_DEAD(card=o.card.code, dead=dead))
+    steps.append(("live-dead", OUTS(outs=_joined(parts))))
 
 
 __all__ = ["CardOuts", "DiscardAdvice", "DrawAdvice", "Hint", "KnockAdvice", "card_outs", "hint"]

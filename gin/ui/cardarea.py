@@ -27,12 +27,27 @@ import anywidget
 import traitlets
 
 from gin.cards import Card
-from gin.errors import CardParseError
+from gin.errors import CardParseError, GinError, echo
+from gin.i18n import message
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
 
 Callback = Callable[[str], Any]
+
+
+NOT_A_CARD = message("error.page-not-a-card", "“{value}” is not a card.")
+NOT_SHOWN = message("error.not-shown", "{card:card} is not one of the cards here.")
+NOT_UNDERSTOOD = message(
+    "error.page-not-understood", "The page sent a message that is not understood."
+)
+CLICK_ON_NOTHING = message("error.page-click-on-nothing", "The page sent a click on no card.")
+CLICK_NOT_HERE = message(
+    "error.page-click-not-here", "The page sent a click on a card that is not here."
+)
+BAD_ORDER = message(
+    "error.page-bad-order", "The page sent a new order that does not match the cards here."
+)
 
 
 class CardArea(anywidget.AnyWidget):
@@ -66,7 +81,7 @@ class CardArea(anywidget.AnyWidget):
         self._on_select: list[Callback] = []
         self._on_activate: list[Callback] = []
         self._on_click: list[Callable[[int, str], Any]] = []
-        self._on_error: list[Callback] = []
+        self._on_error: list[Callable[[GinError], Any]] = []
         self._on_reorder: list[Callable[[list[str]], Any]] = []
         self.observe(self._check_selected, names="selected")
         self.observe(self._check_chosen, names="chosen")
@@ -161,17 +176,17 @@ class CardArea(anywidget.AnyWidget):
         face-down card)."""
         self._on_click.append(callback)
 
-    def on_error(self, callback: Callback) -> None:
-        """Call ``callback(message)`` when the page sends something invalid."""
+    def on_error(self, callback: Callable[[GinError], Any]) -> None:
+        """Call ``callback(error)`` when the page sends something invalid."""
         self._on_error.append(callback)
 
     def on_reorder(self, callback: Callable[[list[str]], Any]) -> None:
         """Call ``callback(codes)`` after the learner dragged cards into a new order."""
         self._on_reorder.append(callback)
 
-    def _error(self, message: str) -> None:
+    def _error(self, error: GinError) -> None:
         for cb in self._on_error:
-            cb(message)
+            cb(error)
 
     # ------------------------------------------------------------------ input from the page
 
@@ -179,10 +194,10 @@ class CardArea(anywidget.AnyWidget):
         """The code of a card on show, read from page input; raises
         :class:`~gin.errors.CardParseError` with a learner-readable message otherwise."""
         if not isinstance(value, str):
-            raise CardParseError("bad-card", f"{value!r} is not a card")
+            raise CardParseError(NOT_A_CARD(value=echo(value)))
         card = Card.parse(value)
         if card.code not in self.codes:
-            raise CardParseError("not-shown", f"the {card.name} is not one of the cards here")
+            raise CardParseError(NOT_SHOWN(card=card.code))
         return card.code
 
     def _check_selected(self, change: dict[str, Any]) -> None:
@@ -195,7 +210,7 @@ class CardArea(anywidget.AnyWidget):
             code = self.check_code(value)
         except CardParseError as e:
             self.selected = ""
-            self._error(e.message)
+            self._error(e)
             return
         if code != value:
             self.selected = code  # normalised spelling, such as "7s" -> "7S"
@@ -210,7 +225,7 @@ class CardArea(anywidget.AnyWidget):
             try:
                 code = self.check_code(v)
             except CardParseError as e:
-                self._error(e.message)
+                self._error(e)
                 continue
             if code not in good:
                 good.append(code)
@@ -219,14 +234,14 @@ class CardArea(anywidget.AnyWidget):
 
     def _handle_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
-            self._error("the page sent a message that is not understood")
+            self._error(GinError(NOT_UNDERSTOOD()))
             return
         event = content.get("event")
         if event == "activate":
             try:
                 code = self.check_code(content.get("card"))
             except CardParseError as e:
-                self._error(e.message)
+                self._error(e)
                 return
             if code != self.selected:
                 self.selected = code
@@ -236,10 +251,10 @@ class CardArea(anywidget.AnyWidget):
         elif event == "click":
             index = content.get("index")
             if not isinstance(index, int) or isinstance(index, bool):
-                self._error("the page sent a click on no card")
+                self._error(GinError(CLICK_ON_NOTHING()))
                 return
             if not 0 <= index < len(self.cards):
-                self._error("the page sent a click on a card that is not here")
+                self._error(GinError(CLICK_NOT_HERE()))
                 return
             code = self.cards[index].get("code", "")
             for click_cb in self._on_click:
@@ -249,12 +264,12 @@ class CardArea(anywidget.AnyWidget):
             if not isinstance(order, list) or sorted(map(str, order)) != sorted(
                 c.get("code", "") for c in self.cards
             ):
-                self._error("the page sent a new order that does not match the cards here")
+                self._error(GinError(BAD_ORDER()))
                 return
             for reorder_cb in self._on_reorder:
                 reorder_cb([str(x) for x in order])
         else:
-            self._error("the page sent a message that is not understood")
+            self._error(GinError(NOT_UNDERSTOOD()))
 
     # ------------------------------------------------------------------ for tests and lessons
 
@@ -263,7 +278,7 @@ class CardArea(anywidget.AnyWidget):
         index (any card)."""
         if isinstance(card, int) and not isinstance(card, bool):
             if not 0 <= card < len(self.cards):
-                self._error("the page sent a click on a card that is not here")
+                self._error(GinError(CLICK_NOT_HERE()))
                 return
             code = self.cards[card].get("code", "")
             index = card

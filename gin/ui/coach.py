@@ -22,6 +22,7 @@ class CoachSection:
 
     key: str
     title: str
+    """The section's heading, already rendered from the catalog."""
     steps: tuple[gin.Step, ...]
     pictures: tuple[tuple[str, str], ...] = field(default=())
     """(caption, svg) pairs shown under the steps."""
@@ -43,7 +44,7 @@ def coach_html(message: str, error: str, sections: Sequence[CoachSection]) -> st
             parts.append("<ol>")
             for st in s.steps:
                 parts.append(
-                    f'<li class="gin-step gin-step-{escape(st.code)}">{escape(st.text)}</li>'
+                    f'<li class="gin-step gin-step-{escape(st.code)}">{escape(st.render())}</li>'
                 )
             parts.append("</ol>")
         for caption, svg in s.pictures:

@@ -1,45 +1,55 @@
 """What the coach panel shows for a view of the deal: its sections, built only from the
-engine's explanation steps (see :mod:`gin.ui.advice`) and drawn by :class:`Coach`."""
+engine's explanation steps and drawn by :class:`~gin.ui.coach.Coach`."""
 
 from __future__ import annotations
 
 import gin
-from gin.ui import advice
-from gin.ui.advice import NAMES, Hint
+from gin.bots.hint import Hint
+from gin.bots.reading import opponent_steps
+from gin.i18n import message
 from gin.ui.coach import CoachSection
 from gin.ui.svg import arrangement_svg
+
+END = message("coach.end", "End of the deal")
+MELDS = message("coach.melds", "Your melds")
+OPTIONS = message("coach.options", "Your options")
+LAYOFF = message("coach.layoff", "What you can lay off")
+HINT = message("coach.hint", "Hint")
+OPPONENT = message("coach.opponent", "Your opponent")
+LIMIT = message("coach.limit", "The knock limit")
+PIC_BEST = message("coach.pic-best", "Best: {melds:melds}, deadwood {points}")
+PIC_OTHER = message(
+    "coach.pic-other", "With {card:card} used the other way: {melds:melds}, deadwood {points}"
+)
 
 
 def end_section(view: gin.PlayerView, beat: int) -> CoachSection:
     """The end of the deal: the first ``beat`` score lines of the engine's result (or
     the void deal)."""
     r = view.result
-    if r is not None:
-        return CoachSection("result", "End of the deal", r.steps[:beat])
-    void = gin.describe_event(gin.DealVoided(), NAMES)
-    return CoachSection("result", "End of the deal", (gin.Step(1, "void", void),))
+    steps = r.steps[:beat] if r is not None else gin.turn_steps(view)
+    return CoachSection("result", END.render(), steps)
+
+
+def _melds(arr: gin.Arrangement) -> list[list[str]]:
+    return [[c.code for c in m.cards] for m in arr.melds]
 
 
 def meld_section(view: gin.PlayerView, four_color: bool) -> CoachSection | None:
     """Why the hand is arranged this way, with a set-versus-run picture when a card
     could go either way."""
-    ex = advice.meld_steps(view.hand)
-    if ex is None:
+    if not view.hand:
         return None
+    ex = gin.explain_melds(view.hand)
     pics: list[tuple[str, str]] = []
-    choice = advice.set_versus_run(ex)
+    choice = ex.set_versus_run
     if choice is not None:
         card, alt = choice
-        pics.append(
-            (f"Best: {ex.best.describe()}", arrangement_svg(ex.best, four_color=four_color))
-        )
-        pics.append(
-            (
-                f"With {card} used the other way: {alt.describe()}",
-                arrangement_svg(alt, four_color=four_color),
-            )
-        )
-    return CoachSection("hand", "Your melds", ex.steps, tuple(pics))
+        best = {"melds": _melds(ex.best), "points": ex.best.deadwood_points}
+        other = {"card": card.code, "melds": _melds(alt), "points": alt.deadwood_points}
+        pics.append((PIC_BEST.render(best), arrangement_svg(ex.best, four_color=four_color)))
+        pics.append((PIC_OTHER.render(other), arrangement_svg(alt, four_color=four_color)))
+    return CoachSection("hand", MELDS.render(), ex.steps, tuple(pics))
 
 
 def coach_sections(
@@ -51,24 +61,22 @@ def coach_sections(
     four_color: bool,
 ) -> list[CoachSection]:
     """The coach's sections: the turn's options (or the end of the deal, ``beat`` lines
-    of it), the layoffs open after the opponent's knock, the hint, the opponent's
-    visible moves since event ``since``, and while the deal is played the knock limit
-    and the meld choice."""
+    of it), the hint, the opponent's visible moves since event ``since``, and while the
+    deal is played the knock limit and the meld choice."""
     sections: list[CoachSection] = []
     if view.phase.is_over:
         sections.append(end_section(view, beat))
+    elif view.phase is gin.Phase.LAYOFF and view.my_turn:
+        sections.append(CoachSection("layoff", LAYOFF.render(), gin.turn_steps(view)))
     else:
-        sections.append(CoachSection("turn", "Your options", advice.turn_steps(view)))
-        layoffs = advice.layoff_steps(view)
-        if layoffs:
-            sections.append(CoachSection("layoff", "What you can lay off", layoffs))
+        sections.append(CoachSection("turn", OPTIONS.render(), gin.turn_steps(view)))
     if hint is not None:
-        sections.append(CoachSection("hint", "Hint", hint.steps))
-    sections.append(CoachSection("opponent", "Your opponent", advice.opponent_steps(view, since)))
+        sections.append(CoachSection("hint", HINT.render(), hint.steps))
+    sections.append(CoachSection("opponent", OPPONENT.render(), opponent_steps(view, since)))
     if view.phase.is_over:  # the score lines start with the knock limit
         return sections
     sections.append(
-        CoachSection("limit", "The knock limit", gin.knock_limit_steps(view.rules, view.up_card))
+        CoachSection("limit", LIMIT.render(), gin.knock_limit_steps(view.rules, view.up_card))
     )
     melds = meld_section(view, four_color)
     if melds is not None:

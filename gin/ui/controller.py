@@ -16,9 +16,24 @@ from typing import Any
 
 import gin
 import gin.bots
-from gin.ui.advice import LEARNER, OPPONENT, Hint, hint
+from gin.bots.hint import Hint, hint
+from gin.errors import echo
+from gin.i18n import message
+from gin.ui.seats import LEARNER, OPPONENT
 
 MAX_SEED = 2**63 - 1
+
+BAD_SEED = message("error.bad-seed", "The seed must be a whole number such as 42, not “{value}”.")
+SEED_TOO_BIG = message("error.seed-too-big", "The seed must be from 0 to {most}, not {value}.")
+BAD_GAME = message("error.bad-game", "Only a saved game of Oklahoma Gin can be loaded here.")
+GAME_OVER = message("error.game-over", "The game is over: start a new game.")
+NOT_OPPONENT = message("error.not-opponent", "It is not your opponent's turn.")
+DEAL_OVER = message(
+    "error.undo-deal-over", "The deal is over and both hands are shown: it can't be taken back."
+)
+NOTHING_TO_UNDO = message(
+    "error.no-move-to-undo", "You have made no move in this deal yet: nothing to undo."
+)
 
 
 def parse_seed(value: Any) -> int:
@@ -31,21 +46,21 @@ def parse_seed(value: Any) -> int:
     >>> parse_seed("4x2")
     Traceback (most recent call last):
     ...
-    gin.errors.GinError: the seed must be a whole number such as 42, not '4x2'
+    gin.errors.GinError: The seed must be a whole number such as 42, not “4x2”.
     """
     if isinstance(value, bool):
-        raise gin.GinError("bad-seed", f"the seed must be a whole number such as 42, not {value!r}")
+        raise gin.GinError(BAD_SEED(value=echo(value)))
     if isinstance(value, int):
         n = value
     elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         text = value.strip()
         if len(text) > 19:
-            raise gin.GinError("bad-seed", f"the seed must be at most {MAX_SEED}")
+            raise gin.GinError(SEED_TOO_BIG(most=str(MAX_SEED), value=echo(text)))
         n = int(text)
     else:
-        raise gin.GinError("bad-seed", f"the seed must be a whole number such as 42, not {value!r}")
+        raise gin.GinError(BAD_SEED(value=echo(value)))
     if not 0 <= n <= MAX_SEED:
-        raise gin.GinError("bad-seed", f"the seed must be from 0 to {MAX_SEED}, not {n}")
+        raise gin.GinError(SEED_TOO_BIG(most=str(MAX_SEED), value=echo(n)))
     return n
 
 
@@ -93,12 +108,7 @@ class TableController:
         else:
             new_rules = gin.Rules.preset(rules)
         name = self.opponent_name if opponent is None else opponent
-        if name not in gin.bots.BOT_NAMES:
-            raise gin.GinError(
-                "unknown-bot",
-                f"there is no opponent called {name!r}; choose one of "
-                + ", ".join(gin.bots.BOT_NAMES),
-            )
+        gin.bots.check_bot_name(name)
         new_seed = fresh_seed() if seed is None else parse_seed(seed)
         bot = gin.bots.make_bot(name, random.Random(new_seed))
         self.game = gin.Game(new_rules, seed=new_seed)
@@ -112,7 +122,7 @@ class TableController:
         """Play on from ``game`` (for lessons and tests with stacked decks); the learner
         is player 0. The bot is seeded with the current seed."""
         if not isinstance(game, gin.Game):
-            raise gin.GinError("bad-game", "load() needs a gin.Game")
+            raise gin.GinError(BAD_GAME())
         name = self.opponent_name if opponent is None else opponent
         self.bot = gin.bots.make_bot(name, random.Random(self.seed))
         self.opponent_name = name
@@ -154,7 +164,7 @@ class TableController:
     def act(self, action: gin.Action) -> tuple[gin.Event, ...]:
         """Play ``action`` for the learner. Raises :class:`gin.GinError` if illegal."""
         if self.game.is_over:
-            raise gin.IllegalActionError("game-over", "the game is over: start a new game")
+            raise gin.IllegalActionError(GAME_OVER())
         self.game.deal.verify(action, LEARNER)
         mark = (self.deal_number, len(self.game.log))
         events = self.game.apply(action, LEARNER)
@@ -164,7 +174,7 @@ class TableController:
     def opponent_step(self) -> tuple[gin.Action, tuple[gin.Event, ...]]:
         """Let the opponent make one move (from its own view only)."""
         if not self.opponent_to_move():
-            raise gin.IllegalActionError("not-opponent", "it is not your opponent's turn")
+            raise gin.IllegalActionError(NOT_OPPONENT())
         action = self.bot.choose(self.game.deal.view(OPPONENT))
         return action, self.game.apply(action, OPPONENT)
 
@@ -179,14 +189,10 @@ class TableController:
         :class:`gin.GinError` when there is nothing to take back.
         """
         if self.game.deal.is_over:
-            raise gin.IllegalActionError(
-                "deal-over", "the deal is over and both hands are shown: it can't be taken back"
-            )
+            raise gin.IllegalActionError(DEAL_OVER())
         self._marks = [m for m in self._marks if m[0] == self.deal_number]
         if not self._marks:
-            raise gin.IllegalActionError(
-                "nothing-to-undo", "you have made no move in this deal yet: nothing to undo"
-            )
+            raise gin.IllegalActionError(NOTHING_TO_UNDO())
         _, length = self._marks.pop()
         undone: list[str] = []
         while len(self.game.log) > length:
@@ -194,7 +200,7 @@ class TableController:
         return undone
 
     def hint(self) -> Hint:
-        """A suggested move for the learner, with its reasons."""
+        """The hint engine's move for the learner, with its reasons (:func:`gin.bots.hint`)."""
         return hint(self.view())
 
 

@@ -9,7 +9,24 @@ import ipywidgets as w
 
 import gin
 import gin.bots
-from gin.ui.advice import LEARNER
+from gin.i18n import message
+from gin.ui.seats import LEARNER
+
+RULES = message("controls.rules", "Rules")
+OPPONENT = message("controls.opponent", "Opponent")
+SEED = message("controls.seed", "Seed")
+TEACHER = message("controls.teacher", "Teacher mode (both hands open)")
+TITLE = message(
+    "controls.title-you-deal",
+    "Rules: {rules} · target {target} · opponent: {opponent} · deal {deal} · dealer: you · "
+    "seed {seed}",
+)
+TITLE_THEY_DEAL = message(
+    "controls.title-they-deal",
+    "Rules: {rules} · target {target} · opponent: {opponent} · deal {deal} · dealer: your "
+    "opponent · seed {seed}",
+)
+TEACHER_MODE = message("controls.teacher-mode", "teacher mode")
 
 
 class ControlsBar(w.HBox):  # type: ignore[misc]
@@ -26,7 +43,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.rules_choice = w.Dropdown(
             options=list(gin.Rules.PRESETS),
             value=rules.name if rules.name in gin.Rules.PRESETS else gin.Rules.PRESETS[0],
-            description="Rules",
+            description=RULES.render(),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
@@ -34,14 +51,14 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.opponent_choice = w.Dropdown(
             options=list(gin.bots.BOT_NAMES),
             value=opponent,
-            description="Opponent",
+            description=OPPONENT.render(),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
         self.opponent_choice.add_class("gin-opponent-choice")
         self.seed_field = w.Text(
             value=str(seed),
-            description="Seed",
+            description=SEED.render(),
             continuous_update=False,
             style={"description_width": "initial"},
             layout=w.Layout(width="220px"),
@@ -49,7 +66,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.seed_field.add_class("gin-seed")
         self.teacher_toggle = w.Checkbox(
             value=teacher,
-            description="Teacher mode (both hands open)",
+            description=TEACHER.render(),
             indent=False,
             layout=w.Layout(width="auto"),
         )
@@ -71,15 +88,18 @@ def title_html(
 ) -> str:
     """The title line: rule set, target, opponent, deal number, dealer and seed."""
     rules = view.rules
-    dealer = "you" if view.dealer == LEARNER else "your opponent"
-    return (
-        f'<div class="gin-title-inner"><span class="gin-rules-name">Rules: '
-        f"{escape(rules.name)}</span> · <span>target {rules.target}</span> · "
-        f"<span>opponent: {escape(opponent)}</span> · <span>deal {deal_number}</span> · "
-        f"<span>dealer: {dealer}</span> · <span>seed {seed}</span>"
-        + (" · <b>teacher mode</b>" if teacher else "")
-        + "</div>"
-    )
+    m = TITLE if view.dealer == LEARNER else TITLE_THEY_DEAL
+    data = {
+        "rules": rules.name,
+        "target": rules.target,
+        "opponent": opponent,
+        "deal": deal_number,
+        "seed": str(seed),
+    }
+    text = escape(m.render(data))
+    if teacher:
+        text += f" · <b>{escape(TEACHER_MODE.render())}</b>"
+    return f'<div class="gin-title-inner"><span class="gin-rules-name">{text}</span></div>'
 
 
 __all__ = ["ControlsBar", "title_html"]

@@ -10,10 +10,10 @@ import ipywidgets as w
 
 import gin
 from gin.ui import hands, reveal
-from gin.ui.advice import LEARNER, OPPONENT
 from gin.ui.buttons import BUTTONS
 from gin.ui.cardarea import CardArea
 from gin.ui.piles import Piles
+from gin.ui.seats import LEARNER, OPPONENT
 
 MORE_BUTTONS = ("hint", "undo", "history", "opponent_step", "next_deal")
 """The keys of the buttons in the row under the actions."""
@@ -24,7 +24,11 @@ class Felt(w.VBox):  # type: ignore[misc]
     learner's hand, the action buttons, the knock confirmation and the other buttons."""
 
     def __init__(
-        self, buttons: Mapping[str, w.Button], *, large: bool, on_error: Callable[[str], Any]
+        self,
+        buttons: Mapping[str, w.Button],
+        *,
+        large: bool,
+        on_error: Callable[[gin.GinError], Any],
     ) -> None:
         self.large = large
         self.opponent_label = w.HTML()

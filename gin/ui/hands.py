@@ -6,9 +6,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import gin
-from gin.ui import advice
-from gin.ui.advice import LEARNER
+from gin.i18n import message
 from gin.ui.cardarea import CardArea
+from gin.ui.seats import LEARNER
+
+DEADWOOD_GROUP = message("hand.deadwood-group", "deadwood {points}")
+YOUR_HAND = message("hand.yours", "Your hand")
+OPPONENT_TITLE = message("hand.opponent", "Opponent")
+DEADWOOD_NOW = message("hand.deadwood", "Deadwood {count}")
+DEADWOOD_ELEVEN = message("hand.deadwood-eleven", "Deadwood {count} with 11 cards")
+BEST_LEAVES = message("hand.best-leaves", "best discard leaves {count}")
+SELECTED_LEAVES = message("hand.selected-leaves", "discarding {card:card} leaves {count}")
+LIMIT = message("hand.limit", "knock limit {count}")
+FITS = message("hand.fits", "fits the knocker's melds: {cards:cards}")
+NOTHING_FITS = message("hand.nothing-fits", "nothing fits the knocker's melds")
+YOU_KNOCKED = message("hand.you-knocked", "you knocked: your melds are laid face up")
+OPP_KNOCKED = message(
+    "hand.opponent-knocked", "knocked: {cards} cards laid face up · deadwood {count}"
+)
+OPP_TEACHER = message("hand.opponent-teacher", "{cards} cards · deadwood {count} (teacher view)")
+OPP_HIDDEN = message("hand.opponent-hidden", "{cards} cards, face down")
+SEP = " · "
+MELD_KIND = {
+    "run": message("hand.meld-run", "run"),
+    "set": message("hand.meld-set", "set"),
+}
 
 Extra = tuple[str, str, tuple[gin.Card, ...]]
 """An extra group of cards after the arrangement: (label, kind, cards)."""
@@ -45,9 +67,10 @@ def show_hand(area: CardArea, shown: HandShow, *, four_color: bool, large: bool)
         labels.append((label, kind))
 
     for i, m in enumerate(arr.melds):
-        add(m.cards, shown.meld_labels[i] if i < len(shown.meld_labels) else m.kind, "meld")
+        label = shown.meld_labels[i] if i < len(shown.meld_labels) else MELD_KIND[m.kind].render()
+        add(m.cards, label, "meld")
     if arr.deadwood:
-        add(arr.deadwood, f"deadwood {arr.deadwood_points}", "deadwood")
+        add(arr.deadwood, DEADWOOD_GROUP.render({"points": arr.deadwood_points}), "deadwood")
     for label, kind, cs in shown.extra:
         if cs:
             add(cs, label, kind)
@@ -82,9 +105,8 @@ def learner_show(view: gin.PlayerView) -> HandShow:
     if view.knocker == LEARNER and view.knocker_shown is not None:
         return HandShow(view.knocker_shown)
     arr = gin.best_arrangement(view.hand)
-    preview = advice.layoff_preview(view)
-    if preview is not None:
-        fits = tuple(dict.fromkeys(c for c, _ in preview.fits))
+    if view.layoff_plan is not None:
+        fits = view.layoff_plan.fitting_cards
         return HandShow(arr, highlight=fits, highlight_class=CAN_LAY_OFF)
     return HandShow(arr, highlight=new_card(view))
 
@@ -97,46 +119,46 @@ def knocker_show(view: gin.PlayerView) -> HandShow | None:
     return HandShow(view.knocker_shown)
 
 
+def _count(n: int, extra: str = "") -> str:
+    return f'<span class="gin-count{extra}">{n}</span>'
+
+
 def hand_label_html(view: gin.PlayerView, selected: gin.Card | None) -> str:
     """The line above the learner's hand: live deadwood, what the selected discard
     leaves, the knock limit; after a knock, what is laid down or can be laid off."""
-    now, best = advice.live_deadwood(view)
-    parts = [f'Deadwood <span class="gin-count gin-deadwood-count">{now}</span>']
+    now = gin.deadwood(view.hand)
+    best = view.best_discard
+    counted = {"count": _count(now, " gin-deadwood-count")}
+    parts = [(DEADWOOD_ELEVEN if best is not None else DEADWOOD_NOW).render(counted)]
     if best is not None:
-        parts[0] += " with 11 cards"
-        parts.append(f"best discard leaves <b>{best}</b>")
-    if selected is not None and len(view.hand) == 11:
-        left = gin.deadwood([c for c in view.hand if c is not selected])
-        parts.append(f"discarding {selected} leaves <b>{left}</b>")
-    parts.append(f'knock limit <span class="gin-count">{view.knock_limit}</span>')
-    preview = advice.layoff_preview(view)
-    if preview is not None:
-        fits = list(dict.fromkeys(c for c, _ in preview.fits))
+        parts.append(BEST_LEAVES.render({"count": f"<b>{best.deadwood}</b>"}))
+    chosen = next((c for c in view.discard_choices if c.card is selected), None)
+    if chosen is not None:
         parts.append(
-            f"fits the knocker's melds: <b>{gin.format_cards(fits)}</b>"
-            if fits
-            else "nothing fits the knocker's melds"
+            SELECTED_LEAVES.render({"card": chosen.card.code, "count": f"<b>{chosen.deadwood}</b>"})
         )
+    parts.append(LIMIT.render({"count": _count(view.knock_limit)}))
+    plan = view.layoff_plan
+    if plan is not None:
+        fits = [c.code for c in plan.fitting_cards]
+        parts.append(FITS.render({"cards": fits}) if fits else NOTHING_FITS.render())
     if view.knocker == LEARNER and view.knocker_shown is not None:
-        parts.append("you knocked: your melds are laid face up")
-    return "<b>Your hand</b> · " + " · ".join(parts)
+        parts.append(YOU_KNOCKED.render())
+    return f"<b>{YOUR_HAND.render()}</b>{SEP}" + SEP.join(parts)
 
 
 def opponent_label_html(view: gin.PlayerView, teacher_cards: tuple[gin.Card, ...] | None) -> str:
     """The line above the opponent's hand during the deal. ``teacher_cards`` is the
     opponent's hand in teacher mode (``None`` otherwise)."""
     shown = view.knocker_shown
+    head = f"<b>{OPPONENT_TITLE.render()}</b>{SEP}"
     if shown is not None and view.knocker != LEARNER:
-        return (
-            f"<b>Opponent</b> · knocked: {len(shown.cards)} cards laid face up · "
-            f'deadwood <span class="gin-count">{shown.deadwood_points}</span>'
-        )
+        data = {"cards": len(shown.cards), "count": _count(shown.deadwood_points)}
+        return head + OPP_KNOCKED.render(data)
     if teacher_cards is not None:
-        return (
-            f"<b>Opponent</b> · {len(teacher_cards)} cards · deadwood "
-            f"{gin.deadwood(teacher_cards)} (teacher view)"
-        )
-    return f"<b>Opponent</b> · {view.opponent_card_count} cards, face down"
+        data = {"cards": len(teacher_cards), "count": gin.deadwood(teacher_cards)}
+        return head + OPP_TEACHER.render(data)
+    return head + OPP_HIDDEN.render({"cards": view.opponent_card_count})
 
 
 __all__ = [

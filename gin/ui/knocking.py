@@ -1,88 +1,119 @@
 """Knocking from the table: which knock a button press means, and the question asked
-before it is played. Illegal choices raise the engine's :class:`gin.GinError`."""
+before it is played. The engine's :attr:`gin.PlayerView.discard_choices` say which
+discards knock and which go gin; illegal choices raise :class:`gin.IllegalActionError`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import gin
-from gin.ui import advice
-from gin.ui.buttons import knock_actions
+from gin.i18n import message
 
 Verify = Callable[[gin.Action], None]
 """Raises the engine's error when the learner may not play the action."""
+
+USE_KNOCK = message("error.not-gin", "No discard leaves you without deadwood: press Knock instead.")
+USE_GIN = message("error.is-gin", "Every knock you can make here is gin: press Gin! instead.")
+SELECTED_NOT_GIN = message(
+    "error.selected-not-gin",
+    "Discarding {card:card} leaves {deadwood} deadwood: that is a knock, not gin.",
+)
+SELECTED_IS_GIN = message(
+    "error.selected-is-gin", "Discarding {card:card} leaves no deadwood: press Gin! instead."
+)
+KNOCK_QUESTION = message(
+    "table.knock-question",
+    "Knock, discarding {card:card}? You keep {deadwood} deadwood (the knock limit is "
+    "{limit}). If your opponent ends with {deadwood} or less after laying off, you are "
+    "undercut.",
+)
+KNOCK_QUESTION_STRICT = message(
+    "table.knock-question-strict",
+    "Knock, discarding {card:card}? You keep {deadwood} deadwood (the knock limit is "
+    "{limit}). If your opponent ends with less than {deadwood} after laying off, you are "
+    "undercut.",
+)
+KNOCK_QUESTION_DOUBLED = message(
+    "table.knock-question-doubled",
+    "Knock, discarding {card:card}? You keep {deadwood} deadwood (the knock limit is "
+    "{limit}). If your opponent ends with {deadwood} or less after laying off, you are "
+    "undercut. On this spade deal every point counts double.",
+)
+KNOCK_QUESTION_STRICT_DOUBLED = message(
+    "table.knock-question-strict-doubled",
+    "Knock, discarding {card:card}? You keep {deadwood} deadwood (the knock limit is "
+    "{limit}). If your opponent ends with less than {deadwood} after laying off, you are "
+    "undercut. On this spade deal every point counts double.",
+)
+GIN_QUESTION = message(
+    "table.gin-question",
+    "Go gin, discarding {card:card}? All ten cards you keep meld: you score your opponent's "
+    "deadwood plus the gin bonus of {bonus}.",
+)
+GIN_QUESTION_DOUBLED = message(
+    "table.gin-question-doubled",
+    "Go gin, discarding {card:card}? All ten cards you keep meld: you score your opponent's "
+    "deadwood plus the gin bonus of {bonus}, all doubled on this spade deal.",
+)
+BIG_GIN_QUESTION = message(
+    "table.big-gin-question",
+    "Declare big gin? All eleven cards meld, so you discard nothing: you score your "
+    "opponent's deadwood plus the big-gin bonus of {bonus}.",
+)
+BIG_GIN_QUESTION_DOUBLED = message(
+    "table.big-gin-question-doubled",
+    "Declare big gin? All eleven cards meld, so you discard nothing: you score your "
+    "opponent's deadwood plus the big-gin bonus of {bonus}, all doubled on this spade deal.",
+)
 
 
 def choose_knock(
     view: gin.PlayerView, selected: gin.Card | None, want_gin: bool, verify: Verify
 ) -> gin.Knock:
     """The knock to confirm: with the ``selected`` card, or the best one when none is
-    selected. Raises the engine's error (or a clear one of ours) when it is illegal."""
-    if not (view.my_turn and view.phase is gin.Phase.DISCARD):
-        verify(gin.Knock(view.hand[0]))
+    selected. Raises the engine's error when it is illegal."""
     if selected is None:
-        knocks, gins = knock_actions(view)
-        pool = gins if want_gin else knocks
-        if not pool:
-            if knocks or gins:
-                raise gin.IllegalActionError(
-                    "not-gin" if want_gin else "is-gin",
-                    "no discard leaves you without deadwood: press Knock instead"
-                    if want_gin
-                    else "every knock you can make here is gin: press Gin! instead",
-                )
-            _, best = advice.live_deadwood(view)
-            raise gin.IllegalActionError(
-                "over-knock-limit",
-                f"you can't knock yet: your best discard leaves {best} deadwood and the "
-                f"knock limit is {view.knock_limit}",
-            )
-        return min(
-            pool,
-            key=lambda a: (
-                gin.deadwood([c for c in view.hand if c is not a.card]),
-                -a.card.points,
-            ),
-        )
+        ends = [c for c in view.discard_choices if c.ends != "discard"]
+        pool = [c for c in ends if (c.ends == "gin") == want_gin]
+        if pool:
+            return gin.Knock(pool[0].card)
+        if ends:
+            raise gin.IllegalActionError(USE_KNOCK() if want_gin else USE_GIN())
+        best = view.best_discard
+        # no knock at all: the engine says why (not your turn, or over the limit)
+        verify(gin.Knock(best.card if best is not None else view.hand[0]))
+        raise AssertionError("the engine accepted a knock its view did not list")
     action = gin.Knock(selected)
     verify(action)
-    left = gin.deadwood([c for c in view.hand if c is not selected])
-    if want_gin and left:
-        raise gin.IllegalActionError(
-            "not-gin", f"discarding {selected} leaves {left} deadwood: that is a knock, not gin"
-        )
-    if not want_gin and not left:
-        raise gin.IllegalActionError(
-            "is-gin", f"discarding {selected} leaves no deadwood: press Gin! instead"
-        )
+    chosen = next(c for c in view.discard_choices if c.card is selected)
+    if want_gin and chosen.ends != "gin":
+        raise gin.IllegalActionError(SELECTED_NOT_GIN(card=selected.code, deadwood=chosen.deadwood))
+    if not want_gin and chosen.ends == "gin":
+        raise gin.IllegalActionError(SELECTED_IS_GIN(card=selected.code))
     return action
 
 
-def knock_question(view: gin.PlayerView, action: gin.Knock) -> str:
+def knock_question(view: gin.PlayerView, action: gin.Knock) -> gin.Text:
     """The confirmation asked before a knock, with the deadwood it keeps."""
-    left = gin.deadwood([c for c in view.hand if c is not action.card])
-    under = f"{left} or less" if view.rules.undercut_on_tie else f"less than {left}"
-    return (
-        f"Knock, discarding {action.card}? You keep {left} deadwood (the limit is "
-        f"{view.knock_limit}). If your opponent ends with {under} after "
-        f"laying off, you are undercut."
-    )
+    chosen = next(c for c in view.discard_choices if c.card is action.card)
+    tie = view.rules.undercut_on_tie
+    if view.doubled:
+        m = KNOCK_QUESTION_DOUBLED if tie else KNOCK_QUESTION_STRICT_DOUBLED
+    else:
+        m = KNOCK_QUESTION if tie else KNOCK_QUESTION_STRICT
+    return m(card=action.card.code, deadwood=chosen.deadwood, limit=view.knock_limit)
 
 
-def gin_question(view: gin.PlayerView, action: gin.Knock) -> str:
+def gin_question(view: gin.PlayerView, action: gin.Knock) -> gin.Text:
     """The confirmation asked before going gin."""
-    return (
-        f"Go gin, discarding {action.card}? All ten cards you keep meld: you score "
-        f"your opponent's deadwood plus the gin bonus of {view.rules.gin_bonus}."
-    )
+    m = GIN_QUESTION_DOUBLED if view.doubled else GIN_QUESTION
+    return m(card=action.card.code, bonus=view.rules.gin_bonus)
 
 
-def big_gin_question(view: gin.PlayerView) -> str:
+def big_gin_question(view: gin.PlayerView) -> gin.Text:
     """The confirmation asked before declaring big gin."""
-    return (
-        "Declare big gin? All eleven cards meld: you score your "
-        f"opponent's deadwood plus the big gin bonus of {view.rules.big_gin_bonus}."
-    )
+    m = BIG_GIN_QUESTION_DOUBLED if view.doubled else BIG_GIN_QUESTION
+    return m(bonus=view.rules.big_gin_bonus)
 
 
 __all__ = ["Verify", "big_gin_question", "choose_knock", "gin_question", "knock_question"]

@@ -9,14 +9,24 @@ from typing import Any
 import ipywidgets as w
 
 import gin
+from gin.i18n import card_label, format_number, message, plural_message
 from gin.ui.buttons import limit_badge_text
 from gin.ui.cardarea import CardArea
 from gin.ui.svg import card_svg
 
+CARDS = plural_message("piles.cards", "{count} card", "{count} cards")
+STOCK = message("piles.stock", "Stock")
+DISCARD_PILE = message("piles.discard-pile", "Discard pile")
+UP_CARD = message("piles.up-card", "Up card")
+NO_DISCARDS = message("piles.no-discards", "No discards yet.")
+EMPTY = message("piles.empty", "empty")
+TAKEN = message("piles.up-card-taken", "{card:card} (taken)")
 
-def count_html(n: int, noun: str) -> str:
-    """A count in large type: ``31 cards``."""
-    return f'<span class="gin-count">{n}</span> {noun}{"" if n == 1 else "s"}'
+
+def count_html(n: int) -> str:
+    """A count of cards, the number in large type: ``31 cards``."""
+    number = format_number(n)
+    return CARDS.render({"count": n}).replace(number, f'<span class="gin-count">{number}</span>', 1)
 
 
 def _head(title: str, count: w.HTML) -> w.HBox:
@@ -33,7 +43,7 @@ class Piles:
     :attr:`history_area` goes under it and is hidden until :meth:`toggle_history`.
     """
 
-    def __init__(self, on_error: Callable[[str], Any]) -> None:
+    def __init__(self, on_error: Callable[[gin.GinError], Any]) -> None:
         self.stock_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
         self.stock_area.add_class("gin-stock")
         self.stock_label = w.HTML()
@@ -47,16 +57,16 @@ class Piles:
         self.limit_badge = w.HTML()
         self.limit_badge.add_class("gin-knock-limit")
         self.history_area = CardArea(
-            mode="none", card_class="gin-pile-card", overlap=True, empty_text="No discards yet."
+            mode="none", card_class="gin-pile-card", overlap=True, empty_text=NO_DISCARDS.render()
         )
         self.history_area.add_class("gin-discard-history")
         self.history_area.layout.display = "none"
         for area in self.areas:
             area.on_error(on_error)
 
-        stock_box = w.VBox([_head("Stock", self.stock_label), self.stock_area])
-        discard_box = w.VBox([_head("Discard pile", self.discard_label), self.discard_area])
-        up_box = w.VBox([w.HTML("<b>Up card</b>"), self.up_card_html, self.limit_badge])
+        stock_box = w.VBox([_head(STOCK.render(), self.stock_label), self.stock_area])
+        discard_box = w.VBox([_head(DISCARD_PILE.render(), self.discard_label), self.discard_area])
+        up_box = w.VBox([w.HTML(f"<b>{UP_CARD.render()}</b>"), self.up_card_html, self.limit_badge])
         for box, cls in (
             (stock_box, "gin-stock-box"),
             (discard_box, "gin-discard-box"),
@@ -74,20 +84,21 @@ class Piles:
     def show(self, view: gin.PlayerView, *, four_color: bool, large: bool) -> None:
         """Draw the piles as the learner sees them."""
         self.stock_area.show_backs(1 if view.stock_count else 0, large=large)
-        self.stock_label.value = count_html(view.stock_count, "card")
+        self.stock_label.value = count_html(view.stock_count)
         top = view.top_discard
         if top is not None:
             self.discard_area.show([top], four_color=four_color, large=large)
         else:
             self.discard_area.show([], large=large)
-            self.discard_area.empty_text = "empty"
-        self.discard_label.value = count_html(len(view.discard_pile), "card")
+            self.discard_area.empty_text = EMPTY.render()
+        self.discard_label.value = count_html(len(view.discard_pile))
         self.history_area.show(list(view.discard_pile), four_color=four_color, large=large)
-        taken = "" if top is view.up_card else " (taken)"
+        code = view.up_card.code
+        label = card_label(code) if top is view.up_card else TAKEN.render({"card": code})
         self.up_card_html.value = (
             '<div class="gin-up-card-pic">'
             + card_svg(view.up_card, four_color=four_color)
-            + f"</div><div>{view.up_card}{taken}</div>"
+            + f"</div><div>{label}</div>"
         )
         self.limit_badge.value = f'<span class="gin-badge">{limit_badge_text(view)}</span>'
 

@@ -9,16 +9,42 @@ updates the score pad.
 from __future__ import annotations
 
 import gin
-from gin.ui.advice import LEARNER, NAMES
-from gin.ui.hands import HandShow
+from gin.i18n import message
+from gin.ui.hands import MELD_KIND, OPPONENT_TITLE, SEP, YOUR_HAND, HandShow
+from gin.ui.seats import LEARNER
 
-KIND_WORDS = {
-    "knock": "knocked",
-    "undercut": "knocked",
-    "tie": "knocked",
-    "gin": "went gin",
-    "big-gin": "declared big gin",
+KNOCKED = {
+    "knock": message("end.you-knocked", "you knocked"),
+    "gin": message("end.you-went-gin", "you went gin"),
+    "big-gin": message("end.you-big-gin", "you declared big gin"),
 }
+THEY_KNOCKED = {
+    "knock": message("end.they-knocked", "knocked"),
+    "gin": message("end.they-went-gin", "went gin"),
+    "big-gin": message("end.they-big-gin", "declared big gin"),
+}
+GROWN = message("end.meld-grown", "{kind:text}, {count} laid off")
+TO_LAY_OFF = message("end.to-lay-off", "to lay off")
+DEADWOOD = message("end.deadwood", "deadwood {count}")
+NOBODY_KNOCKED = message("end.nobody-knocked", "deadwood {count} · nobody knocked")
+NOTHING_TO_LAY_OFF = message("end.nothing-to-lay-off", "deadwood {count} · nothing to lay off")
+LAYING_OFF = message(
+    "end.laying-off", "deadwood {count} before laying off · laid off {done} of {total}"
+)
+LAID_OFF = message("end.laid-off", "deadwood {count} after laying off {total} (it was {before})")
+GAME_WON = message(
+    "end.game-won", "You win the game, {mine} to {theirs}. Press New game to play again."
+)
+GAME_LOST = message(
+    "end.game-lost",
+    "Your opponent wins the game, {theirs} to {mine}. Press New game to play again.",
+)
+VOID = message(
+    "end.void",
+    "The deal is void: only two cards are left in the stock. Nobody scores, and the same "
+    "dealer deals again. Press Next deal.",
+)
+SCORED = message("end.scored", "The deal is scored. Press Next deal to go on.")
 
 
 def reveal_total(result: gin.DealResult | None) -> int:
@@ -28,7 +54,7 @@ def reveal_total(result: gin.DealResult | None) -> int:
 
 def layoffs_shown(result: gin.DealResult, beat: int) -> int:
     """How many layoffs the first ``beat`` result steps have played out."""
-    return sum(1 for s in result.steps[:beat] if s.code == "layoff")
+    return result.layoffs_told(beat)
 
 
 def end_hands(view: gin.PlayerView, beat: int) -> tuple[HandShow, HandShow]:
@@ -45,64 +71,59 @@ def end_hands(view: gin.PlayerView, beat: int) -> tuple[HandShow, HandShow]:
             HandShow(gin.best_arrangement(opp)),
         )
     n = layoffs_shown(r, beat)
-    melds = list(r.knocker_arrangement.melds)
-    grown = [0] * len(melds)
-    laid: list[gin.Card] = []
-    for lo in r.layoffs[:n]:
-        i = melds.index(lo.onto)
-        melds[i] = lo.result
-        grown[i] += 1
-        laid.append(lo.card)
+    stage = r.layoff_stage(n)
     labels = tuple(
-        m.kind + (f", {g} laid off" if g else "") for m, g in zip(melds, grown, strict=True)
+        GROWN.render({"kind": MELD_KIND[m.kind].key, "count": g})
+        if g
+        else MELD_KIND[m.kind].render()
+        for m, g in zip(stage.melds, stage.grown, strict=True)
     )
     knocker = HandShow(
-        gin.Arrangement(tuple(melds), r.knocker_arrangement.deadwood),
-        highlight=tuple(laid),
+        gin.Arrangement(stage.melds, r.knocker_arrangement.deadwood),
+        highlight=stage.laid,
         meld_labels=labels,
     )
     waiting = tuple(lo.card for lo in r.layoffs[n:])
-    defender = HandShow(r.defender_arrangement, extra=(("to lay off", "laid-off", waiting),))
+    defender = HandShow(r.defender_arrangement, extra=((TO_LAY_OFF.render(), "laid-off", waiting),))
     return (knocker, defender) if view.knocker == LEARNER else (defender, knocker)
+
+
+def _count(n: int) -> str:
+    return f'<span class="gin-count">{n}</span>'
 
 
 def end_label(view: gin.PlayerView, player: int, beat: int) -> str:
     """The line above ``player``'s hand at the end of the deal: who knocked with what,
     and the defender's deadwood before and after the layoffs played so far."""
     r = view.result
-    who = "<b>Your hand</b>" if player == LEARNER else "<b>Opponent</b>"
+    who = f"<b>{(YOUR_HAND if player == LEARNER else OPPONENT_TITLE).render()}</b>{SEP}"
     if r is None or view.knocker is None:
         cards = view.hand if player == LEARNER else (view.opponent_hand or ())
-        return f"{who} · deadwood {gin.deadwood(cards)} · nobody knocked"
+        return who + NOBODY_KNOCKED.render({"count": gin.deadwood(cards)})
     if player == view.knocker:
-        verb = ("you " if player == LEARNER else "") + KIND_WORDS.get(r.kind, "knocked")
-        return f'{who} · {verb} · deadwood <span class="gin-count">{r.knocker_deadwood}</span>'
+        kind = r.kind if r.kind in ("gin", "big-gin") else "knock"
+        verb = (KNOCKED if player == LEARNER else THEY_KNOCKED)[kind].render()
+        return who + verb + SEP + DEADWOOD.render({"count": _count(r.knocker_deadwood)})
     before = r.defender_deadwood_before_layoffs
     n = layoffs_shown(r, beat)
+    total = len(r.layoffs)
     if not r.layoffs:
-        return f'{who} · deadwood <span class="gin-count">{before}</span> · nothing to lay off'
-    if n < len(r.layoffs):
-        return (
-            f'{who} · deadwood <span class="gin-count">{before}</span> before laying off · '
-            f"laid off {n} of {len(r.layoffs)}"
-        )
-    return (
-        f'{who} · deadwood <span class="gin-count">{r.defender_deadwood}</span> after '
-        f"laying off {len(r.layoffs)} (it was {before})"
-    )
+        return who + NOTHING_TO_LAY_OFF.render({"count": _count(before)})
+    if n < total:
+        return who + LAYING_OFF.render({"count": _count(before), "done": n, "total": total})
+    data = {"count": _count(r.defender_deadwood), "total": total, "before": before}
+    return who + LAID_OFF.render(data)
 
 
 def end_message(game: gin.Game) -> str:
     """What the coach says once the playback is over."""
     if game.is_over:
         fs = game.final_score()
-        return (
-            f"{'You win' if fs.winner == LEARNER else 'Your opponent wins'} "
-            f"the game, {fs.scores[0]} to {fs.scores[1]}. Press New game to play again."
-        )
+        data = {"mine": fs.scores[LEARNER], "theirs": fs.scores[1 - LEARNER]}
+        return (GAME_WON if fs.winner == LEARNER else GAME_LOST).render(data)
     if game.deal.phase is gin.Phase.VOID:
-        return gin.describe_event(gin.DealVoided(), NAMES) + " Press Next deal."
-    return "The deal is scored. Press Next deal to go on."
+        return VOID.render()
+    return SCORED.render()
 
 
 __all__ = ["end_hands", "end_label", "end_message", "layoffs_shown", "reveal_total"]

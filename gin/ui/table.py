@@ -32,21 +32,46 @@ from typing import Any, TypeVar
 import ipywidgets as w
 
 import gin
-from gin.ui import advice, knocking, reveal
-from gin.ui.advice import LEARNER, NAMES, OPPONENT
+from gin.bots.hint import Hint
+from gin.i18n import Message, Text, message
+from gin.narration import event_text
+from gin.ui import knocking, reveal
 from gin.ui.buttons import (
     BUTTONS,
     CONTROL_BUTTONS,
+    HIDE_PILE,
     enabled_actions,
-    knock_actions,
     limit_badge_text,
 )
 from gin.ui.coach import Coach
 from gin.ui.coaching import coach_sections
-from gin.ui.controller import TableController
+from gin.ui.controller import NOT_OPPONENT, TableController
 from gin.ui.controls import ControlsBar, title_html
 from gin.ui.felt import Felt
 from gin.ui.scorepad import ScorePad
+from gin.ui.seats import LEARNER, OPPONENT
+
+SOMETHING_WRONG = message(
+    "error.something-wrong",
+    "Something went wrong, and the table could not do that. Please try again, or start a new game.",
+)
+KNOCK_TIP = message("table.knock-tip", "Discard the selected card (or the best one) and knock")
+GIN_TIP = message("table.gin-tip", "Discard the selected card (or the best one) and go gin")
+DEAL_YOU = message("table.deal-you", "Deal {deal}: you deal. The up card is {up_card:card}.")
+DEAL_THEY = message(
+    "table.deal-they", "Deal {deal}: your opponent deals. The up card is {up_card:card}."
+)
+NOT_YOUR_TURN = message(
+    "error.table-not-your-turn", "It's not your turn: wait for your opponent to play."
+)
+NO_CARD = message("error.no-card", "Select the card to discard first: click it in your hand.")
+NOTHING_TO_CONFIRM = message("error.nothing-to-confirm", "There is nothing to confirm.")
+CANCELLED = message("table.cancelled", "Cancelled: nothing was played.")
+REVEALING = message("error.revealing", "Wait: the deal is still being scored.")
+UNDONE = message("table.undone", "Taken back: {moves:text}.")
+UNDONE_MOVE = message("table.undone-move", "{action:action}")
+THINKING = message("table.thinking", "Thinking…")
+HINT = message("table.hint", "Hint: {action:action}.")
 
 _CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 
@@ -61,10 +86,10 @@ def _guarded(method: F) -> F:
         try:
             return method(self, *args, **kwargs)
         except gin.GinError as e:
-            self._show_error(e.message)
-        except Exception as e:  # shown to the learner, logged for the teacher
+            self._show_error(e)
+        except Exception:  # logged for the teacher, one sentence for the learner
             traceback.print_exc(file=sys.stderr)
-            self._show_error(f"Something went wrong: {type(e).__name__}: {e}")
+            self._show_error(gin.GinError(SOMETHING_WRONG()))
         return None
 
     return wrapper  # type: ignore[return-value]
@@ -105,8 +130,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._since = 0
         self._reveal = 0
         self._busy = False
-        self._hint: advice.Hint | None = None
+        self._hint: Hint | None = None
         self._message = ""
+        self.error_code = ""
+        """The code of the error shown in the coach (``""`` when none)."""
         self._build()
         super().__init__(children=self._children)
         self.add_class("gin-table")
@@ -116,8 +143,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ building
 
-    def _button(self, key: str, label: str, css: str, handler: Callable[[], Any]) -> w.Button:
-        b = w.Button(description=label, tooltip=label)
+    def _button(self, key: str, label: Message, css: str, handler: Callable[[], Any]) -> w.Button:
+        b = w.Button(description=label.render(), tooltip=label.render())
         b.add_class("gin-button")
         b.add_class(css)
         b.on_click(lambda _b: handler())
@@ -147,8 +174,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         }
         for key, label, css in BUTTONS + CONTROL_BUTTONS:
             self._button(key, label, css, handlers[key])
-        self.buttons["knock"].tooltip = "Discard the selected card (or the best one) and knock"
-        self.buttons["gin"].tooltip = "Discard the selected card (or the best one) and go gin"
+        self.buttons["knock"].tooltip = KNOCK_TIP.render()
+        self.buttons["gin"].tooltip = GIN_TIP.render()
 
     def _build(self) -> None:
         c = self.controller
@@ -197,11 +224,13 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ showing the state
 
-    def _show_error(self, message: str) -> None:
-        self.coach.show(error=message)
+    def _show_error(self, error: gin.GinError) -> None:
+        self.error_code = error.code
+        self.coach.show(error=error.render())
 
     def _say(self, message: str) -> None:
         self._message = message
+        self.error_code = ""
         self.coach.show(message=message, error="")
 
     def _selected_card(self) -> gin.Card | None:
@@ -286,8 +315,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         c = self.controller
         self.controls.show_game(c.rules, c.opponent_name, c.seed)
         view = c.view()
-        who = "You deal" if view.dealer == LEARNER else "Your opponent deals"
-        self._say(f"Deal {c.deal_number}: {who}. The up card is {view.up_card}.")
+        m = DEAL_YOU if view.dealer == LEARNER else DEAL_THEY
+        self._say(m.render({"deal": c.deal_number, "up_card": view.up_card.code}))
         self.refresh()
         self._advance()
 
@@ -336,11 +365,11 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def _opponent_move(self) -> None:
         self.controller.opponent_step()
         view = self.controller.view()
-        self._say(gin.describe_event(view.events[-1], NAMES) if view.events else "")
+        self._say(event_text(view.events[-1], LEARNER).render() if view.events else "")
         if view.phase.is_over:
             last = [e for e in view.events if isinstance(e, gin.Knocked | gin.BigGinDeclared)]
             if last:
-                self._say(gin.describe_event(last[-1], NAMES))
+                self._say(event_text(last[-1], LEARNER).render())
 
     def _reveal_beat(self, token: int) -> None:
         if token != self._token:
@@ -357,9 +386,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def _learner(self, action: gin.Action) -> None:
         """Play a learner action through the engine and move the game on."""
         if self._busy and self.controller.opponent_to_move():
-            raise gin.IllegalActionError(
-                "not-your-turn", "it's not your turn: wait for your opponent to play"
-            )
+            raise gin.IllegalActionError(NOT_YOUR_TURN())
         c = self.controller
         self._pending = None
         before = len(c.view().events)
@@ -368,7 +395,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._since = len(view.events)
         self._hint = None
         new = view.events[before:]
-        said = [gin.describe_event(e, NAMES) for e in new if not isinstance(e, gin.DealScored)]
+        said = [event_text(e, LEARNER).render() for e in new if not isinstance(e, gin.DealScored)]
         self._say(" ".join(said))
         self.refresh()
         self._advance()
@@ -424,9 +451,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if card is None:
             view = self.controller.view()
             if view.my_turn and view.phase is gin.Phase.DISCARD:
-                raise gin.IllegalActionError(
-                    "no-card", "select the card to discard first: click it in your hand"
-                )
+                raise gin.IllegalActionError(NO_CARD())
             self.controller.deal.verify(gin.Discard(view.hand[0]), LEARNER)
             return
         self._learner(gin.Discard(card))
@@ -434,9 +459,9 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def _verify(self, action: gin.Action) -> None:
         self.controller.deal.verify(action, LEARNER)
 
-    def _ask(self, action: gin.Action, text: str) -> None:
+    def _ask(self, action: gin.Action, text: Text) -> None:
         self._pending = action
-        self.felt.ask(text)
+        self.felt.ask(text.render())
         self.coach.show(error="")
         self._update_buttons(self.controller.view())
 
@@ -465,14 +490,14 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Play the action waiting for confirmation."""
         action = self._pending
         if action is None:
-            raise gin.IllegalActionError("nothing-to-confirm", "there is nothing to confirm")
+            raise gin.IllegalActionError(NOTHING_TO_CONFIRM())
         self._learner(action)
 
     @_guarded
     def cancel(self) -> None:
         """Drop the action waiting for confirmation."""
         self._pending = None
-        self._say("Cancelled: nothing was played.")
+        self._say(CANCELLED.render())
         self._update_buttons(self.controller.view())
 
     @_guarded
@@ -484,7 +509,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def opponent_step(self) -> None:
         """Teacher mode: let the opponent make its next move."""
         if not self.controller.opponent_to_move():
-            raise gin.IllegalActionError("not-opponent", "it is not your opponent's turn")
+            raise gin.IllegalActionError(NOT_OPPONENT())
         self._opponent_move()
         self.refresh()
         self._advance()
@@ -493,7 +518,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def next_deal(self) -> None:
         """Start the next deal."""
         if self.controller.deal.is_over and not self._revealed():
-            raise gin.IllegalActionError("revealing", "wait: the deal is still being scored")
+            raise gin.IllegalActionError(REVEALING())
         self.controller.next_deal()
         self._start_deal_view()
 
@@ -514,7 +539,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._busy = False
         self._hint = None
         self._since = len(self.controller.view().events)
-        self._say(f"Taken back: {', '.join(reversed(undone))}.")
+        moves = [{"key": UNDONE_MOVE.key, "data": {"action": a}} for a in reversed(undone)]
+        self._say(UNDONE.render({"moves": moves}))
         self.refresh()
         self._advance()
 
@@ -523,14 +549,14 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Show a suggested move and its reasons ("Thinking…" shows while it works)."""
         button = self.buttons["hint"]
         label = button.description
-        button.description, button.disabled = "Thinking…", True
+        button.description, button.disabled = THINKING.render(), True
         try:
             h = self.controller.hint()
         finally:
             button.description, button.disabled = label, False
         self._hint = h
         if h.action is not None:
-            self._say(f"Hint: {h.action.describe()}.")
+            self._say(HINT.render({"action": h.action.text}))
         self.refresh()
 
     @_guarded
@@ -557,7 +583,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def toggle_history(self) -> None:
         """Show or hide the whole discard pile."""
         shown = self.piles.toggle_history()
-        self.buttons["history"].description = "Hide discard pile" if shown else "Show discard pile"
+        label = HIDE_PILE if shown else CONTROL_BUTTONS[-1][1]
+        self.buttons["history"].description = label.render()
 
 
 def play_table(
@@ -592,7 +619,6 @@ __all__ = [
     "CONTROL_BUTTONS",
     "GinTable",
     "enabled_actions",
-    "knock_actions",
     "limit_badge_text",
     "play_table",
 ]

@@ -8,17 +8,30 @@ from typing import Any
 
 import ipywidgets as W
 
+from gin.errors import GinError, echo
+from gin.i18n import message
 from gin.ui.lessons.catalog import lesson_info, nav_html
+from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
 from gin.ui.lessons.style import LESSON_CSS
 
+SEED = message("lesson.seed", "seed")
+"""The label of a seed box."""
+PRACTICE_HEADING = message("lesson.practice.heading", "Practice")
+"""The heading of a lesson's exercises."""
+BAD_SEED = message("error.lesson-seed", "A seed is a whole number of at least 0, not {seed}.")
+
 
 def resolve_seed(seed: int | None) -> int:
-    """``seed`` itself, or a fresh one (shown on the page so a class can share it)."""
+    """``seed`` itself, or a fresh one (shown on the page so a class can share it).
+
+    Raises :class:`gin.GinError` (code ``lesson-seed``) for a seed that is not a whole
+    number of at least 0.
+    """
     if seed is None:
         return random.SystemRandom().randrange(1, 1_000_000)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"a seed is a whole number of at least 0, not {seed!r}")
+        raise GinError(BAD_SEED(seed=echo(repr(seed))))
     return seed
 
 
@@ -35,6 +48,7 @@ _GLYPHS = {
     "forward": "→",
     "play": "▶",
     "random": "⟳",
+    "refresh": "⟳",
     "step-backward": "◀",
     "step-forward": "▶",
     "fast-forward": "⏭",
@@ -43,8 +57,9 @@ _GLYPHS = {
 
 
 def button(description: str, *css: str, icon: str = "", style: str = "") -> Any:
-    """A button with CSS classes. ``icon`` names a glyph drawn as plain text, since
-    icon fonts would come from a CDN that a classroom or Binder may not reach."""
+    """A button with CSS classes; ``description`` is its (rendered) label. ``icon`` names a
+    glyph drawn as plain text, since icon fonts would come from a CDN that a classroom or
+    Binder may not reach."""
     glyph = _GLYPHS.get(icon, "")
     label = f"{glyph} {description}" if glyph else description
     b = W.Button(description=label, button_style=style)
@@ -62,7 +77,7 @@ class MessageArea:
         self.text = ""
 
     def show(self, text: str) -> None:
-        """Show ``text``."""
+        """Show ``text`` (a rendered sentence)."""
         self.text = text
         self.widget.value = message_html(text)
 
@@ -75,7 +90,8 @@ class MessageArea:
 class Lesson:
     """A lesson: a tree of widgets under :attr:`widget`, displayed as that widget.
 
-    Subclasses build their parts and call :meth:`assemble`.
+    Subclasses build their parts and call :meth:`assemble`, which puts the lesson's title
+    and opening prose (:mod:`.intros`) above them.
     """
 
     notebook = ""
@@ -83,6 +99,7 @@ class Lesson:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = resolve_seed(seed)
         self.widget: Any = None
+        self.intro: Any = None
 
     @property
     def title(self) -> str:
@@ -90,10 +107,16 @@ class Lesson:
         return lesson_info(self.notebook).title
 
     def assemble(self, *children: Any) -> Any:
-        """Wrap the parts with the style sheet and the navigation footer."""
+        """Wrap the parts with the style sheet, the title and opening prose, and the
+        navigation footer."""
         style = W.HTML(value=f"<style>{LESSON_CSS}</style>")
+        self.intro = html_widget(
+            f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
+            + intro_html(self.notebook),
+            "gin-lesson-intro",
+        )
         nav = html_widget(nav_html(self.notebook), "gin-nav")
-        self.widget = W.VBox([style, *children, nav])
+        self.widget = W.VBox([style, self.intro, *children, nav])
         self.widget.add_class("gin-lesson")
         self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
         return self.widget
@@ -106,7 +129,8 @@ class Lesson:
 
 
 def section(title: str, intro: str, *children: Any, css: str = "") -> Any:
-    """A framed section with a heading and a short introduction (HTML)."""
+    """A framed section with a heading (a rendered sentence) and a short introduction
+    (HTML)."""
     head = html_widget(f"<h3>{html.escape(title)}</h3>{intro}")
     box = W.VBox([head, *children])
     box.add_class("gin-lesson-section")
@@ -115,4 +139,19 @@ def section(title: str, intro: str, *children: Any, css: str = "") -> Any:
     return box
 
 
-__all__ = ["Lesson", "MessageArea", "button", "html_widget", "resolve_seed", "section"]
+def paragraph(text: str) -> str:
+    """A rendered sentence as an HTML paragraph."""
+    return f"<p>{html.escape(text)}</p>"
+
+
+__all__ = [
+    "PRACTICE_HEADING",
+    "SEED",
+    "Lesson",
+    "MessageArea",
+    "button",
+    "html_widget",
+    "paragraph",
+    "resolve_seed",
+    "section",
+]

@@ -1,9 +1,15 @@
-"""The lessons in order: notebook names (Voilà URLs depend on them), titles and summaries."""
+"""The lessons in order: notebook names (Voilà URLs depend on them), titles and summaries.
+
+Titles and summaries are messages of the catalog (:mod:`gin.i18n`), rendered in the
+current language when read.
+"""
 
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+
+from gin.i18n import Message, message
 
 
 @dataclass(frozen=True)
@@ -12,45 +18,71 @@ class LessonInfo:
 
     notebook: str
     """File name in ``notebooks/``; links between lessons are relative to it."""
-    title: str
-    summary: str
+    title_message: Message
+    summary_message: Message
+
+    @property
+    def title(self) -> str:
+        """The lesson's title in the current language."""
+        return self.title_message.render()
+
+    @property
+    def summary(self) -> str:
+        """The lesson's one-line summary in the current language."""
+        return self.summary_message.render()
 
 
 LESSONS: tuple[LessonInfo, ...] = (
     LessonInfo(
         "00_start_here.ipynb",
-        "Start here",
-        "What Oklahoma Gin is, the two rule sets, and where to go next.",
+        message("lesson.start.title", "Start here"),
+        message(
+            "lesson.start.summary",
+            "What Oklahoma Gin is, the whole of its rules, the two rule sets, and where to go "
+            "next.",
+        ),
     ),
     LessonInfo(
         "01_cards_and_melds.ipynb",
-        "Cards and melds",
-        "Sets, runs and deadwood. Try any hand in the meld explorer, then practise.",
+        message("lesson.melds.title", "Cards and melds"),
+        message(
+            "lesson.melds.summary",
+            "Sets, runs and deadwood. Try any hand in the meld explorer, then practise.",
+        ),
     ),
     LessonInfo(
         "02_the_up_card.ipynb",
-        "The up card",
-        "How the card turned up at the start sets the knock limit, and when it doubles the deal.",
+        message("lesson.upcard.title", "The up card"),
+        message(
+            "lesson.upcard.summary",
+            "How the card turned up at the start sets the knock limit, and when it doubles the "
+            "deal.",
+        ),
     ),
     LessonInfo(
         "03_knocking_layoffs_undercuts.ipynb",
-        "Knocking, layoffs and undercuts",
-        "Watch a knock play out step by step, score deals yourself, and decide when to knock.",
+        message("lesson.knocking.title", "Knocking, layoffs and undercuts"),
+        message(
+            "lesson.knocking.summary",
+            "Watch a knock play out step by step, score deals yourself, and decide when to knock.",
+        ),
     ),
     LessonInfo(
         "04_play.ipynb",
-        "Play against the computer",
-        "The full table with a coach beside it.",
+        message("lesson.play.title", "Play against the computer"),
+        message("lesson.play.summary", "The full table with a coach beside it."),
     ),
     LessonInfo(
         "05_strategy_lab.ipynb",
-        "Strategy lab",
-        "Simulate thousands of deals and see what the numbers say.",
+        message("lesson.lab.title", "Strategy lab"),
+        message("lesson.lab.summary", "Simulate thousands of deals and see what the numbers say."),
     ),
 )
 """Every lesson, in the order a learner takes them."""
 
 PLAY_NOTEBOOK = "04_play.ipynb"
+
+ALL_LESSONS = message("lesson.nav.all", "All lessons")
 
 
 def lesson_info(notebook: str) -> LessonInfo:
@@ -62,7 +94,10 @@ def lesson_info(notebook: str) -> LessonInfo:
 
 
 def link(notebook: str, text: str | None = None, css: str = "gin-lesson-link") -> str:
-    """A relative link to a lesson; it opens in Voilà when the page is served by Voilà."""
+    """A relative link to a lesson; it opens in Voilà when the page is served by Voilà.
+
+    ``text`` is the link's (already rendered) text; the lesson's title by default.
+    """
     label = text if text is not None else lesson_info(notebook).title
     return (
         f'<a class="{css}" href="./{html.escape(notebook)}" '
@@ -78,7 +113,7 @@ def nav_html(notebook: str) -> str:
     if i > 0:
         parts.append("← " + link(names[i - 1], css="gin-nav-prev"))
     if i != 0:
-        parts.append(link(names[0], "All lessons", css="gin-nav-home"))
+        parts.append(link(names[0], ALL_LESSONS.render(), css="gin-nav-home"))
     if i + 1 < len(names):
         parts.append(link(names[i + 1], css="gin-nav-next") + " →")
     return '<nav class="gin-lesson-nav">' + " · ".join(parts) + "</nav>"

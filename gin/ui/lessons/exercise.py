@@ -4,6 +4,9 @@ A lesson describes a kind of exercise with a function ``make(rng) -> Question``.
 :class:`Exercise` widget shows the question, reads the answer, asks the question's
 ``check`` (which asks the engine) and shows the verdict with the reason.
 
+Every sentence here is a catalog message (:mod:`gin.i18n`), rendered in the current
+language when the question is shown.
+
 Stable CSS classes for browser tests: ``gin-exercise`` (the frame), ``gin-prompt``,
 ``gin-answer`` (every input; choice buttons are inside it), ``gin-check``, ``gin-next``,
 ``gin-feedback`` with ``gin-feedback-right``, ``gin-feedback-wrong`` or
@@ -20,8 +23,40 @@ from typing import Any
 
 import ipywidgets as W
 
+from gin.i18n import Message, message, plural_message
 from gin.ui.lessons.base import button, html_widget
 from gin.ui.lessons.guard import AnswerError, describe_error, guarded
+
+CHECK = message("lesson.exercise.check", "Check")
+NEXT = message("lesson.exercise.next", "Next exercise")
+RIGHT = message("lesson.exercise.right", "Right.")
+NOT_QUITE = message("lesson.exercise.not-quite", "Not quite.")
+NUMBER = message("lesson.exercise.number", "exercise {number} · seed {seed}")
+TALLY = plural_message(
+    "lesson.exercise.tally",
+    "{right} right out of {count}",
+    "{right} right out of {count}",
+)
+NO_QUESTION = message("lesson.exercise.no-question", "There is no question: press Next exercise.")
+CHOOSE_FIRST = message("lesson.exercise.choose-first", "First choose an answer.")
+CHOOSE_FIRST_FOR = message(
+    "lesson.exercise.choose-first-for", "First choose an answer for “{label}”."
+)
+TYPE_FIRST = message("lesson.exercise.type-first", "First type an answer.")
+TYPE_FIRST_FOR = message("lesson.exercise.type-first-for", "First type an answer for “{label}”.")
+NO_NUMBER = message("lesson.exercise.no-number", "Type a whole number first, like 12.")
+NOT_A_NUMBER = message(
+    "lesson.exercise.not-a-number", "“{text}” is not a whole number: type a number, like 12."
+)
+UNKNOWN_CHOICE = message("lesson.exercise.unknown-choice", "Choose one of the answers shown.")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer button: the value a check reads, and the label a learner sees."""
+
+    value: str
+    label: Message
 
 
 @dataclass(frozen=True)
@@ -29,9 +64,27 @@ class Field:
     """One input of a question: choice buttons, or a text box when ``choices`` is empty."""
 
     name: str
-    label: str = ""
-    choices: tuple[str, ...] = ()
-    placeholder: str = ""
+    label: Message | None = None
+    choices: tuple[Choice, ...] = ()
+    placeholder: Message | None = None
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The values of the choices."""
+        return tuple(c.value for c in self.choices)
+
+    def label_of(self, value: str) -> str:
+        """The rendered label of the choice ``value``."""
+        for c in self.choices:
+            if c.value == value:
+                return c.label.render()
+        raise KeyError(value)
+
+    def choice(self, answer: str) -> str:
+        """``answer`` when it is one of the choices; otherwise an :class:`AnswerError`."""
+        if answer not in self.values:
+            raise AnswerError(UNKNOWN_CHOICE())
+        return answer
 
 
 @dataclass(frozen=True)
@@ -40,7 +93,7 @@ class Verdict:
 
     right: bool
     why: str
-    """HTML: the reason, written from the engine's data."""
+    """HTML: the reason, rendered from the engine's data."""
 
 
 @dataclass(frozen=True)
@@ -56,30 +109,31 @@ class Question:
     """The facts behind the question (cards, the engine's answer), for tests."""
 
 
-def parse_int(text: str, what: str = "a number") -> int:
+def parse_int(text: str) -> int:
     """A whole number typed by the learner, or an ``AnswerError`` saying what was wrong."""
     t = text.strip()
     if not t:
-        raise AnswerError(f"Type {what} first.")
+        raise AnswerError(NO_NUMBER())
     try:
         return int(t)
     except ValueError:
-        raise AnswerError(f"{t!r} is not a whole number: type {what}, like 12.") from None
+        raise AnswerError(NOT_A_NUMBER(text=t[:40])) from None
 
 
 class Exercise:
     """A sequence of generated questions with Check and Next buttons.
 
     Question ``n`` comes from ``random.Random(f"{seed}:{n}")``, so a seed and a number
-    name a question for the whole class.
+    name a question for the whole class. ``title`` and ``intro`` are messages, rendered
+    with each question.
     """
 
     def __init__(
         self,
         *,
         name: str,
-        title: str,
-        intro: str,
+        title: Message,
+        intro: Message | None,
         make: Callable[[random.Random], Question],
         seed: int,
     ) -> None:
@@ -98,8 +152,8 @@ class Exercise:
         self._title, self._intro = title, intro
         self.prompt = html_widget("", "gin-prompt")
         self.inputs_box = W.VBox([])
-        self.check_button = button("Check", "gin-check", icon="check", style="primary")
-        self.next_button = button("Next exercise", "gin-next", icon="forward")
+        self.check_button = button(CHECK.render(), "gin-check", icon="check", style="primary")
+        self.next_button = button(NEXT.render(), "gin-next", icon="forward")
         self.tally = html_widget("", "gin-tally")
         self.feedback = html_widget("", "gin-feedback")
         self.widget = W.VBox(
@@ -127,15 +181,16 @@ class Exercise:
             self.question = None
             self.prompt.value = ""
             self.inputs_box.children = ()
-            self._set_feedback("invalid", describe_error(exc))
+            self._set_feedback("invalid", html.escape(describe_error(exc)))
             raise
         self.question = q
         self._counted = False
         self.last_verdict = None
+        number = NUMBER.render({"number": self.number + 1, "seed": str(self.seed)})
+        intro = f"<p>{html.escape(self._intro.render())}</p>" if self._intro else ""
         self.header.value = (
-            f"<h4>{html.escape(self._title)} "
-            f'<span class="gin-muted">· exercise {self.number + 1} · seed {self.seed}</span>'
-            f"</h4>{self._intro}"
+            f"<h4>{html.escape(self._title.render())} "
+            f'<span class="gin-muted">· {html.escape(number)}</span></h4>{intro}'
         )
         self.prompt.value = q.prompt
         self.inputs = {}
@@ -143,15 +198,17 @@ class Exercise:
         for f in q.fields:
             w: Any
             if f.choices:
-                w = W.ToggleButtons(options=list(f.choices), value=None)
+                w = W.ToggleButtons(
+                    options=[(c.label.render(), c.value) for c in f.choices], value=None
+                )
                 w.style.button_width = "auto"
             else:
-                w = W.Text(value="", placeholder=f.placeholder)
+                w = W.Text(value="", placeholder=f.placeholder.render() if f.placeholder else "")
                 w.layout.width = "14em"
             w.add_class("gin-answer")
             w.add_class(f"gin-answer-{f.name}")
             self.inputs[f.name] = w
-            label = html_widget(f"<b>{html.escape(f.label)}</b>" if f.label else "")
+            label = html_widget(f"<b>{html.escape(f.label.render())}</b>" if f.label else "")
             rows.append(W.HBox([label, w]) if f.label else w)
         self.inputs_box.children = tuple(rows)
         self._set_feedback(None, "")
@@ -174,7 +231,7 @@ class Exercise:
         return out
 
     def set_answers(self, **answers: str | int) -> None:
-        """Fill in answers, as a learner would."""
+        """Fill in answers, as a learner would (a choice by its value)."""
         for name, value in answers.items():
             if name not in self.inputs:
                 raise KeyError(f"this question has no field {name!r}")
@@ -190,20 +247,26 @@ class Exercise:
         """Check the current answers and show the verdict."""
         q = self.question
         if q is None:
-            raise AnswerError("There is no question: press Next exercise.")
+            raise AnswerError(NO_QUESTION())
         answers = self.answers()
         for f in q.fields:
             if not answers.get(f.name):
-                what = "choose an answer" if f.choices else "type an answer"
-                raise AnswerError(f"First {what}" + (f" for “{f.label}”." if f.label else "."))
+                if f.label is not None:
+                    m = CHOOSE_FIRST_FOR if f.choices else TYPE_FIRST_FOR
+                    raise AnswerError(m(label=f.label.render()))
+                raise AnswerError((CHOOSE_FIRST if f.choices else TYPE_FIRST)())
+            if f.choices:
+                f.choice(answers[f.name])
         verdict = q.check(answers)
         self.last_verdict = verdict
         if not self._counted:
             self._counted = True
             self.answered_count += 1
             self.right_count += verdict.right
-        head = "Right." if verdict.right else "Not quite."
-        self._set_feedback("right" if verdict.right else "wrong", f"<b>{head}</b> {verdict.why}")
+        head = (RIGHT if verdict.right else NOT_QUITE).render()
+        self._set_feedback(
+            "right" if verdict.right else "wrong", f"<b>{html.escape(head)}</b> {verdict.why}"
+        )
         self._update_tally()
         return verdict
 
@@ -230,9 +293,11 @@ class Exercise:
 
     def _update_tally(self) -> None:
         if self.answered_count:
-            self.tally.value = f"{self.right_count} right out of {self.answered_count}"
+            self.tally.value = html.escape(
+                TALLY.render({"right": self.right_count, "count": self.answered_count})
+            )
         else:
             self.tally.value = ""
 
 
-__all__ = ["Exercise", "Field", "Question", "Verdict", "parse_int"]
+__all__ = ["Choice", "Exercise", "Field", "Question", "Verdict", "parse_int"]

@@ -12,28 +12,43 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from gin import GinError
+from gin.i18n import Text, message
 
 _log = logging.getLogger("gin.ui.lessons")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+UNEXPECTED = message(
+    "lesson.error.unexpected",
+    "Something went wrong inside the lesson ({kind}: {detail}). Try again, or reload the page.",
+)
+
 
 class AnswerError(ValueError):
-    """An answer the lesson can't read (empty, not a number ...). Not counted as wrong."""
+    """An answer the lesson can't read (empty, not a number ...). Not counted as wrong.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    It carries its sentence as a catalog :class:`~gin.i18n.Text`; :attr:`message` is that
+    sentence in the current language.
+    """
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        super().__init__(text.render())
+
+    @property
+    def message(self) -> str:
+        """The sentence in the current language."""
+        return self.text.render()
 
 
 def describe_error(exc: BaseException) -> str:
-    """The sentence shown for an error: the engine's own message when there is one."""
-    if isinstance(exc, GinError | AnswerError):
+    """The sentence shown for an error, in the current language: the engine's own sentence
+    when there is one."""
+    if isinstance(exc, GinError):
+        return exc.render()
+    if isinstance(exc, AnswerError):
         return exc.message
-    return (
-        f"Something went wrong inside the lesson ({type(exc).__name__}: {exc}). "
-        "Try again, or reload the page."
-    )
+    return UNEXPECTED.render({"kind": type(exc).__name__, "detail": str(exc)})
 
 
 def guarded(show: Callable[[str], None]) -> Callable[[F], F]:

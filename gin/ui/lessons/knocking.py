@@ -1,10 +1,12 @@
 """Lesson 3, knocking, layoffs and undercuts.
 
 - A stepper plays out the end of a seeded deal one step of :attr:`gin.DealResult.steps`
-  at a time: the knocker's melds, each layoff, the comparison, the bonus, the doubling.
+  at a time: the knocker's melds, each layoff (chained ones too, by
+  :meth:`gin.DealResult.layoff_stage`), the comparison, the bonus, the doubling.
 - "Score this deal": the learner names the winner and the points; :func:`gin.score_deal`
   decides.
-- "Knock now or wait?": the hint engine's estimate decides (see :mod:`.estimates`).
+- "Knock now or wait?": the hint engine (:func:`gin.bots.hint`) decides, and its steps say
+  why.
 """
 
 from __future__ import annotations
@@ -21,30 +23,185 @@ from gin import (
     Discard,
     DrewFromDiscard,
     DrewFromStock,
-    Knock,
-    Meld,
     Phase,
     PlayerView,
     Rules,
     UpCardTaken,
     best_arrangement,
-    format_cards,
     score_deal,
 )
-from gin.bots import make_bot
-from gin.cards import cards_mask
-from gin.melds import deadwood_of_mask
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, section
-from gin.ui.lessons.estimates import KnockAdvice, knock_advice, knock_card
-from gin.ui.lessons.exercise import Exercise, Field, Question, Verdict, parse_int
+from gin.bots import hint, make_bot
+from gin.bots.expert import DEFAULT_PLAYOUTS
+from gin.bots.hint import Hint, KnockAdvice
+from gin.i18n import Message, message, plural_message
+from gin.ui.lessons.base import (
+    PRACTICE_HEADING,
+    SEED,
+    Lesson,
+    MessageArea,
+    button,
+    html_widget,
+    paragraph,
+    section,
+)
+from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import find_deal
 from gin.ui.lessons.pictures import (
     arrangement_html,
     cards_html,
+    deadwood_label,
     group_html,
     meld_caption,
     steps_html,
+)
+
+# --------------------------------------------------------------------------- messages
+
+KIND_LABELS: dict[str, Message] = {
+    "any": message("lesson.knocking.kind.any", "any"),
+    "with layoffs": message("lesson.knocking.kind.with-layoffs", "with layoffs"),
+    "undercut": message("lesson.knocking.kind.undercut", "undercut"),
+    "gin": message("lesson.knocking.kind.gin", "gin"),
+    "knock won": message("lesson.knocking.kind.knock-won", "knock won"),
+    "doubled": message("lesson.knocking.kind.doubled", "doubled"),
+}
+UNKNOWN_KIND = message(
+    "lesson.knocking.kind.unknown", "There is no kind of deal called “{kind}” here."
+)
+NOT_A_KNOCK = message("lesson.knocking.not-a-knock", "That deal did not end with a knock.")
+SHOW_A_DEAL = message("lesson.knocking.stepper.show", "show a deal")
+NEW_DEAL = message("lesson.knocking.stepper.new-deal", "New deal")
+BACK = message("lesson.knocking.stepper.back", "Back")
+NEXT_STEP = message("lesson.knocking.stepper.next", "Next step")
+SHOW_ALL = message("lesson.knocking.stepper.all", "Show all")
+
+RULE_SET = message("lesson.knocking.rule-set", "Rule set “{name}”.")
+LIMIT_BADGE = message("lesson.knocking.limit-badge", "knock limit {limit}")
+DOUBLED_BADGE = message("lesson.knocking.doubled-badge", "doubled")
+UP_CARD = message("lesson.knocking.up-card", "up card")
+LAID_OFF = message("lesson.knocking.laid-off", "{caption} · {card:card} laid off")
+KNOCKER_DID = {
+    "gin": message("lesson.knocking.board.went-gin", "The knocker went gin"),
+    "big-gin": message("lesson.knocking.board.big-gin", "The knocker declared big gin"),
+    "knock": message("lesson.knocking.board.knocked", "The knocker knocked"),
+}
+KNOCKER_HOLDING = {
+    "gin": message("lesson.knocking.board.went-gin-holding", "The knocker went gin, holding"),
+    "big-gin": message(
+        "lesson.knocking.board.big-gin-holding", "The knocker declared big gin, holding"
+    ),
+    "knock": message("lesson.knocking.board.knocked-holding", "The knocker knocked, holding"),
+}
+DEFENDER_AFTER = message("lesson.knocking.board.defender-after", "The defender, after laying off")
+DEFENDER_TO_LAY_OFF = message(
+    "lesson.knocking.board.defender-to-lay-off", "The defender (still to lay off)"
+)
+DEFENDER = message("lesson.knocking.board.defender", "The defender")
+
+SCORE_TITLE = message("lesson.knocking.score.title", "Score this deal")
+SCORE_INTRO = message(
+    "lesson.knocking.score.intro",
+    "Lay off what the defender can (one card after another, so a run may grow by several "
+    "cards), compare the deadwood, add any bonus, and double a doubled deal. The defender "
+    "never scores on a gin or a big gin.",
+)
+GIN_BONUS = message("lesson.knocking.score.gin-bonus", "Gin bonus: {bonus}.")
+BIG_GIN_BONUS = message(
+    "lesson.knocking.score.big-gin-bonus", "Big-gin bonus (all eleven cards meld): {bonus}."
+)
+UNDERCUT_BONUS = message("lesson.knocking.score.undercut-bonus", "Undercut bonus: {bonus}.")
+SPADES_DOUBLE = message(
+    "lesson.knocking.score.spades-double",
+    "A spade up card doubles every point of the deal, bonuses included.",
+)
+KNOCKER_SHOWS = {
+    "gin": message("lesson.knocking.score.gin-shows", "The knocker went gin and shows:"),
+    "big-gin": message(
+        "lesson.knocking.score.big-gin-shows",
+        "The knocker declared big gin, all eleven cards melded without a discard, and shows:",
+    ),
+    "knock": message(
+        "lesson.knocking.score.knock-shows",
+        "The knocker knocked with {deadwood} deadwood and shows:",
+    ),
+}
+DEFENDER_HOLDS = message(
+    "lesson.knocking.score.defender-holds", "The defender holds these ten cards:"
+)
+DEFENDER_HOLDS_LAYOFF = message(
+    "lesson.knocking.score.defender-holds-layoff",
+    "The defender holds these ten cards and may lay off first:",
+)
+SCORE_ASK = message("lesson.knocking.score.ask", "Who scores, and how many points?")
+WHO = message("lesson.knocking.score.who", "Who scores?")
+POINTS = message("lesson.knocking.score.points", "Points")
+POINTS_PLACEHOLDER = message("lesson.knocking.score.points-placeholder", "points")
+THE_KNOCKER = message("lesson.knocking.score.knocker", "knocker")
+THE_DEFENDER = message("lesson.knocking.score.defender", "defender")
+WINNER_SCORES = {
+    "knocker": message("lesson.knocking.score.knocker-scores", "The knocker scores {points}."),
+    "defender": message("lesson.knocking.score.defender-scores", "The defender scores {points}."),
+}
+RIGHT_WINNER = {
+    "knocker": message(
+        "lesson.knocking.score.right-winner-knocker",
+        "Right winner, but the knocker scores {points}.",
+    ),
+    "defender": message(
+        "lesson.knocking.score.right-winner-defender",
+        "Right winner, but the defender scores {points}.",
+    ),
+}
+WINNER_CHOICES = (Choice("knocker", THE_KNOCKER), Choice("defender", THE_DEFENDER))
+
+WAIT_TITLE = message("lesson.knocking.wait.title", "Knock now or wait?")
+WAIT_INTRO = message(
+    "lesson.knocking.wait.intro",
+    "You may knock. Is it the right moment, or is it worth playing on towards a lower count "
+    "or gin?",
+)
+DRAWN = plural_message(
+    "lesson.knocking.wait.drawn", "you have drawn {count} time", "you have drawn {count} times"
+)
+STOCK_LEFT = plural_message(
+    "lesson.knocking.wait.stock",
+    "{count} card left in the stock",
+    "{count} cards left in the stock",
+)
+PILE = message("lesson.knocking.wait.pile", "Discard pile, newest last:")
+OPPONENT_HOLDS = message(
+    "lesson.knocking.wait.opponent-holds",
+    "Your opponent picked up and still holds: {cards:cards}.",
+)
+WOULD_LEAVE = message(
+    "lesson.knocking.wait.would-leave",
+    "You have drawn. Discarding {card:card} would leave you:",
+)
+WAIT_ASK = message(
+    "lesson.knocking.wait.ask",
+    "Knock now with {deadwood}, or discard {card:card} and wait for a better hand?",
+)
+KNOCK_NOW = message("lesson.knocking.wait.knock-now", "knock now")
+WAIT = message("lesson.knocking.wait.wait", "wait")
+BETTER = {
+    "knock now": message(
+        "lesson.knocking.wait.better-knock", "The better choice here is to knock now."
+    ),
+    "wait": message("lesson.knocking.wait.better-wait", "The better choice here is to wait."),
+}
+CLOSE = message("lesson.knocking.wait.close", "It's a close call: both choices are about as good.")
+HINT_SAYS = message(
+    "lesson.knocking.wait.hint-says",
+    "The hint engine played both choices out in imagined deals:",
+)
+WAIT_CHOICES = (Choice("knock now", KNOCK_NOW), Choice("wait", WAIT))
+
+STEPPER_HEADING = message("lesson.knocking.stepper.heading", "A knock, step by step")
+STEPPER_INTRO = message(
+    "lesson.knocking.stepper.intro",
+    "Two computer players played this deal. Step through the end of it: the knock, each "
+    "card laid off, and the score.",
 )
 
 # --------------------------------------------------------------------------- kinds of deal
@@ -71,21 +228,24 @@ DEAL_KINDS: dict[str, DealTest] = {
 def knock_deal(rules: Rules, seed: int, kind: str = "any") -> Deal:
     """A seeded deal, played out by two ``eager`` players, that ended as ``kind``."""
     if kind not in DEAL_KINDS:
-        raise AnswerError(f"Unknown kind of deal {kind!r}: choose one of {', '.join(DEAL_KINDS)}.")
+        raise AnswerError(UNKNOWN_KIND(kind=kind[:40]))
     if kind == "doubled" and not rules.spade_doubles:
         rules = Rules.preset("spades-double")
     return find_deal(rules, random.Random(seed), DEAL_KINDS[kind])
 
 
+def _badges(limit: int, doubled: bool) -> str:
+    out = f'<span class="gin-badge">{html.escape(LIMIT_BADGE.render({"limit": limit}))}</span>'
+    if doubled:
+        out += f'<span class="gin-badge gin-doubled">{html.escape(DOUBLED_BADGE.render())}</span>'
+    return out
+
+
+def _h4(m: Message) -> str:
+    return f"<h4>{html.escape(m.render())}</h4>"
+
+
 # --------------------------------------------------------------------------- the stepper
-
-
-def melds_after(result: DealResult, layoffs_done: int) -> list[Meld]:
-    """The knocker's melds after the first ``layoffs_done`` layoffs."""
-    melds = list(result.knocker_arrangement.melds)
-    for lo in result.layoffs[:layoffs_done]:
-        melds[melds.index(lo.onto)] = lo.result
-    return melds
 
 
 class KnockStepper:
@@ -99,17 +259,19 @@ class KnockStepper:
         self.rules_choice = W.ToggleButtons(options=list(Rules.PRESETS), value="classic")
         self.rules_choice.add_class("gin-stepper-rules")
         self.kind_choice = W.Dropdown(
-            options=list(DEAL_KINDS), value="with layoffs", description="show a deal"
+            options=[(KIND_LABELS[k].render(), k) for k in DEAL_KINDS],
+            value="with layoffs",
+            description=SHOW_A_DEAL.render(),
         )
         self.kind_choice.add_class("gin-stepper-kind")
-        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description="seed")
+        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description=SEED.render())
         self.seed_box.layout.width = "12em"
-        self.deal_button = button("New deal", "gin-stepper-deal", icon="random")
-        self.back_button = button("Back", "gin-step-back", icon="step-backward")
+        self.deal_button = button(NEW_DEAL.render(), "gin-stepper-deal", icon="random")
+        self.back_button = button(BACK.render(), "gin-step-back", icon="step-backward")
         self.next_button = button(
-            "Next step", "gin-step-next", icon="step-forward", style="primary"
+            NEXT_STEP.render(), "gin-step-next", icon="step-forward", style="primary"
         )
-        self.all_button = button("Show all", "gin-step-all", icon="fast-forward")
+        self.all_button = button(SHOW_ALL.render(), "gin-step-all", icon="fast-forward")
         self.message = MessageArea()
         self.board = html_widget("", "gin-stepper-board")
         self.steps = html_widget("", "gin-stepper-steps")
@@ -142,7 +304,7 @@ class KnockStepper:
     def load(self, deal: Deal) -> Deal:
         """Show the end of ``deal`` (a scored deal) from its first step."""
         if deal.result is None or deal.knocker is None:
-            raise AnswerError("That deal did not end with a knock.")
+            raise AnswerError(NOT_A_KNOCK())
         self.message.clear()
         self.deal, self.result = deal, deal.result
         self.go(1)
@@ -167,57 +329,65 @@ class KnockStepper:
         r, d = self.result, self.deal
         k = d.knocker
         assert k is not None
-        shown = self.result.steps[: self.step]
+        shown = r.steps[: self.step]
         codes = [s.code for s in shown]
-        layoffs_done = codes.count("layoff")
-        knocker_cards = d.hand(k)
-        defender_cards = d.hand(1 - k)
-        laid = {lo.card for lo in r.layoffs[:layoffs_done]}
-        badges = f'<span class="gin-badge">knock limit {r.knock_limit}</span>'
-        if r.doubled:
-            badges += '<span class="gin-badge gin-doubled">doubled</span>'
-        word = {"gin": "went gin", "big-gin": "declared big gin"}.get(r.kind, "knocked")
+        stage = r.layoff_stage(r.layoffs_told(self.step))
+        ended = r.kind if r.kind in ("gin", "big-gin") else "knock"
+        rule_set = html.escape(RULE_SET.render({"name": d.rules.name}))
         parts = [
-            f"<p>Rule set <b>“{html.escape(d.rules.name)}”</b>. {badges}</p>",
-            group_html("up card", [d.up_card], css="gin-plain"),
+            f"<p>{rule_set} {_badges(r.knock_limit, r.doubled)}</p>",
+            group_html(UP_CARD.render(), [d.up_card], css="gin-plain"),
         ]
         if "knocker" in codes:
-            melds = melds_after(r, layoffs_done)
-            just = r.layoffs[layoffs_done - 1].card if codes[-1] == "layoff" else None
-            groups = "".join(
-                group_html(meld_caption(m), m.cards)
-                if just not in m.cards
-                else group_html(f"{meld_caption(m)} · {just} laid off", m.cards, css="gin-mark")
-                for m in melds
-            )
+            just = r.layoffs[len(stage.laid) - 1] if codes[-1] == "layoff" else None
+            groups = []
+            for m in stage.melds:
+                if just is not None and m == just.result:
+                    caption = LAID_OFF.render({"caption": meld_caption(m), "card": just.card.code})
+                    groups.append(group_html(caption, m.cards, css="gin-mark"))
+                else:
+                    groups.append(group_html(meld_caption(m), m.cards))
             if r.knocker_arrangement.deadwood:
-                groups += group_html(
-                    f"deadwood · {r.knocker_deadwood}",
-                    r.knocker_arrangement.deadwood,
-                    css="gin-deadwood",
+                groups.append(
+                    group_html(
+                        deadwood_label(r.knocker_deadwood),
+                        r.knocker_arrangement.deadwood,
+                        css="gin-deadwood",
+                    )
                 )
-            parts.append(f"<h4>The knocker {word}</h4>")
-            parts.append(f'<div class="gin-lesson-groups gin-knocker">{groups}</div>')
+            parts.append(_h4(KNOCKER_DID[ended]))
+            parts.append(f'<div class="gin-lesson-groups gin-knocker">{"".join(groups)}</div>')
         else:
-            parts.append(f"<h4>The knocker {word}, holding</h4>" + cards_html(knocker_cards))
-        left = [c for c in defender_cards if c not in laid]
+            parts.append(_h4(KNOCKER_HOLDING[ended]) + cards_html(d.hand(k)))
+        left = [c for c in d.hand(1 - k) if c not in stage.laid]
         if "defender" in codes:
-            parts.append("<h4>The defender, after laying off</h4>")
+            parts.append(_h4(DEFENDER_AFTER))
             parts.append(arrangement_html(r.defender_arrangement))
         else:
-            caption = "The defender" + (
-                " (still to lay off)" if r.kind == "knock" or r.kind == "undercut" else ""
-            )
-            parts.append(f"<h4>{caption}</h4>" + cards_html(left))
+            head = DEFENDER_TO_LAY_OFF if ended == "knock" else DEFENDER
+            parts.append(_h4(head) + cards_html(left))
         if "total" in codes:
-            parts.append(f'<p class="gin-stepper-score"><b>{html.escape(shown[-1].text)}</b></p>')
+            parts.append(
+                f'<p class="gin-stepper-score"><b>{html.escape(shown[-1].render())}</b></p>'
+            )
         return "".join(parts)
 
 
 # --------------------------------------------------------------------------- score this deal
 
-WINNER_CHOICES = ("knocker", "defender")
 _SCORE_KINDS = (("knock", 3), ("undercut", 3), ("gin", 2), ("with layoffs", 2))
+
+
+def rules_html(rules: Rules) -> str:
+    """The bonuses of a rule set and its doubling, one sentence each (big gin's bonus where
+    the rules have big gin)."""
+    sentences = [GIN_BONUS.render({"bonus": rules.gin_bonus})]
+    if rules.big_gin:
+        sentences.append(BIG_GIN_BONUS.render({"bonus": rules.big_gin_bonus}))
+    sentences.append(UNDERCUT_BONUS.render({"bonus": rules.undercut_bonus}))
+    if rules.spade_doubles:
+        sentences.append(SPADES_DOUBLE.render())
+    return " ".join(html.escape(s) for s in sentences)
 
 
 def score_question(rng: random.Random) -> Question:
@@ -231,47 +401,41 @@ def score_question(rng: random.Random) -> Question:
     assert k is not None
     knocker_cards, defender_cards, up = deal.hand(k), deal.hand(1 - k), deal.up_card
     result = _result(deal)
+    winner_field = Field("winner", WHO, WINNER_CHOICES)
 
     def check(answers: Mapping[str, str]) -> Verdict:
-        winner = answers["winner"]
-        if winner not in WINNER_CHOICES:
-            raise AnswerError("Choose who scores: the knocker or the defender.")
-        points = parse_int(answers["points"], "the points")
+        winner = winner_field.choice(answers["winner"])
+        points = parse_int(answers["points"])
         engine = score_deal(rules, up, knocker_cards, defender_cards)
         right = winner == engine.winner and points == engine.points
-        if right:
-            lead = ""
-        elif winner != engine.winner:
-            lead = f"The <b>{engine.winner}</b> scores, {engine.points} points. "
-        else:
-            lead = f"Right winner, but the {engine.winner} scores <b>{engine.points}</b>. "
+        lead = ""
+        if not right and engine.winner is not None:
+            m = WINNER_SCORES if winner != engine.winner else RIGHT_WINNER
+            lead = (
+                f"<p><b>{html.escape(m[engine.winner].render({'points': engine.points}))}</b></p>"
+            )
         return Verdict(right, lead + steps_html(engine.steps))
 
     arr = result.knocker_arrangement
-    how = {"gin": "went gin", "big-gin": "declared big gin (eleven cards)"}.get(
-        result.kind, f"knocked with {result.knocker_deadwood} deadwood"
+    ended = result.kind if result.kind in ("gin", "big-gin") else "knock"
+    shows = KNOCKER_SHOWS[ended].render(
+        {"deadwood": result.knocker_deadwood} if ended == "knock" else {}
     )
+    holds = DEFENDER_HOLDS_LAYOFF if ended == "knock" else DEFENDER_HOLDS
+    rule_set = html.escape(RULE_SET.render({"name": preset}))
     prompt = (
-        f'<p>Rule set <b class="gin-q-rules" data-rules="{preset}">“{preset}”</b> '
-        f"(gin bonus {rules.gin_bonus}, undercut bonus "
-        f"{rules.undercut_bonus}"
-        + (", a spade up card doubles the deal" if rules.spade_doubles else "")
-        + ").</p>"
-        + group_html("up card", [up], css="gin-plain gin-q-up")
-        + f"<p>The knocker {how} and shows:</p>"
+        f'<p class="gin-q-rules" data-rules="{html.escape(preset)}"><b>{rule_set}</b> '
+        f"{rules_html(rules)}</p>"
+        + group_html(UP_CARD.render(), [up], css="gin-plain gin-q-up")
+        + paragraph(shows)
         + f'<div class="gin-q-knocker">{arrangement_html(arr, size="small")}</div>'
-        + "<p>The defender holds these ten cards"
-        + (" and may lay off first" if result.kind in ("knock", "undercut") else "")
-        + ":</p>"
+        + paragraph(holds.render())
         + cards_html(defender_cards, size="small", css="gin-q-defender")
-        + "<p><b>Who scores, and how many points?</b></p>"
+        + f"<p><b>{html.escape(SCORE_ASK.render())}</b></p>"
     )
     return Question(
         prompt,
-        (
-            Field("winner", "Who scores?", WINNER_CHOICES),
-            Field("points", "Points", placeholder="points"),
-        ),
+        (winner_field, Field("points", POINTS, placeholder=POINTS_PLACEHOLDER)),
         check,
         {
             "rules": rules,
@@ -286,11 +450,13 @@ def score_question(rng: random.Random) -> Question:
 
 # --------------------------------------------------------------------------- knock or wait?
 
-WAIT_CHOICES = ("knock now", "wait")
 MAX_HINT_TRIES = 4
-"""Positions tried per question when the hint engine (slower) gives the advice."""
+"""Positions tried per question for the wanted answer (each is searched by the hint)."""
 CLOSE_CALL = 2.0
 """Points: when the two estimates differ by less, both answers count as right."""
+HINT_TIME_CAP_MS = 60_000.0
+"""The hint's time cap: high, so that the fixed number of playouts decides (and the
+exercise stays the same for a seed on any machine)."""
 
 
 def knock_position(rng: random.Random, rules: Rules) -> PlayerView | None:
@@ -306,110 +472,112 @@ def knock_position(rng: random.Random, rules: Rules) -> PlayerView | None:
         p = deal.to_move
         assert p is not None
         view = deal.view(p)
-        if view.phase is Phase.DISCARD and any(isinstance(a, Knock) for a in view.legal_actions):
-            card = knock_card(view).card
-            dw = deadwood_of_mask(cards_mask(view.hand) ^ card.mask)
-            if dw > 0:
-                if rng.random() < 0.6:
-                    return view
-                deal.apply(Discard(card))
-                continue
+        best = view.best_discard if view.phase is Phase.DISCARD else None
+        if best is not None and best.ends == "knock":
+            if rng.random() < 0.6:
+                return view
+            deal.apply(Discard(best.card))
+            continue
         deal.apply(bots[p].choose(view))
     return None
 
 
 def advice_position(
-    rng: random.Random, rules: Rules, budget_ms: int
-) -> tuple[PlayerView, KnockAdvice]:
-    """A position and its advice. The wanted answer (knock or wait) is drawn at random
-    and looked for among a few positions (fewer with the slower hint engine), so both
+    rng: random.Random, rules: Rules, playouts: int = DEFAULT_PLAYOUTS
+) -> tuple[PlayerView, Hint]:
+    """A position where the player may knock, and the hint for it. The wanted answer
+    (knock or wait) is drawn at random and looked for among a few positions, so both
     answers come up."""
     want_knock = rng.random() < 0.5
-    found: tuple[PlayerView, KnockAdvice] | None = None
-    tries = 40
-    while tries > 0:
-        tries -= 1
+    found: tuple[PlayerView, Hint] | None = None
+    tries = 0
+    for _ in range(40):
         view = knock_position(rng, rules)
         if view is None:
             continue
-        advice = knock_advice(view, random.Random(rng.randrange(1 << 30)), budget_ms)
-        found = (view, advice)
-        if advice.knock == want_knock:
+        h = hint(
+            view,
+            rng=random.Random(rng.randrange(1 << 30)),
+            budget_ms=HINT_TIME_CAP_MS,
+            playouts=playouts,
+        )
+        if h.knock is None:  # pragma: no cover - the hint always weighs a legal knock
+            continue
+        found = (view, h)
+        tries += 1
+        if h.knock.knock == want_knock or tries >= MAX_HINT_TRIES:
             break
-        if advice.source == "hint":
-            tries = min(tries, MAX_HINT_TRIES - 1)
     if found is None:  # pragma: no cover - 40 deals without a knock chance
         raise RuntimeError("no position found")
     return found
 
 
-def position_html(view: PlayerView) -> str:
+def position_html(view: PlayerView, advice: KnockAdvice) -> str:
     """What the learner sees of a knock-or-wait position."""
-    knock = knock_card(view)
-    kept = [c for c in view.hand if c != knock.card]
+    kept = [c for c in view.hand if c != advice.card]
     arr = best_arrangement(kept)
-    badges = f'<span class="gin-badge">knock limit {view.knock_limit}</span>'
-    if view.doubled:
-        badges += '<span class="gin-badge gin-doubled">doubled</span>'
     mine = sum(
         1
         for e in view.events
         if isinstance(e, DrewFromStock | DrewFromDiscard | UpCardTaken) and e.player == view.player
     )
-    held = html.escape(format_cards(view.opponent_known))
-    known = (
-        f"<p>Your opponent picked up and still holds: {held}.</p>" if view.opponent_known else ""
+    badges = (
+        _badges(view.knock_limit, view.doubled)
+        + f'<span class="gin-badge">{html.escape(DRAWN.render({"count": mine}))}</span>'
+        + f'<span class="gin-badge">'
+        f"{html.escape(STOCK_LEFT.render({'count': view.stock_count}))}</span>"
     )
+    known = ""
+    if view.opponent_known:
+        held = OPPONENT_HOLDS.render({"cards": [c.code for c in view.opponent_known]})
+        known = paragraph(held)
+    ask = WAIT_ASK.render({"deadwood": arr.deadwood_points, "card": advice.card.code})
     return (
-        f"<p>Rule set <b>“{html.escape(view.rules.name)}”</b>. {badges}"
-        f'<span class="gin-badge">you have drawn {mine} times</span>'
-        f'<span class="gin-badge">{view.stock_count} cards left in the stock</span></p>'
-        + group_html("up card", [view.up_card], css="gin-plain")
-        + "<p>Discard pile, newest last:</p>"
+        f"<p>{html.escape(RULE_SET.render({'name': view.rules.name}))} {badges}</p>"
+        + group_html(UP_CARD.render(), [view.up_card], css="gin-plain")
+        + paragraph(PILE.render())
         + cards_html(view.discard_pile[-8:], size="small")
         + known
-        + f"<p>You have drawn. Discarding {html.escape(str(knock.card))} would leave you:</p>"
+        + paragraph(WOULD_LEAVE.render({"card": advice.card.code}))
         + arrangement_html(arr, size="small")
-        + f"<p><b>Knock now with {arr.deadwood_points}, or discard {html.escape(str(knock.card))}"
-        " and wait for a better hand?</b></p>"
+        + f"<p><b>{html.escape(ask)}</b></p>"
     )
 
 
-def make_wait_question(budget_ms: int = 300) -> Callable[[random.Random], Question]:
-    """The question maker for "knock now or wait?" (the hint's time budget is fixed)."""
+def make_wait_question(
+    playouts: int = DEFAULT_PLAYOUTS,
+) -> Callable[[random.Random], Question]:
+    """The question maker for "knock now or wait?" (the hint's playouts are fixed)."""
 
     def wait_question(rng: random.Random) -> Question:
         rules = Rules.preset(rng.choice(Rules.PRESETS))
-        view, advice = advice_position(rng, rules, budget_ms)
-        answer = WAIT_CHOICES[0] if advice.knock else WAIT_CHOICES[1]
+        view, h = advice_position(rng, rules, playouts)
+        advice = h.knock
+        assert advice is not None
+        answer = "knock now" if advice.knock else "wait"
         close = (
-            advice.knock_points is not None
-            and advice.wait_points is not None
+            advice.wait_points is not None
             and abs(advice.knock_points - advice.wait_points) < CLOSE_CALL
         )
+        choice_field = Field("choice", choices=WAIT_CHOICES)
 
         def check(answers: Mapping[str, str]) -> Verdict:
-            given = answers["choice"]
-            if given not in WAIT_CHOICES:
-                raise AnswerError("Choose: knock now, or wait.")
+            given = choice_field.choice(answers["choice"])
             right = given == answer or close
-            source = (
-                "The hint engine played both choices out in imagined deals:"
-                if advice.source == "hint"
-                else "The hint engine is not available here, so the lesson estimated "
-                "both choices itself:"
-            )
-            lead = f"The better choice here is <b>{answer}</b>. " if not right else ""
             if close:
-                lead = "It's a close call: both choices are about as good. "
-            reasons = "".join(f"<li>{html.escape(t)}</li>" for t in advice.reasons)
-            return Verdict(right, f'{lead}{source}<ul class="gin-lesson-steps">{reasons}</ul>')
+                lead = paragraph(CLOSE.render())
+            elif not right:
+                lead = f"<p><b>{html.escape(BETTER[answer].render())}</b></p>"
+            else:
+                lead = ""
+            why = paragraph(HINT_SAYS.render()) + steps_html(h.steps)
+            return Verdict(right, lead + why)
 
         return Question(
-            position_html(view),
-            (Field("choice", choices=WAIT_CHOICES),),
+            position_html(view, advice),
+            (choice_field,),
             check,
-            {"view": view, "advice": advice, "answer": answer, "close": close},
+            {"view": view, "advice": advice, "hint": h, "answer": answer, "close": close},
         )
 
     return wait_question
@@ -423,39 +591,41 @@ class KnockingLesson(Lesson):
 
     notebook = "03_knocking_layoffs_undercuts.ipynb"
 
-    def __init__(self, seed: int | None = None, hint_budget_ms: int = 300) -> None:
+    def __init__(self, seed: int | None = None, hint_playouts: int = DEFAULT_PLAYOUTS) -> None:
         super().__init__(seed)
         self.stepper = KnockStepper(self.seed)
         self.score_exercise = Exercise(
             name="score-deal",
-            title="Score this deal",
-            intro="<p>Lay off what the defender can, compare the deadwood, add any bonus, "
-            "and double a doubled deal.</p>",
+            title=SCORE_TITLE,
+            intro=SCORE_INTRO,
             make=score_question,
             seed=self.seed,
         )
         self.wait_exercise = Exercise(
             name="knock-or-wait",
-            title="Knock now or wait?",
-            intro="<p>You may knock. Is it the right moment, or is it worth playing on "
-            "towards a lower count or gin?</p>",
-            make=make_wait_question(hint_budget_ms),
+            title=WAIT_TITLE,
+            intro=WAIT_INTRO,
+            make=make_wait_question(hint_playouts),
             seed=self.seed,
         )
         self.assemble(
             section(
-                "A knock, step by step",
-                "<p>Two computer players played this deal. Step through the end of it: "
-                "the knock, each card laid off, and the score.</p>",
+                STEPPER_HEADING.render(),
+                paragraph(STEPPER_INTRO.render()),
                 self.stepper.widget,
             ),
-            section("Practice", "", self.score_exercise.widget, self.wait_exercise.widget),
+            section(
+                PRACTICE_HEADING.render(), "", self.score_exercise.widget, self.wait_exercise.widget
+            ),
         )
 
 
-def knocking_lesson(seed: int | None = None, hint_budget_ms: int = 300) -> KnockingLesson:
-    """The Knocking-layoffs-undercuts lesson (displays as its widget)."""
-    return KnockingLesson(seed, hint_budget_ms)
+def knocking_lesson(
+    seed: int | None = None, hint_playouts: int = DEFAULT_PLAYOUTS
+) -> KnockingLesson:
+    """The Knocking-layoffs-undercuts lesson (displays as its widget). ``hint_playouts`` is
+    the number of imagined deals the hint plays for "knock now or wait?"."""
+    return KnockingLesson(seed, hint_playouts)
 
 
 __all__ = [
@@ -467,6 +637,6 @@ __all__ = [
     "knock_position",
     "knocking_lesson",
     "make_wait_question",
-    "melds_after",
+    "rules_html",
     "score_question",
 ]

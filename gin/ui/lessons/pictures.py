@@ -12,6 +12,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from gin import Arrangement, Card, Meld, Step, Suit
+from gin.i18n import card_label, message
+
+MELD_CAPTION = {
+    "set": message("lesson.picture.set-caption", "set · {points} pts"),
+    "run": message("lesson.picture.run-caption", "run · {points} pts"),
+}
+DEADWOOD_CAPTION = message("lesson.picture.deadwood-caption", "deadwood · {points}")
+NO_CARDS = message("lesson.picture.no-cards", "no cards")
 
 _SUIT_COLOUR = {Suit.SPADES: "", Suit.HEARTS: "gin-red", Suit.DIAMONDS: "gin-red", Suit.CLUBS: ""}
 
@@ -33,18 +41,17 @@ def card_html(card: Card, *, size: str = "", mark: bool = False, dim: bool = Fal
         classes.append("gin-mark")
     if dim:
         classes.append("gin-dim")
+    label = html.escape(card_label(card.code), quote=True)
     drawer = _svg_drawer()
     if drawer is not None:  # the SVG carries its own text alternative (the card's name)
         inner = drawer(card, large=size == "large")
     else:
         colour = _SUIT_COLOUR[card.suit]
         inner = (
-            f'<span class="gin-textcard {colour}" role="img" '
-            f'aria-label="{html.escape(card.name)}">{html.escape(str(card))}</span>'
+            f'<span class="gin-textcard {colour}" role="img" aria-label="{label}">{label}</span>'
         )
     return (
-        f'<span class="{" ".join(classes)}" data-card="{card.code}" '
-        f'title="{html.escape(card.name)}">{inner}</span>'
+        f'<span class="{" ".join(classes)}" data-card="{card.code}" title="{label}">{inner}</span>'
     )
 
 
@@ -62,7 +69,8 @@ def cards_html(
 
 
 def group_html(caption: str, cards: Sequence[Card], *, css: str = "", size: str = "") -> str:
-    """Cards in a framed group with a caption (a meld, the deadwood ...)."""
+    """Cards in a framed group with a caption (a rendered sentence: a meld, the
+    deadwood ...)."""
     return (
         f'<div class="gin-lesson-group {css}"><div class="gin-caption">'
         f"{html.escape(caption)}</div>{cards_html(cards, size=size)}</div>"
@@ -70,8 +78,8 @@ def group_html(caption: str, cards: Sequence[Card], *, css: str = "", size: str 
 
 
 def meld_caption(meld: Meld) -> str:
-    """``run`` or ``set`` and the meld's points."""
-    return f"{meld.kind} · {meld.points} pts"
+    """``run`` or ``set`` and the meld's points, in the current language."""
+    return MELD_CAPTION[meld.kind].render({"points": meld.points})
 
 
 def arrangement_html(
@@ -81,19 +89,27 @@ def arrangement_html(
     melds: Sequence[Meld] | None = None,
     deadwood_caption: str | None = None,
 ) -> str:
-    """Melds side by side and the deadwood set apart, as the engine arranges the hand."""
+    """Melds side by side and the deadwood set apart, as the engine arranges the hand.
+
+    ``deadwood_caption`` is a rendered caption for the deadwood group.
+    """
     shown = arr.melds if melds is None else melds
     parts = [group_html(meld_caption(m), m.cards, size=size) for m in shown]
     if arr.deadwood:
-        caption = deadwood_caption or f"deadwood · {arr.deadwood_points}"
+        caption = deadwood_caption or DEADWOOD_CAPTION.render({"points": arr.deadwood_points})
         parts.append(group_html(caption, arr.deadwood, css="gin-deadwood", size=size))
     elif not shown:
-        parts.append('<div class="gin-muted">no cards</div>')
+        parts.append(f'<div class="gin-muted">{html.escape(NO_CARDS.render())}</div>')
     return f'<div class="gin-lesson-groups">{"".join(parts)}</div>'
 
 
+def deadwood_label(points: int) -> str:
+    """The caption of a deadwood group, in the current language."""
+    return DEADWOOD_CAPTION.render({"points": points})
+
+
 def steps_html(steps: Sequence[Step], *, upto: int | None = None, css: str = "") -> str:
-    """The engine's numbered explanation steps as a list.
+    """The engine's numbered explanation steps as a list, rendered in the current language.
 
     With ``upto`` the steps after it are hidden and step ``upto`` is highlighted.
     """
@@ -104,12 +120,13 @@ def steps_html(steps: Sequence[Step], *, upto: int | None = None, css: str = "")
         cls = f"gin-step gin-step-{html.escape(step.code)}"
         if upto is not None and i == upto:
             cls += " gin-step-current"
-        items.append(f'<li class="{cls}">{html.escape(step.text)}</li>')
+        items.append(f'<li class="{cls}">{html.escape(step.render())}</li>')
     return f'<ol class="gin-lesson-steps {css}">{"".join(items)}</ol>'
 
 
 def message_html(text: str, *, title: str = "") -> str:
-    """A learner-facing message box (used for errors inside callbacks)."""
+    """A learner-facing message box (used for errors inside callbacks); ``text`` and
+    ``title`` are rendered sentences."""
     head = f"<b>{html.escape(title)}</b> " if title else ""
     return f'<div role="status">{head}{html.escape(text)}</div>'
 
@@ -117,7 +134,8 @@ def message_html(text: str, *, title: str = "") -> str:
 def table_html(
     header: Sequence[str], rows: Iterable[Sequence[Any]], *, css: str = "", numeric: bool = False
 ) -> str:
-    """A simple table; cells are escaped unless they are already marked as HTML."""
+    """A simple table; cells (rendered text) are escaped unless they are already marked as
+    HTML."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     body = []
     for row in rows:
@@ -148,6 +166,7 @@ __all__ = [
     "arrangement_html",
     "card_html",
     "cards_html",
+    "deadwood_label",
     "group_html",
     "meld_caption",
     "message_html",

@@ -9,9 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin import Card, Rules
+from gin.i18n import message
 from gin.ui.lessons.hands import draws_of, play_out
 
 Progress = Callable[[int, int], None]
+
+ALL_DEALS = message("lesson.lab.group.all", "“{name}”, all deals")
+SPADE_DEALS = message("lesson.lab.group.spade", "“{name}”, spade up card")
+OTHER_DEALS = message("lesson.lab.group.other", "“{name}”, other up card")
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,8 @@ class SimDeal:
     """knock, undercut, gin, big-gin, tie or void."""
     knocker_deadwood: int | None
     points: int
+    spade_doubles: bool = False
+    """Whether the deal's rules double a spade deal."""
 
 
 def simulate_deals(
@@ -54,6 +61,7 @@ def simulate_deals(
                 kind=kind,
                 knocker_deadwood=None if r is None or kind == "big-gin" else r.knocker_deadwood,
                 points=points,
+                spade_doubles=rules.spade_doubles,
             )
         )
         if progress is not None and ((i + 1) % step == 0 or i + 1 == deals):
@@ -93,17 +101,19 @@ def undercuts_by_deadwood(sims: Sequence[SimDeal]) -> dict[int, tuple[float, int
 
 
 def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
-    """Average points per deal (void deals count 0): by rule set, and in ``spades-double``
-    split into spade (doubled) and other up cards."""
-    groups: dict[str, list[SimDeal]] = {}
+    """Average points per deal (void deals count 0): by rule set, and under rules that
+    double spades split into spade (doubled) and other up cards. Keyed by the group's label
+    in the current language, in the order of the rule sets."""
+    groups: dict[tuple[str, int], list[SimDeal]] = {}
     for s in sims:
-        groups.setdefault(f"“{s.preset}”, all deals", []).append(s)
-        if s.preset == "spades-double":
-            key = (
-                "“spades-double”, spade up card" if s.doubled else "“spades-double”, other up card"
-            )
-            groups.setdefault(key, []).append(s)
-    return {k: (mean([s.points for s in v]), len(v)) for k, v in sorted(groups.items())}
+        groups.setdefault((s.preset, 0), []).append(s)
+        if s.spade_doubles:
+            groups.setdefault((s.preset, 1 if s.doubled else 2), []).append(s)
+    labels = (ALL_DEALS, SPADE_DEALS, OTHER_DEALS)
+    return {
+        labels[i].render({"name": name}): (mean([s.points for s in v]), len(v))
+        for (name, i), v in sorted(groups.items())
+    }
 
 
 def compare_opponents(

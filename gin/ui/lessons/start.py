@@ -1,7 +1,8 @@
-"""Lesson 0, start here: the two rule sets side by side and a map of the lessons.
+"""Lesson 0, start here: the rules in brief, the two rule sets side by side and a map of
+the lessons.
 
 The rules table is built from the fields of :class:`gin.Rules` presets, so it always shows
-what the engine plays.
+what the engine plays; every label and value is a catalog message.
 """
 
 from __future__ import annotations
@@ -12,63 +13,121 @@ from collections.abc import Callable
 from typing import Any
 
 from gin import Rules
-from gin.ui.lessons.base import Lesson, html_widget, section
+from gin.i18n import message
+from gin.ui.lessons.base import Lesson, html_widget, paragraph, section
 from gin.ui.lessons.catalog import LESSONS, PLAY_NOTEBOOK, link
 from gin.ui.lessons.pictures import Raw, table_html
 
+YES = message("lesson.start.table.yes", "yes")
+NO = message("lesson.start.table.no", "no")
+NONE = message("lesson.start.table.none", "none")
+POINTS = message("lesson.start.table.points", "{points} points")
+ACE_GIN_ONLY = message("lesson.start.table.ace-gin-only", "0: only gin can end the deal")
+ACE_GIN_ONLY_BIG = message(
+    "lesson.start.table.ace-gin-only-big-gin", "0: only gin or big gin can end the deal"
+)
+ACE_LIMIT = message("lesson.start.table.ace-limit", "{limit}: knock with {limit} deadwood or less")
+BIG_GIN_YES = message(
+    "lesson.start.table.big-gin-yes", "yes: bonus {bonus} points, declared without a discard"
+)
+DEALER_WINNER = message("lesson.start.table.dealer-winner", "the winner of the deal")
+DEALER_ALTERNATE = message("lesson.start.table.dealer-alternate", "the players take turns")
+HEADER_RULE = message("lesson.start.table.rule", "rule")
+PRESET = message("lesson.start.table.preset", "“{name}”")
+RULES_HEADING = message("lesson.start.rules.heading", "The two rule sets")
+RULES_INTRO = message(
+    "lesson.start.rules.intro",
+    "The tutor plays both. Rows in bold are where they differ; every value comes from the "
+    "engine's own rule sets.",
+)
+MAP_HEADING = message("lesson.start.map.heading", "The lessons")
+PLAY_NOW = message("lesson.start.play-now", "Play now")
+PLAY_NOW_NOTE = message(
+    "lesson.start.play-now.note", "Already know the game? Go straight to the table."
+)
+
+LABELS = {
+    "ace_knock_limit": message(
+        "lesson.start.rule.ace_knock_limit", "Knock limit under an ace up card"
+    ),
+    "spade_doubles": message("lesson.start.rule.spade_doubles", "A spade up card doubles the deal"),
+    "gin_bonus": message("lesson.start.rule.gin_bonus", "Gin bonus"),
+    "big_gin": message("lesson.start.rule.big_gin", "Big gin (all eleven cards meld)"),
+    "undercut_bonus": message("lesson.start.rule.undercut_bonus", "Undercut bonus"),
+    "undercut_on_tie": message(
+        "lesson.start.rule.undercut_on_tie", "Equal deadwood is an undercut"
+    ),
+    "may_discard_taken_card": message(
+        "lesson.start.rule.may_discard_taken_card",
+        "May throw back the card just taken from the pile",
+    ),
+    "next_dealer": message("lesson.start.rule.next_dealer", "Who deals next"),
+    "target": message("lesson.start.rule.target", "A game is won at"),
+    "box_bonus": message("lesson.start.rule.box_bonus", "Box bonus per deal won"),
+    "game_bonus": message("lesson.start.rule.game_bonus", "Bonus for winning the game"),
+    "shutout_doubles": message(
+        "lesson.start.rule.shutout_doubles", "Shutout doubles the winner's score"
+    ),
+}
+"""The label of each rule field shown in the table."""
+
 
 def _yes_no(v: Any, _r: Rules) -> str:
-    return "yes" if v else "no"
+    return (YES if v else NO).render()
 
 
 def _ace(v: Any, r: Rules) -> str:
     if v == 0:
-        return "0: only gin" + (" or big gin" if r.big_gin else "") + " can end the deal"
-    return f"{v}: knock with {v} deadwood or less"
+        return (ACE_GIN_ONLY_BIG if r.big_gin else ACE_GIN_ONLY).render()
+    return ACE_LIMIT.render({"limit": v})
 
 
 def _points(v: Any, _r: Rules) -> str:
-    return f"{v} points"
+    return POINTS.render({"points": v})
 
 
 def _big_gin(v: Any, r: Rules) -> str:
-    return f"yes: bonus {r.big_gin_bonus} points" if v else "no"
+    return BIG_GIN_YES.render({"bonus": r.big_gin_bonus}) if v else NO.render()
 
 
 def _dealer(v: Any, _r: Rules) -> str:
-    return "the winner of the deal" if v == "winner" else "the players take turns"
+    return (DEALER_WINNER if v == "winner" else DEALER_ALTERNATE).render()
 
 
 def _optional_points(v: Any, _r: Rules) -> str:
-    return f"{v} points" if v else "none"
+    return POINTS.render({"points": v}) if v else NONE.render()
 
 
-# field -> (label, formatter); a field missing here is shown with its own name
-RULE_ROWS: dict[str, tuple[str, Callable[[Any, Rules], str]]] = {
-    "ace_knock_limit": ("Knock limit under an ace up card", _ace),
-    "spade_doubles": ("A spade up card doubles the deal", _yes_no),
-    "gin_bonus": ("Gin bonus", _points),
-    "big_gin": ("Big gin (all eleven cards meld)", _big_gin),
-    "undercut_bonus": ("Undercut bonus", _points),
-    "undercut_on_tie": ("Equal deadwood is an undercut", _yes_no),
-    "may_discard_taken_card": ("May throw back the card just taken from the pile", _yes_no),
-    "next_dealer": ("Who deals next", _dealer),
-    "target": ("A game is won at", _points),
-    "box_bonus": ("Box bonus per deal won", _optional_points),
-    "game_bonus": ("Bonus for winning the game", _optional_points),
-    "shutout_doubles": ("Shutout doubles the winner's score", _yes_no),
+FORMATS: dict[str, Callable[[Any, Rules], str]] = {
+    "ace_knock_limit": _ace,
+    "spade_doubles": _yes_no,
+    "gin_bonus": _points,
+    "big_gin": _big_gin,
+    "undercut_bonus": _points,
+    "undercut_on_tie": _yes_no,
+    "may_discard_taken_card": _yes_no,
+    "next_dealer": _dealer,
+    "target": _points,
+    "box_bonus": _optional_points,
+    "game_bonus": _optional_points,
+    "shutout_doubles": _yes_no,
 }
+"""How each rule field's value is shown."""
+
 _SHOWN_INSIDE = {"big_gin_bonus"}  # shown in the big gin row
 
 
 def rules_rows(presets: tuple[str, ...] = Rules.PRESETS) -> list[list[str]]:
-    """One row per rule field: the label, then the value under each preset."""
+    """One row per rule field: the label, then the value under each preset.
+
+    Raises ``KeyError`` for a rule field with no label (a new field must get one).
+    """
     rules = [Rules.preset(p) for p in presets]
     rows = []
     for f in dataclasses.fields(Rules):
         if f.name in _SHOWN_INSIDE:
             continue
-        label, fmt = RULE_ROWS.get(f.name, (f.name.replace("_", " "), lambda v, _r: str(v)))
+        label, fmt = LABELS[f.name].render(), FORMATS[f.name]
         rows.append([label, *(fmt(getattr(r, f.name), r) for r in rules)])
     return rows
 
@@ -80,7 +139,8 @@ def rules_table_html(presets: tuple[str, ...] = Rules.PRESETS) -> str:
         differs = len(set(row[1:])) > 1
         label = f"<b>{html.escape(row[0])}</b>" if differs else html.escape(row[0])
         rows.append([Raw(label), *row[1:]])
-    return table_html(["rule", *(f"“{p}”" for p in presets)], rows, css="gin-rules-table")
+    header = [HEADER_RULE.render(), *(PRESET.render({"name": p}) for p in presets)]
+    return table_html(header, rows, css="gin-rules-table")
 
 
 def lesson_map_html() -> str:
@@ -90,7 +150,7 @@ def lesson_map_html() -> str:
 
 
 class StartLesson(Lesson):
-    """Start here: rule sets, lesson map and a play-now link."""
+    """Start here: the rules in brief, the rule sets, the lesson map and a play-now link."""
 
     notebook = "00_start_here.ipynb"
 
@@ -99,18 +159,17 @@ class StartLesson(Lesson):
         self.rules_table = html_widget(rules_table_html(), "gin-rules")
         self.lesson_map = html_widget(lesson_map_html(), "gin-map")
         self.play_now = html_widget(
-            "<p>" + link(PLAY_NOTEBOOK, "▶ Play now", css="gin-playnow") + "</p>"
-            '<p class="gin-muted">Already know the game? Go straight to the table.</p>',
+            "<p>" + link(PLAY_NOTEBOOK, "▶ " + PLAY_NOW.render(), css="gin-playnow") + "</p>"
+            f'<p class="gin-muted">{html.escape(PLAY_NOW_NOTE.render())}</p>',
             "gin-play-now",
         )
         self.assemble(
             section(
-                "The two rule sets",
-                "<p>The tutor plays both. Rows in bold are where they differ; every value "
-                "comes from the engine's own rule sets.</p>",
+                RULES_HEADING.render(),
+                paragraph(RULES_INTRO.render()),
                 self.rules_table,
             ),
-            section("The lessons", "", self.lesson_map, self.play_now),
+            section(MAP_HEADING.render(), "", self.lesson_map, self.play_now),
         )
 
 

@@ -10,6 +10,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gin import DECK, Deal, Rules
+from gin.i18n import Message, message
+
+CLAIM_DOUBLED = message("lesson.claim.doubled", "the deal is doubled (a spade up card)")
+CLAIM_ACE = message("lesson.claim.ace", "an ace up card")
+CLAIM_ACE_GIN_ONLY = message("lesson.claim.ace-gin-only", "an ace up card (only gin ends the deal)")
+CLAIM_ACE_GIN_ONLY_BIG = message(
+    "lesson.claim.ace-gin-only-big-gin", "an ace up card (only gin or big gin ends the deal)"
+)
+CLAIM_TEN = message("lesson.claim.ten", "the full knock limit of 10")
+CLAIM_TWO_TO_NINE = message("lesson.claim.two-to-nine", "a limit from 2 to 9")
 
 
 def limit_shares(rules: Rules) -> dict[int, Fraction]:
@@ -22,7 +32,10 @@ def limit_shares(rules: Rules) -> dict[int, Fraction]:
 class UpCardClaim:
     """A claim about up cards: its exact share and the share seen in simulated deals."""
 
+    code: str
+    """``doubled``, ``ace``, ``ten`` or ``two-to-nine``."""
     text: str
+    """The claim in the current language."""
     exact: Fraction
     seen: int
     deals: int
@@ -58,23 +71,23 @@ def up_card_claims(rules: Rules, seen: Counter[int]) -> list[UpCardClaim]:
     """
     deals = sum(seen.values())
 
-    def claim(text: str, test: Callable[[int], bool]) -> UpCardClaim:
+    def claim(code: str, text: Message, test: Callable[[int], bool]) -> UpCardClaim:
         exact = Fraction(sum(1 for c in DECK if test(c.index)), len(DECK))
-        return UpCardClaim(text, exact, sum(n for i, n in seen.items() if test(i)), deals)
+        seen_count = sum(n for i, n in seen.items() if test(i))
+        return UpCardClaim(code, text.render(), exact, seen_count, deals)
 
     out = []
     if rules.spade_doubles:
-        out.append(
-            claim("the deal is doubled (a spade up card)", lambda i: rules.is_doubled(DECK[i]))
-        )
+        out.append(claim("doubled", CLAIM_DOUBLED, lambda i: rules.is_doubled(DECK[i])))
+    if rules.ace_knock_limit != 0:
+        ace = CLAIM_ACE
+    else:
+        ace = CLAIM_ACE_GIN_ONLY_BIG if rules.big_gin else CLAIM_ACE_GIN_ONLY
+    out.append(claim("ace", ace, lambda i: DECK[i].rank == 1))
+    out.append(claim("ten", CLAIM_TEN, lambda i: rules.knock_limit(DECK[i]) == 10))
     out.append(
-        claim(
-            "an ace up card" + (" (only gin ends the deal)" if rules.ace_knock_limit == 0 else ""),
-            lambda i: DECK[i].rank == 1,
-        )
+        claim("two-to-nine", CLAIM_TWO_TO_NINE, lambda i: 2 <= rules.knock_limit(DECK[i]) <= 9)
     )
-    out.append(claim("the full knock limit of 10", lambda i: rules.knock_limit(DECK[i]) == 10))
-    out.append(claim("a limit from 2 to 9", lambda i: 2 <= rules.knock_limit(DECK[i]) <= 9))
     return out
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 LESSON_CSS = """
 .gin-lesson { max-width: 1100px; font-size: 15px; line-height: 1.45; color: #1d2327; }
+.gin-lesson h2.gin-lesson-title { margin: 0.3em 0 0.4em; font-size: 1.6em; }
+.gin-lesson-intro p, .gin-lesson-intro li { max-width: 60em; }
 .gin-lesson h3 { margin: 0.9em 0 0.3em; font-size: 1.2em; }
 .gin-lesson h4 { margin: 0.6em 0 0.2em; font-size: 1.05em; }
 .gin-lesson-section { border: 1px solid #d0d7de; border-radius: 10px; padding: 10px 14px;

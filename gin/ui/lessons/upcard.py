@@ -15,11 +15,19 @@ import ipywidgets as W
 
 from gin import Card, Rules, Suit, best_arrangement, discard_options, discard_steps
 from gin import knock_limit_steps as limit_steps
-from gin.cards import rank_label
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, section
+from gin.i18n import message, render
+from gin.ui.lessons.base import (
+    PRACTICE_HEADING,
+    Lesson,
+    MessageArea,
+    button,
+    html_widget,
+    paragraph,
+    section,
+)
 from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg
-from gin.ui.lessons.exercise import Exercise, Field, Question, Verdict
-from gin.ui.lessons.guard import AnswerError, guarded
+from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict
+from gin.ui.lessons.guard import guarded
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.pictures import (
     Raw,
@@ -31,9 +39,74 @@ from gin.ui.lessons.pictures import (
 )
 from gin.ui.lessons.stats import limit_counts, limit_shares, simulated_up_cards
 
-RANK_OPTIONS = [(rank_label(r), r) for r in range(1, 14)]
+_RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+
+# --------------------------------------------------------------------------- messages
+
+RANK = message("lesson.upcard.explorer.rank", "rank")
+SUIT = message("lesson.upcard.explorer.suit", "suit")
+LIMIT_BADGE = message("lesson.upcard.limit-badge", "limit {limit}")
+DOUBLED_BADGE = message("lesson.upcard.doubled-badge", "doubled ×2")
+PRESET = message("lesson.upcard.preset", "“{name}”")
+TABLE_RULES = message("lesson.upcard.table.rule-set", "rule set")
+TABLE_MEANS = message("lesson.upcard.table.means", "what this up card means")
+
+KNOCK_TITLE = message("lesson.upcard.knock.title", "May you knock?")
+KNOCK_INTRO = message(
+    "lesson.upcard.knock.intro",
+    "Knocking means discarding one card and keeping ten whose deadwood is within the limit; "
+    "with no deadwood at all it is gin. Where the rules have big gin, eleven cards that all "
+    "meld end the deal without a discard.",
+)
+KNOCK_RULES = message("lesson.upcard.knock.rules", "Rule set “{name}”. The up card is:")
+KNOCK_ASK = message(
+    "lesson.upcard.knock.ask",
+    "You have just drawn and hold these eleven cards. May you end the deal this turn, by "
+    "knocking or going gin?",
+)
+KNOCK_ASK_BIG_GIN = message(
+    "lesson.upcard.knock.ask-big-gin",
+    "You have just drawn and hold these eleven cards. May you end the deal this turn, by "
+    "knocking, going gin or declaring big gin?",
+)
+YES = message("lesson.upcard.knock.yes", "yes")
+NO = message("lesson.upcard.knock.no", "no")
+ANSWER = {
+    "yes": message("lesson.upcard.knock.answer-yes", "The answer is yes."),
+    "no": message("lesson.upcard.knock.answer-no", "The answer is no."),
+}
+KEEPS = message("lesson.upcard.knock.keeps", "Discarding {card:card} keeps:")
+KNOCK_CHOICES = (Choice("yes", YES), Choice("no", NO))
+
+FREQ_TITLE = message("lesson.upcard.freq.title", "Share of deals with each knock limit (%)")
+FREQ_X = message("lesson.upcard.freq.x", "knock limit")
+FREQ_Y = message("lesson.upcard.freq.y", "% of deals")
+FREQ_LIMIT = message("lesson.upcard.freq.limit", "limit")
+FREQ_EXACT = message("lesson.upcard.freq.exact", "“{name}” exact")
+FREQ_SEEN = message("lesson.upcard.freq.seen", "seen in {deals} deals")
+SHARE = message("lesson.upcard.freq.share", "{percent:dec}%")
+NUMBER = message("lesson.upcard.freq.number", "{value:dec}")
+MORE = message("lesson.upcard.freq.more", "Deal {count} up cards")
+
+EXPLORER_HEADING = message("lesson.upcard.explorer.heading", "Knock-limit explorer")
+EXPLORER_INTRO = message(
+    "lesson.upcard.explorer.intro",
+    "Pick an up card and compare what it means in the two rule sets.",
+)
+FREQ_HEADING = message("lesson.upcard.freq.heading", "How often does each limit come up?")
+FREQ_INTRO = message(
+    "lesson.upcard.freq.intro",
+    "Each of the 52 cards is equally likely to be turned up, so the chart simply counts up "
+    "cards. The table checks the count against deals shuffled by the engine.",
+)
+
+
+def rank_options() -> list[tuple[str, int]]:
+    """The rank buttons: each rank as printed on a card in the current language."""
+    return [(render(f"rank.short.{code}", {}), r) for r, code in enumerate(_RANK_CODES, 1)]
+
+
 SUIT_OPTIONS = [(s.symbol, int(s)) for s in Suit]
-KNOCK_CHOICES = ("yes", "no")
 
 # --------------------------------------------------------------------------- explorer
 
@@ -44,18 +117,26 @@ def limit_table_html(up: Card) -> str:
     for name in Rules.PRESETS:
         rules = Rules.preset(name)
         limit = rules.knock_limit(up)
-        badges = f'<span class="gin-badge gin-limit">limit {limit}</span>'
+        text = html.escape(LIMIT_BADGE.render({"limit": limit}))
+        badges = f'<span class="gin-badge gin-limit">{text}</span>'
         if rules.is_doubled(up):
-            badges += '<span class="gin-badge gin-doubled">doubled ×2</span>'
-        rows.append([f"“{name}”", Raw(badges + steps_html(limit_steps(rules, up), css="gin-why"))])
-    return table_html(["rule set", "what this up card means"], rows, css="gin-limit-table")
+            badges += (
+                f'<span class="gin-badge gin-doubled">{html.escape(DOUBLED_BADGE.render())}</span>'
+            )
+        rows.append(
+            [
+                PRESET.render({"name": name}),
+                Raw(badges + steps_html(limit_steps(rules, up), css="gin-why")),
+            ]
+        )
+    return table_html([TABLE_RULES.render(), TABLE_MEANS.render()], rows, css="gin-limit-table")
 
 
 class UpCardExplorer:
     """Pick a rank and a suit; see what the up card means under each rule set."""
 
     def __init__(self, rng: random.Random) -> None:
-        self.rank = W.ToggleButtons(options=RANK_OPTIONS, value=rng.randint(1, 13))
+        self.rank = W.ToggleButtons(options=rank_options(), value=rng.randint(1, 13))
         self.rank.style.button_width = "3.2em"
         self.rank.add_class("gin-upcard-rank")
         self.suit = W.ToggleButtons(options=SUIT_OPTIONS, value=rng.randrange(4))
@@ -69,8 +150,8 @@ class UpCardExplorer:
         self.suit.observe(show, names="value")
         self.widget = W.VBox(
             [
-                W.HBox([html_widget("<b>rank</b>"), self.rank]),
-                W.HBox([html_widget("<b>suit</b>"), self.suit]),
+                W.HBox([html_widget(f"<b>{html.escape(RANK.render())}</b>"), self.rank]),
+                W.HBox([html_widget(f"<b>{html.escape(SUIT.render())}</b>"), self.suit]),
                 self.message.widget,
                 W.HBox([self.picture, self.result]),
             ]
@@ -116,7 +197,8 @@ def knock_hand(rng: random.Random, rules: Rules, up: Card, want_yes: bool) -> li
 
 
 def knock_question(rng: random.Random) -> Question:
-    """May you knock with these eleven cards under this up card?"""
+    """May you end the deal (knock, gin or big gin) with these eleven cards under this up
+    card?"""
     preset = rng.choice(Rules.PRESETS)
     rules = Rules.preset(preset)
     if rng.random() < 0.15:
@@ -127,31 +209,32 @@ def knock_question(rng: random.Random) -> Question:
     limit = rules.knock_limit(up)
     best = discard_options(hand)[0]
     answer = "yes" if best.deadwood_points <= limit else "no"
+    knock_field = Field("knock", choices=KNOCK_CHOICES)
 
     def check(answers: Mapping[str, str]) -> Verdict:
-        given = answers["knock"]
-        if given not in KNOCK_CHOICES:
-            raise AnswerError("Choose yes or no.")
+        given = knock_field.choice(answers["knock"])
         kept = [c for c in hand if c != best.discard]
         why = (
             steps_html(limit_steps(rules, up)[:1])
-            + steps_html(discard_steps(hand, limit))
-            + f"<p>Discarding {html.escape(str(best.discard))} keeps:</p>"
+            + steps_html(discard_steps(hand, limit, rules=rules, up_card=up))
+            + paragraph(KEEPS.render({"card": best.discard.code}))
             + arrangement_html(best_arrangement(kept), size="small")
         )
         if given != answer:
-            why = f"The answer is <b>{answer}</b>. " + why
+            why = f"<p><b>{html.escape(ANSWER[answer].render())}</b></p>" + why
         return Verdict(given == answer, why)
 
+    ask = KNOCK_ASK_BIG_GIN if rules.big_gin else KNOCK_ASK
     prompt = (
-        f'<p>Rule set <b class="gin-q-rules" data-rules="{preset}">“{preset}”</b>. '
-        f"The up card is:</p>{cards_html([up], css='gin-q-up')}"
-        "<p>You have just drawn and hold these eleven cards. "
-        "<b>May you knock (or go gin) this turn?</b></p>" + cards_html(hand, css="gin-q-hand")
+        f'<p class="gin-q-rules" data-rules="{html.escape(preset)}">'
+        f"{html.escape(KNOCK_RULES.render({'name': preset}))}</p>"
+        + cards_html([up], css="gin-q-up")
+        + f"<p><b>{html.escape(ask.render())}</b></p>"
+        + cards_html(hand, css="gin-q-hand")
     )
     return Question(
         prompt,
-        (Field("knock", choices=KNOCK_CHOICES),),
+        (knock_field,),
         check,
         {
             "rules": rules,
@@ -179,25 +262,29 @@ def frequency_html(deals: int, seed: int) -> str:
     chart = bar_chart_svg(
         cats,
         [
-            Series(f"“{name}”", [float(s[lim]) * 100 for lim in range(11)], PALETTE[i])
+            Series(
+                PRESET.render({"name": name}),
+                [float(s[lim]) * 100 for lim in range(11)],
+                PALETTE[i],
+            )
             for i, (name, s) in enumerate(zip(Rules.PRESETS, shares, strict=True))
         ],
-        title="Share of deals with each knock limit (%)",
-        x_label="knock limit",
-        y_label="% of deals",
-        fmt=lambda v: f"{v:.1f}",
+        title=FREQ_TITLE.render(),
+        x_label=FREQ_X.render(),
+        y_label=FREQ_Y.render(),
+        fmt=lambda v: NUMBER.render({"value": v}),
     )
     rows = []
     sims = [limit_counts(r, simulated_up_cards(r, deals, seed)) for r in presets]
     for lim in range(11):
         row: list[object] = [lim]
         for s, sim in zip(shares, sims, strict=True):
-            row.append(f"{float(s[lim]) * 100:.1f}%")
-            row.append(f"{sim[lim] / deals * 100:.1f}%")
+            row.append(SHARE.render({"percent": float(s[lim]) * 100}))
+            row.append(SHARE.render({"percent": sim[lim] / deals * 100}))
         rows.append(row)
-    header = ["limit"]
+    header = [FREQ_LIMIT.render()]
     for name in Rules.PRESETS:
-        header += [f"“{name}” exact", f"seen in {deals} deals"]
+        header += [FREQ_EXACT.render({"name": name}), FREQ_SEEN.render({"deals": deals})]
     return chart + table_html(header, rows, css="gin-limit-freq", numeric=True)
 
 
@@ -211,30 +298,27 @@ class UpCardLesson(Lesson):
         self.explorer = UpCardExplorer(random.Random(self.seed))
         self.exercise = Exercise(
             name="may-knock",
-            title="May you knock?",
-            intro="<p>Knocking means discarding one card and keeping ten whose deadwood is "
-            "within the limit.</p>",
+            title=KNOCK_TITLE,
+            intro=KNOCK_INTRO,
             make=knock_question,
             seed=self.seed,
         )
         self.chart_message = MessageArea()
         self.chart = html_widget(frequency_html(SMALL_SIMULATION, self.seed), "gin-limit-chart")
         self.more_button = button(
-            f"Deal {BIG_SIMULATION} up cards", "gin-simulate-more", icon="refresh"
+            MORE.render({"count": BIG_SIMULATION}), "gin-simulate-more", icon="refresh"
         )
         self.more_button.on_click(guarded(self.chart_message.show)(lambda _b: self.simulate()))
         self.assemble(
             section(
-                "Knock-limit explorer",
-                "<p>Pick an up card and compare what it means in the two rule sets.</p>",
+                EXPLORER_HEADING.render(),
+                paragraph(EXPLORER_INTRO.render()),
                 self.explorer.widget,
             ),
-            section("Practice", "", self.exercise.widget),
+            section(PRACTICE_HEADING.render(), "", self.exercise.widget),
             section(
-                "How often does each limit come up?",
-                "<p>Each of the 52 cards is equally likely to be turned up, so the chart "
-                "simply counts up cards. The table checks the count against deals shuffled "
-                "by the engine.</p>",
+                FREQ_HEADING.render(),
+                paragraph(FREQ_INTRO.render()),
                 self.chart,
                 W.HBox([self.more_button]),
                 self.chart_message.widget,

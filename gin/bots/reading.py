@@ -1,0 +1,105 @@
+"""Reading the opponent: what their visible moves may suggest, and which of your discards
+could help them.
+
+:func:`opponent_steps` reads one :class:`~gin.view.PlayerView` only: the opponent's public
+moves (their draws from the stock stay face down), the cards they took face up and
+still hold, and the player's own legal discards.
+"""
+
+from __future__ import annotations
+
+from gin.actions import (
+    Discarded,
+    DrewFromDiscard,
+    DrewFromStock,
+    Event,
+    Knocked,
+    LaidOff,
+    Passed,
+    UpCardTaken,
+)
+from gin.bots.memory import neighbours
+from gin.cards import Card
+from gin.i18n import message
+from gin.narration import event_text
+from gin.steps import Draft, Step, number_steps
+from gin.view import PlayerView
+
+WANTED = message(
+    "reading.wanted",
+    "They wanted {card:card}: they probably hold other {rank:rank} or {suit:suit} next to "
+    "it. Think twice before discarding those.",
+)
+PASSED_ON = message("reading.passed-on", "{card:card} did not help them enough to take it.")
+LEFT_ON_PILE = message(
+    "reading.left-on-pile",
+    "They left {card:card} on the pile: it probably does not fit their hand.",
+)
+LET_GO = message(
+    "reading.let-go",
+    "They let {card:card} go: they are probably not collecting {rank:rank}, so {rank:rank} "
+    "may be safer for you to discard.",
+)
+KNOWN = message(
+    "reading.known",
+    "Your opponent holds {cards:and_cards}: they took them face up, so you saw them.",
+)
+DANGER = message(
+    "reading.danger",
+    "Careful: {card:card} would fit with {fits:and_cards}, which your opponent took.",
+)
+
+
+def _pile_tops(view: PlayerView) -> list[Card | None]:
+    """The top of the discard pile before each event (rebuilt from the public events)."""
+    pile: list[Card] = [view.up_card]
+    tops: list[Card | None] = []
+    for e in view.events:
+        tops.append(pile[-1] if pile else None)
+        if isinstance(e, UpCardTaken | DrewFromDiscard):
+            if pile:
+                pile.pop()
+        elif isinstance(e, Discarded | Knocked):
+            pile.append(e.card)
+    return tops
+
+
+def _suggestion(event: Event, top: Card | None, forced: bool) -> Draft | None:
+    if isinstance(event, UpCardTaken | DrewFromDiscard):
+        c = event.card
+        return ("suggests", WANTED(card=c.code, rank=c.rank, suit=c.suit.letter))
+    if isinstance(event, Passed) and top is not None:
+        return ("suggests", PASSED_ON(card=top.code))
+    if isinstance(event, DrewFromStock) and top is not None and not forced:
+        return ("suggests", LEFT_ON_PILE(card=top.code))
+    if isinstance(event, Discarded):
+        return ("suggests", LET_GO(card=event.card.code, rank=event.card.rank))
+    return None
+
+
+def opponent_steps(view: PlayerView, since: int = 0) -> tuple[Step, ...]:
+    """The opponent's visible moves from event ``since`` on (but their layoffs, which the
+    end of the deal tells with the score), what each may suggest, the cards the opponent
+    is known to hold, and the player's legal discards that would fit with those."""
+    tops = _pile_tops(view)
+    out: list[Draft] = []
+    for i, e in enumerate(view.events[since:], start=since):
+        if getattr(e, "player", None) != view.opponent or isinstance(e, LaidOff):
+            continue
+        out.append(("event", event_text(e, view.player)))
+        forced = i > 0 and isinstance(view.events[i - 1], Passed)
+        said = _suggestion(e, tops[i] if i < len(tops) else None, forced)
+        if said is not None:
+            out.append(said)
+    known = view.opponent_known
+    if known and not view.phase.is_over:
+        out.append(("known", KNOWN(cards=[c.code for c in known])))
+        for choice in view.discard_choices:
+            near = neighbours(choice.card)
+            fits = [k.code for k in known if near & k.mask]
+            if fits:
+                out.append(("danger", DANGER(card=choice.card.code, fits=fits)))
+    return number_steps(out)
+
+
+__all__ = ["opponent_steps"]

@@ -1,0 +1,481 @@
+"""The message catalog: every sentence a learner reads is rendered here.
+
+Sentences are :class:`Message` records: a stable ``key`` (the gettext context), an English
+template with *named* placeholders and, for counted sentences, a plural template. Modules
+define their messages once, at import, next to the code that makes the fact they tell::
+
+    NOT_YOUR_TURN = message("error.not-your-turn", "It is your opponent's turn, not yours.")
+
+The templates are extracted with Babel (``pybabel extract -k message:1c,2
+-k plural_message:1c,2,3``) into ``gin/locale/gin.pot``; each language has a ``.po`` file in
+``gin/locale/<lang>/LC_MESSAGES/gin.po``. English is the first catalog: its entries are the
+templates themselves.
+
+A placeholder may carry a *kind* after a colon, which says how its value (always plain,
+serialisable data) is shown in the reader's language:
+
+=============  ======================================  ===================
+kind           value                                   English example
+=============  ======================================  ===================
+(none)         a whole number                          ``1,000``
+``card``       a card code                             ``7♠``
+``cards``      card codes                              ``7♠ 8♠ 9♠``
+``or_cards``   card codes                              ``7♠, 8♠ or 9♠``
+``and_cards``  card codes                              ``7♠, 8♠ and 9♠``
+``meld``       a meld's card codes                     ``run 7♠ 8♠ 9♠``
+``melds``      a list of melds                         ``set 7♠ 7♥ 7♦; run 2♣ 3♣ 4♣``
+``action``     an action's text form                   ``discard 7♠``
+``pct``        a chance from 0 to 1                    ``25%``
+``signed``     a number of points (one decimal)        ``+3.5``
+``dec``        a number (one decimal)                  ``3.5``
+``rank``       a rank (1-13), plural name              ``sevens``
+``suit``       a suit letter (S, H, D, C)              ``spades``
+``text``       a message key, or ``{key, data}``, or   (those phrases,
+               a list of them (nested phrases)         joined by ``; ``)
+=============  ======================================  ===================
+
+>>> GREETING = message("doc.example", "Discard {card:card} to keep {left} deadwood.")
+>>> GREETING.render({"card": "KD", "left": 12})
+'Discard K♦ to keep 12 deadwood.'
+"""
+
+from __future__ import annotations
+
+import functools
+import pathlib
+import string
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
+
+LOCALE_DIR = pathlib.Path(__file__).with_name("locale")
+"""Where the catalogs live: ``gin.pot`` and ``<lang>/LC_MESSAGES/gin.po``."""
+
+DOMAIN = "gin"
+DEFAULT_LANGUAGE = "en"
+LANGUAGES: tuple[str, ...] = ("en",)
+"""The languages with a catalog, English first."""
+
+_FORMATTER = string.Formatter()
+
+
+class CatalogError(LookupError):
+    """A message key is missing, defined twice, or its data does not fit its placeholders."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """One sentence of the tutor: a stable key, an English template and its placeholders.
+
+    ``plural`` is the English plural template; ``count`` names the data field that picks
+    the plural form (by the language's CLDR plural rules).
+    """
+
+    key: str
+    template: str
+    plural: str | None = None
+    count: str = "count"
+
+    @property
+    def placeholders(self) -> frozenset[str]:
+        """The names of the template's placeholders."""
+        return placeholders(self.template) | (
+            placeholders(self.plural) if self.plural is not None else frozenset()
+        )
+
+    def render(self, data: Mapping[str, Any] | None = None, lang: str | None = None) -> str:
+        """The sentence with ``data`` filled in, in ``lang`` (the current language when
+        ``None``).
+
+        Raises :class:`CatalogError` when ``data`` lacks a placeholder.
+        """
+        return render(self.key, data or {}, lang)
+
+    def __call__(self, **data: Any) -> Text:
+        """This message with its data, to render later."""
+        return Text(self.key, data)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message with its data, not yet rendered: what the engine hands to a view."""
+
+    key: str
+    data: Mapping[str, Any]
+
+    def render(self, lang: str | None = None) -> str:
+        """The sentence in ``lang`` (the current language when ``None``)."""
+        return render(self.key, self.data, lang)
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT_LANGUAGE)
+
+
+_REGISTRY: dict[str, Message] = {}
+
+
+def message(key: str, template: str) -> Message:
+    """Define a message once. Raises :class:`CatalogError` if ``key`` has another template."""
+    return _register(Message(key, template))
+
+
+def plural_message(key: str, singular: str, plural: str, count: str = "count") -> Message:
+    """Define a counted message: ``singular`` and ``plural`` English templates, the form
+    picked by ``data[count]``."""
+    return _register(Message(key, singular, plural, count))
+
+
+def _register(m: Message) -> Message:
+    old = _REGISTRY.get(m.key)
+    if old is not None and old != m:
+        raise CatalogError(f"message {m.key!r} is defined twice with different texts")
+    _REGISTRY[m.key] = m
+    return m
+
+
+def registered() -> Mapping[str, Message]:
+    """Every message defined so far (import the modules first), by key."""
+    return dict(_REGISTRY)
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The placeholders of a template, with their kinds: ``{'card:card', 'left'}``."""
+    out = set()
+    for _lit, name, spec, _conv in _FORMATTER.parse(template):
+        if name is not None:
+            out.add(f"{name}:{spec}" if spec else name)
+    return frozenset(out)
+
+
+# ------------------------------------------------------------------ the current language
+
+_current = [DEFAULT_LANGUAGE]
+
+
+def current_language() -> str:
+    """The language sentences are rendered in when none is named."""
+    return _current[0]
+
+
+def set_language(lang: str) -> None:
+    """Render in ``lang`` from now on. Raises :class:`CatalogError` for a language with no
+    catalog."""
+    if lang not in LANGUAGES:
+        raise CatalogError(f"no catalog for language {lang!r}")
+    _current[0] = lang
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Render in ``lang`` inside a ``with`` block."""
+    old = current_language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        _current[0] = old
+
+
+# ------------------------------------------------------------------ catalogs
+
+
+@dataclass(frozen=True)
+class _Catalog:
+    entries: Mapping[tuple[str | None, str], str | tuple[str, ...]]
+    plural: Callable[[int], int]
+
+
+@functools.cache
+def _catalog(lang: str) -> _Catalog:
+    from babel import Locale
+    from babel.messages.pofile import read_po
+
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    entries: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
+    if path.exists():
+        with path.open("rb") as f:
+            cat = read_po(f, locale=lang)
+        for m in cat:
+            if not m.id or m.fuzzy:
+                continue
+            msgid = m.id[0] if isinstance(m.id, tuple | list) else m.id
+            if isinstance(m.string, tuple | list):
+                if all(m.string):
+                    entries[(m.context, msgid)] = tuple(m.string)
+            elif m.string:
+                entries[(m.context, msgid)] = m.string
+    plural_form = Locale.parse(lang).plural_form
+    tags = _plural_tags(lang)
+
+    def plural(n: int) -> int:
+        tag = plural_form(abs(n))
+        return tags.index(tag) if tag in tags else len(tags) - 1
+
+    return _Catalog(entries, plural)
+
+
+@functools.cache
+def _plural_tags(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories of a language in gettext's order (``one`` before
+    ``other``), as the ``.po`` file's plural forms are numbered."""
+    from babel import Locale
+
+    order = ("zero", "one", "two", "few", "many", "other")
+    tags = Locale.parse(lang).plural_form.tags | {"other"}
+    return tuple(t for t in order if t in tags)
+
+
+def plural_count(lang: str) -> int:
+    """How many plural forms a language has (CLDR)."""
+    return len(_plural_tags(lang))
+
+
+def translate(key: str, lang: str | None = None, count: int | None = None) -> str:
+    """The template of message ``key`` in ``lang``, in the plural form for ``count``.
+
+    Raises :class:`CatalogError` for an unknown key.
+    """
+    m = _REGISTRY.get(key)
+    if m is None:
+        raise CatalogError(f"no message {key!r}")
+    lang = lang or current_language()
+    cat = _catalog(lang)
+    found = cat.entries.get((m.key, m.template))
+    if m.plural is None:
+        return found if isinstance(found, str) else m.template
+    n = int(count) if count is not None else 1
+    if isinstance(found, tuple):
+        i = cat.plural(n)
+        return found[min(i, len(found) - 1)]
+    return m.template if n == 1 else m.plural
+
+
+def render(key: str, data: Mapping[str, Any], lang: str | None = None) -> str:
+    """Message ``key`` with ``data`` filled in, in ``lang``.
+
+    Raises :class:`CatalogError` for an unknown key or a placeholder with no data.
+    """
+    lang = lang or current_language()
+    m = _REGISTRY.get(key)
+    if m is None:
+        raise CatalogError(f"no message {key!r}")
+    count = data.get(m.count) if m.plural is not None else None
+    template = translate(key, lang, count)
+    return _Renderer(lang).vformat(template, (), data)
+
+
+class _Renderer(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, int) or key not in kwargs:
+            raise CatalogError(f"no data for placeholder {key!r}")
+        return kwargs[key]
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        fmt = _KINDS.get(format_spec)
+        if fmt is None:
+            raise CatalogError(f"unknown placeholder kind {format_spec!r}")
+        return fmt(value, self.lang)
+
+
+# ------------------------------------------------------------------ placeholder kinds
+
+
+def _number(value: Any, lang: str) -> str:
+    from babel.numbers import format_decimal
+
+    if isinstance(value, str):
+        return value
+    return str(format_decimal(value, locale=lang))
+
+
+def format_number(value: int, lang: str | None = None) -> str:
+    """A whole number as a reader of ``lang`` writes it (CLDR): ``1,000`` in English."""
+    return _number(value, lang or current_language())
+
+
+def _dec(value: Any, lang: str) -> str:
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(round(float(value), 1), format="#,##0.0", locale=lang))
+
+
+def _signed(value: Any, lang: str) -> str:
+    from babel.numbers import format_decimal
+
+    v = round(float(value), 1)
+    return str(format_decimal(v, format="+#,##0.0;-#,##0.0", locale=lang))
+
+
+def _pct(value: Any, lang: str) -> str:
+    from babel.numbers import format_percent
+
+    return str(format_percent(float(value), locale=lang))
+
+
+def card_label(code: str, lang: str | None = None) -> str:
+    """How a card is printed for a reader of ``lang``: ``7♠``, ``10♥``.
+
+    >>> card_label("TD")
+    '10♦'
+    """
+    rank = code[:-1].upper()
+    suit = code[-1].upper()
+    label = translate(f"rank.short.{rank}", lang) if f"rank.short.{rank}" in _REGISTRY else rank
+    return label + _SUIT_SYMBOL[suit]
+
+
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _card(value: Any, lang: str) -> str:
+    return card_label(_code(value), lang)
+
+
+def _code(value: Any) -> str:
+    return value if isinstance(value, str) else str(getattr(value, "code", value))
+
+
+def _cards(value: Any, lang: str) -> str:
+    return " ".join(card_label(_code(c), lang) for c in value)
+
+
+def _list(style: Literal["standard", "or"]) -> Callable[[Any, str], str]:
+    def fmt(value: Any, lang: str) -> str:
+        from babel.lists import format_list
+
+        return str(format_list([card_label(_code(c), lang) for c in value], style, locale=lang))
+
+    return fmt
+
+
+def _meld(value: Any, lang: str) -> str:
+    codes = [_code(c) for c in value]
+    ranks = {c[:-1].upper() for c in codes}
+    key = "meld.set" if len(ranks) == 1 else "meld.run"
+    return render(key, {"cards": codes}, lang)
+
+
+def _melds(value: Any, lang: str) -> str:
+    if not value:
+        return render("meld.none", {}, lang)
+    return render("meld.separator", {}, lang).join(_meld(m, lang) for m in value)
+
+
+def _action(value: Any, lang: str) -> str:
+    text = str(value)
+    head, _, card = text.partition(" ")
+    data: dict[str, Any] = {"card": card.upper()} if card else {}
+    return render(f"action.{head}", data, lang)
+
+
+def _rank(value: Any, lang: str) -> str:
+    return render(f"rank.plural.{int(value)}", {}, lang)
+
+
+def _suit(value: Any, lang: str) -> str:
+    return render(f"suit.plural.{str(value).upper()}", {}, lang)
+
+
+def _text(value: Any, lang: str) -> str:
+    if isinstance(value, list | tuple):
+        sep = render("list.separator", {}, lang)
+        return sep.join(_text(v, lang) for v in value)
+    if isinstance(value, Text):
+        return value.render(lang)
+    if isinstance(value, Mapping):
+        return render(str(value["key"]), value.get("data", {}), lang)
+    return render(str(value), {}, lang)
+
+
+_KINDS: dict[str, Callable[[Any, str], str]] = {
+    "": _number,
+    "card": _card,
+    "cards": _cards,
+    "or_cards": _list("or"),
+    "and_cards": _list("standard"),
+    "meld": _meld,
+    "melds": _melds,
+    "action": _action,
+    "pct": _pct,
+    "signed": _signed,
+    "dec": _dec,
+    "rank": _rank,
+    "suit": _suit,
+    "text": _text,
+}
+KINDS = frozenset(_KINDS)
+"""The placeholder kinds a template may use."""
+
+
+# ------------------------------------------------------------------ shared vocabulary
+
+message("meld.set", "set {cards:cards}")
+message("meld.run", "run {cards:cards}")
+message("meld.none", "no melds")
+message("meld.separator", "; ")
+message("list.separator", "; ")
+message("action.take", "take the up card")
+message("action.pass", "pass")
+message("action.draw-stock", "draw from the stock")
+message("action.draw-discard", "take the top discard")
+message("action.discard", "discard {card:card}")
+message("action.knock", "knock, discarding {card:card}")
+message("action.big-gin", "declare big gin")
+message("action.lay-off", "lay off and show the hand")
+message("rank.plural.1", "aces")
+message("rank.plural.2", "twos")
+message("rank.plural.3", "threes")
+message("rank.plural.4", "fours")
+message("rank.plural.5", "fives")
+message("rank.plural.6", "sixes")
+message("rank.plural.7", "sevens")
+message("rank.plural.8", "eights")
+message("rank.plural.9", "nines")
+message("rank.plural.10", "tens")
+message("rank.plural.11", "jacks")
+message("rank.plural.12", "queens")
+message("rank.plural.13", "kings")
+message("rank.short.A", "A")
+message("rank.short.2", "2")
+message("rank.short.3", "3")
+message("rank.short.4", "4")
+message("rank.short.5", "5")
+message("rank.short.6", "6")
+message("rank.short.7", "7")
+message("rank.short.8", "8")
+message("rank.short.9", "9")
+message("rank.short.T", "10")
+message("rank.short.J", "J")
+message("rank.short.Q", "Q")
+message("rank.short.K", "K")
+message("suit.plural.S", "spades")
+message("suit.plural.H", "hearts")
+message("suit.plural.D", "diamonds")
+message("suit.plural.C", "clubs")
+
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "KINDS",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "CatalogError",
+    "Message",
+    "Text",
+    "card_label",
+    "current_language",
+    "format_number",
+    "language",
+    "message",
+    "placeholders",
+    "plural_count",
+    "plural_message",
+    "registered",
+    "render",
+    "set_language",
+    "translate",
+]
