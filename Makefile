@@ -3,6 +3,7 @@
 #   make app      run the lessons in Voilà at http://127.0.0.1:8866/
 #   make test     lint, type-check, unit + notebook + browser tests
 #   make bench    run the benchmarks
+#   make catalog  extract the sentences (gin/messages) into the gettext catalogs (gin/locale)
 #
 # Voilà's settings (kernel pre-heating, culling, tracebacks) live in voila.json.
 
@@ -24,7 +25,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser app test lint typecheck bench clean
+.PHONY: venv install install-test browser app test lint typecheck bench catalog clean
 
 venv: $(PY)
 
@@ -77,6 +78,10 @@ test: install-test
 
 bench: install
 	$(PY) -m benchmarks
+
+# After editing gin/messages/*.toml: rewrite gin/locale/gin.pot and every language's .po.
+catalog: install
+	$(PY) -m gin.catalog update
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

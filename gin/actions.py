@@ -15,10 +15,8 @@ from dataclasses import dataclass
 
 from gin.cards import Card
 from gin.errors import CardParseError, IllegalActionError, echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.melds import Meld
-
-BAD_ACTION = message("error.bad-action", 'This is not an action: "{action}".')
 
 
 @dataclass(frozen=True)
@@ -139,7 +137,7 @@ def parse_action(text: str) -> Action:
     not an action.
     """
     if not isinstance(text, str):
-        raise IllegalActionError(BAD_ACTION(action=echo(text)))
+        raise IllegalActionError(M["error.bad-action"](action=echo(text)))
     parts = text.strip().split()
     if len(parts) == 1 and parts[0] in _SIMPLE:
         return _SIMPLE[parts[0]]
@@ -147,9 +145,9 @@ def parse_action(text: str) -> Action:
         try:
             card = Card.parse(parts[1])
         except CardParseError:
-            raise IllegalActionError(BAD_ACTION(action=echo(text))) from None
+            raise IllegalActionError(M["error.bad-action"](action=echo(text))) from None
         return Discard(card) if parts[0] == "discard" else Knock(card)
-    raise IllegalActionError(BAD_ACTION(action=echo(text)))
+    raise IllegalActionError(M["error.bad-action"](action=echo(text)))
 
 
 # ---------------------------------------------------------------------------- events

@@ -13,17 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from gin.errors import CardParseError, echo
-from gin.i18n import message
-
-BAD_RANK = message("error.bad-rank", "A card's rank must be 1 (ace) to 13 (king), not {rank}.")
-BAD_SUIT = message("error.bad-suit", "A card's suit must be 0 to 3, not {suit}.")
-BAD_INDEX = message("error.bad-index", "A card index must be 0 to 51, not {index}.")
-BAD_CARD = message(
-    "error.bad-card",
-    'This is not a card: "{token}". Write a rank (A, 2 to 9, T or 10, J, Q, K) and a suit '
-    "(S, H, D, C or ♠ ♥ ♦ ♣), for example 7S or 10♥.",
-)
-DUPLICATE_CARD = message("error.duplicate-card", "The card {card:card} appears twice.")
+from gin.i18n import M
 
 
 class Suit(enum.IntEnum):
@@ -113,11 +103,11 @@ class Card:
         if cached is not None:
             return cached
         if key is None or not 1 <= rank <= 13:
-            raise CardParseError(BAD_RANK(rank=echo(repr(rank))))
+            raise CardParseError(M["error.bad-rank"](rank=echo(repr(rank))))
         try:
             s = Suit(suit)
         except ValueError:
-            raise CardParseError(BAD_SUIT(suit=echo(repr(suit)))) from None
+            raise CardParseError(M["error.bad-suit"](suit=echo(repr(suit)))) from None
         self = object.__new__(cls)
         index = int(s) * 13 + rank - 1
         for attr, value in (
@@ -181,7 +171,7 @@ class Card:
     def from_index(index: int) -> Card:
         """The card with this index (0 to 51): ``suit * 13 + rank - 1``."""
         if not isinstance(index, int) or not 0 <= index < 52:
-            raise CardParseError(BAD_INDEX(index=echo(repr(index))))
+            raise CardParseError(M["error.bad-index"](index=echo(repr(index))))
         return DECK[index]
 
     @staticmethod
@@ -192,7 +182,7 @@ class Card:
         """
         m = _TOKEN.fullmatch(token.strip()) if isinstance(token, str) else None
         if m is None:
-            raise CardParseError(BAD_CARD(token=echo(token)))
+            raise CardParseError(M["error.bad-card"](token=echo(token)))
         rank_text, suit_text = m.group(1).upper(), m.group(2).upper()
         return Card(_RANK_BY_TEXT[rank_text], _SUIT_BY_TEXT[suit_text])
 
@@ -242,9 +232,9 @@ def check_distinct(cards: Iterable[Card]) -> None:
     seen = 0
     for c in cards:
         if not isinstance(c, Card):
-            raise CardParseError(BAD_CARD(token=echo(c)))
+            raise CardParseError(M["error.bad-card"](token=echo(c)))
         if seen & c.mask:
-            raise CardParseError(DUPLICATE_CARD(card=c.code))
+            raise CardParseError(M["error.duplicate-card"](card=c.code))
         seen |= c.mask
 
 

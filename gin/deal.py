@@ -23,7 +23,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from gin.actions import (
-    BAD_ACTION,
     Action,
     BigGin,
     BigGinDeclared,
@@ -48,64 +47,11 @@ from gin.actions import (
 )
 from gin.cards import DECK, Card, cards_mask, check_distinct, parse_cards
 from gin.errors import CardParseError, IllegalActionError, echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.melds import Arrangement, deadwood_of_mask
 from gin.rules import Rules
-from gin.scoring import (
-    NO_BIG_GIN,
-    NOT_BIG_GIN,
-    DealResult,
-    knock_refusal,
-    plan_layoffs,
-    score_deal,
-)
+from gin.scoring import DealResult, knock_refusal, plan_layoffs, score_deal
 from gin.view import DiscardChoice, DiscardEnd, Phase, PlayerView
-
-BAD_PLAYER = message("error.bad-player", "A player is 0 or 1, not {player}.")
-BAD_ORDER = message("error.bad-order", "A deck order needs all 52 cards, not {count}.")
-NOT_RULES = message("error.not-rules", "The rules must be a Rules object, not {value}.")
-NO_SEED = message("error.no-seed", "Shuffling needs a seeded random.Random or a seed.")
-NOT_OVER = message("error.not-over", "The deal is not over yet.")
-DEAL_OVER = message("error.deal-over", "The deal is over: start the next deal to play on.")
-NOT_YOUR_TURN = message("error.not-your-turn", "It is your opponent's turn, not yours.")
-UP_CARD_NOT_OFFERED = message(
-    "error.up-card-not-offered", "The up card is only offered at the start of the deal."
-)
-OFFER_PENDING = message(
-    "error.offer-pending", "The up card is being offered: first take it or pass."
-)
-ALREADY_DREW = message(
-    "error.already-drew", "You have already drawn this turn: now discard a card or knock."
-)
-DRAW_FIRST = message("error.draw-first", "Draw a card first, from the stock or the discard pile.")
-DRAW_FIRST_STOCK = message("error.draw-first-stock", "Draw a card first, from the stock.")
-LAYOFF_PENDING = message(
-    "error.layoff-pending", "Your opponent has knocked: lay off and show your hand now."
-)
-BIG_GIN_AFTER_DRAW = message(
-    "error.big-gin-after-draw", "Big gin is declared after drawing, with eleven cards."
-)
-NO_KNOCK = message("error.no-knock", "There is no knock to lay off onto.")
-EMPTY_DISCARD = message("error.empty-discard", "The discard pile is empty.")
-STOCK_ONLY = message(
-    "error.stock-only",
-    "Both players passed the up card, so this first draw must come from the stock.",
-)
-NOT_IN_HAND = message("error.not-in-hand", "You don't hold the {card:card}.")
-TAKEN_CARD = message(
-    "error.taken-card",
-    "You can't discard the {card:card}: you just took it from the discard pile.",
-)
-BAD_POSITION = message("error.bad-position", "A position needs all 52 cards, not {count}.")
-POSITION_OVER = message("error.position-over", "A position must be set up before the end of play.")
-POSITION_OFFER_PILE = message(
-    "error.position-offer-pile",
-    "During the up-card offer the discard pile holds only the up card.",
-)
-POSITION_STOCK_LOW = message(
-    "error.position-stock-low",
-    "With {stock} cards in the stock the deal would already be over.",
-)
 
 _ACTION_TYPES = (TakeUpCard, Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin, LayOff)
 
@@ -116,7 +62,7 @@ VOID_STOCK = 2
 def check_player(player: Any) -> int:
     """``player`` as an int, if it is 0 or 1; otherwise an IllegalActionError (``bad-player``)."""
     if player not in (0, 1) or isinstance(player, bool):
-        raise IllegalActionError(BAD_PLAYER(player=echo(repr(player))))
+        raise IllegalActionError(M["error.bad-player"](player=echo(repr(player))))
     return int(player)
 
 
@@ -124,7 +70,7 @@ def check_order(order: Iterable[Card | str] | str) -> tuple[Card, ...]:
     """A 52-card order read and checked: every card exactly once."""
     cards = parse_cards(order) if isinstance(order, str) else parse_cards(list(order))
     if len(cards) != 52:
-        raise CardParseError(BAD_ORDER(count=len(cards)))
+        raise CardParseError(M["error.bad-order"](count=len(cards)))
     return tuple(cards)
 
 
@@ -153,7 +99,7 @@ class Deal:
 
     def __init__(self, rules: Rules, order: Sequence[Card], dealer: int = 0) -> None:
         if not isinstance(rules, Rules):
-            raise IllegalActionError(NOT_RULES(value=echo(repr(rules))))
+            raise IllegalActionError(M["error.not-rules"](value=echo(repr(rules))))
         self.rules = rules
         self.dealer = check_player(dealer)
         self.order = check_order(order)
@@ -190,7 +136,7 @@ class Deal:
         """A deal from a deck shuffled by ``rng`` (or by ``random.Random(seed)``)."""
         if rng is None:
             if seed is None:
-                raise IllegalActionError(NO_SEED())
+                raise IllegalActionError(M["error.no-seed"]())
             rng = random.Random(seed)
         order = list(DECK)
         rng.shuffle(order)
@@ -238,15 +184,15 @@ class Deal:
         all_cards = [*hands[0], *hands[1], *stock, *discard_pile]
         check_distinct(all_cards)
         if len(all_cards) != 52:
-            raise CardParseError(BAD_POSITION(count=len(all_cards)))
+            raise CardParseError(M["error.bad-position"](count=len(all_cards)))
         if phase.is_over or phase is Phase.LAYOFF:
-            raise IllegalActionError(POSITION_OVER())
+            raise IllegalActionError(M["error.position-over"]())
         if phase in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER) and list(discard_pile) != [
             up_card
         ]:
-            raise IllegalActionError(POSITION_OFFER_PILE())
+            raise IllegalActionError(M["error.position-offer-pile"]())
         if len(stock) < VOID_STOCK or (len(stock) == VOID_STOCK and phase is not Phase.DISCARD):
-            raise IllegalActionError(POSITION_STOCK_LOW(stock=len(stock)))
+            raise IllegalActionError(M["error.position-stock-low"](stock=len(stock)))
         deal = cls.__new__(cls)
         deal.rules = rules
         deal.dealer = check_player(dealer)
@@ -310,7 +256,7 @@ class Deal:
         if self.phase is Phase.VOID:
             return (None, 0, "void")
         if self.result is None or self.knocker is None:
-            raise IllegalActionError(NOT_OVER())
+            raise IllegalActionError(M["error.not-over"]())
         r = self.result
         if r.winner is None:
             return (None, 0, r.kind)
@@ -343,45 +289,49 @@ class Deal:
         If ``player`` is given, it must be the player to move.
         """
         if self.is_over:
-            raise IllegalActionError(DEAL_OVER())
+            raise IllegalActionError(M["error.deal-over"]())
         if player is not None and check_player(player) != self.to_move:
-            raise IllegalActionError(NOT_YOUR_TURN())
+            raise IllegalActionError(M["error.not-your-turn"]())
         if not isinstance(action, _ACTION_TYPES):
-            raise IllegalActionError(BAD_ACTION(action=echo(action)))
+            raise IllegalActionError(M["error.bad-action"](action=echo(action)))
         ph = self.phase
         if isinstance(action, TakeUpCard | Pass):
             if ph not in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
                 raise IllegalActionError(
-                    ALREADY_DREW() if ph is Phase.DISCARD else UP_CARD_NOT_OFFERED()
+                    M["error.already-drew"]()
+                    if ph is Phase.DISCARD
+                    else M["error.up-card-not-offered"]()
                 )
             return
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
-            raise IllegalActionError(OFFER_PENDING())
+            raise IllegalActionError(M["error.offer-pending"]())
         if isinstance(action, DrawStock | DrawDiscard):
             if ph is Phase.DISCARD:
-                raise IllegalActionError(ALREADY_DREW())
+                raise IllegalActionError(M["error.already-drew"]())
             if ph is Phase.LAYOFF:
-                raise IllegalActionError(LAYOFF_PENDING())
+                raise IllegalActionError(M["error.layoff-pending"]())
             if isinstance(action, DrawDiscard) and not self.discard_pile:
-                raise IllegalActionError(EMPTY_DISCARD())
+                raise IllegalActionError(M["error.empty-discard"]())
             if isinstance(action, DrawDiscard) and self.stock_only:
-                raise IllegalActionError(STOCK_ONLY())
+                raise IllegalActionError(M["error.stock-only"]())
             return
         if isinstance(action, Discard | Knock):
             card = action.card
             if not isinstance(card, Card):
-                raise IllegalActionError(BAD_ACTION(action=echo(action)))
+                raise IllegalActionError(M["error.bad-action"](action=echo(action)))
             if ph is Phase.DRAW:
                 only_stock = self.stock_only or not self.discard_pile
-                raise IllegalActionError(DRAW_FIRST_STOCK() if only_stock else DRAW_FIRST())
+                raise IllegalActionError(
+                    M["error.draw-first-stock"]() if only_stock else M["error.draw-first"]()
+                )
             if ph is not Phase.DISCARD:
-                raise IllegalActionError(LAYOFF_PENDING())
+                raise IllegalActionError(M["error.layoff-pending"]())
             assert self.to_move is not None
             hand = self.hands[self.to_move]
             if card not in hand:
-                raise IllegalActionError(NOT_IN_HAND(card=card.code))
+                raise IllegalActionError(M["error.not-in-hand"](card=card.code))
             if card is self.taken_card and not self.rules.may_discard_taken_card:
-                raise IllegalActionError(TAKEN_CARD(card=card.code))
+                raise IllegalActionError(M["error.taken-card"](card=card.code))
             if isinstance(action, Knock):
                 dw = deadwood_of_mask(cards_mask(hand) ^ card.mask)
                 if dw > self.knock_limit:
@@ -389,19 +339,19 @@ class Deal:
             return
         if isinstance(action, BigGin):
             if ph is not Phase.DISCARD:
-                raise IllegalActionError(BIG_GIN_AFTER_DRAW())
+                raise IllegalActionError(M["error.big-gin-after-draw"]())
             if not self.rules.big_gin:
-                raise IllegalActionError(NO_BIG_GIN())
+                raise IllegalActionError(M["error.no-big-gin"]())
             assert self.to_move is not None
             dw = deadwood_of_mask(cards_mask(self.hands[self.to_move]))
             if dw:
-                raise IllegalActionError(NOT_BIG_GIN(deadwood=dw))
+                raise IllegalActionError(M["error.not-big-gin"](deadwood=dw))
             return
         if isinstance(action, LayOff):
             if ph is not Phase.LAYOFF:
-                raise IllegalActionError(NO_KNOCK())
+                raise IllegalActionError(M["error.no-knock"]())
             return
-        raise IllegalActionError(BAD_ACTION(action=echo(action)))
+        raise IllegalActionError(M["error.bad-action"](action=echo(action)))
 
     def can(self, action: Action, player: int | None = None) -> bool:
         """Whether ``action`` is legal now."""

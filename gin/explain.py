@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gin.cards import Card, cards_mask
-from gin.i18n import message, plural_message
+from gin.i18n import M
 from gin.melds import (
     Arrangement,
     Meld,
@@ -25,39 +25,6 @@ from gin.steps import Draft, Step, number_steps
 
 # ------------------------------------------------------------------ the knock limit
 
-LIMIT_ACE_GIN_ONLY = message(
-    "limit.ace-gin-only",
-    "The up card is {up_card:card}. In these rules an ace up card means that only gin can "
-    "end this deal: nobody may knock with any deadwood.",
-)
-LIMIT_ACE_GIN_ONLY_BIG = message(
-    "limit.ace-gin-only-big-gin",
-    "The up card is {up_card:card}. In these rules an ace up card means that only gin or big "
-    "gin can end this deal: nobody may knock with any deadwood.",
-)
-LIMIT_ACE = message(
-    "limit.ace",
-    "The up card is {up_card:card}. An ace counts 1 point, so the knock limit is {limit}: "
-    "you may knock once your deadwood is {limit} or less.",
-)
-LIMIT_TEN = message(
-    "limit.ten",
-    "The up card is {up_card:card}, worth 10, so the knock limit is 10: the most any up card "
-    "allows.",
-)
-LIMIT_PIPS = message(
-    "limit.pips",
-    "The up card is {up_card:card}, so the knock limit is {limit}: you may knock once your "
-    "deadwood is {limit} or less.",
-)
-DOUBLED = message(
-    "limit.doubled",
-    "The up card is a spade, so every point of this deal counts double, bonuses included.",
-)
-NOT_DOUBLED = message(
-    "limit.not-doubled", "The up card is not a spade, so this deal scores normally."
-)
-
 
 def knock_limit_steps(rules: Rules, up_card: Card) -> tuple[Step, ...]:
     """Why the knock limit is what it is, and whether the deal is doubled.
@@ -70,48 +37,22 @@ def knock_limit_steps(rules: Rules, up_card: Card) -> tuple[Step, ...]:
     limit = rules.knock_limit(up_card)
     out: list[Draft] = []
     if up_card.rank == 1 and limit == 0:
-        m = LIMIT_ACE_GIN_ONLY_BIG if rules.big_gin else LIMIT_ACE_GIN_ONLY
+        m = M["limit.ace-gin-only-big-gin"] if rules.big_gin else M["limit.ace-gin-only"]
         out.append(("limit", m(up_card=up_card.code)))
     elif up_card.rank == 1:
-        out.append(("limit", LIMIT_ACE(up_card=up_card.code, limit=limit)))
+        out.append(("limit", M["limit.ace"](up_card=up_card.code, limit=limit)))
     elif up_card.rank >= 10:
-        out.append(("limit", LIMIT_TEN(up_card=up_card.code)))
+        out.append(("limit", M["limit.ten"](up_card=up_card.code)))
     else:
-        out.append(("limit", LIMIT_PIPS(up_card=up_card.code, limit=limit)))
+        out.append(("limit", M["limit.pips"](up_card=up_card.code, limit=limit)))
     if rules.is_doubled(up_card):
-        out.append(("doubled", DOUBLED()))
+        out.append(("doubled", M["limit.doubled"]()))
     elif rules.spade_doubles:
-        out.append(("not-doubled", NOT_DOUBLED()))
+        out.append(("not-doubled", M["limit.not-doubled"]()))
     return number_steps(out)
 
 
 # ------------------------------------------------------------------ melds
-
-BEST = message(
-    "melds.best", "Best arrangement: {melds:melds}. Deadwood: {deadwood:cards} = {points}."
-)
-BEST_NO_DEADWOOD = message(
-    "melds.best-no-deadwood", "Best arrangement: {melds:melds}. No deadwood: every card melds."
-)
-EQUAL = plural_message(
-    "melds.equal",
-    "{count} other arrangement leaves the same {points}.",
-    "{count} other arrangements leave the same {points}.",
-)
-ALTERNATIVE = message(
-    "melds.alternative",
-    "Instead: {melds:melds}, with {deadwood:cards} as deadwood. That leaves {difference} more.",
-)
-ALTERNATIVE_SWAP = message(
-    "melds.alternative-swap",
-    "Instead: {melds:melds}, with {deadwood:cards} as deadwood. That leaves {difference} more: "
-    "it puts {card:card} in the {there:meld} instead of the {here:meld}.",
-)
-ALTERNATIVE_LOOSE = message(
-    "melds.alternative-loose",
-    "Instead: {melds:melds}, with {deadwood:cards} as deadwood. That leaves {difference} more: "
-    "it puts {card:card} in the {there:meld} instead of leaving it as deadwood.",
-)
 
 
 @dataclass(frozen=True)
@@ -163,7 +104,7 @@ def explain_melds(cards: Iterable[Card], alternatives: int = 3) -> MeldExplanati
         out.append(
             (
                 "best",
-                BEST(
+                M["melds.best"](
                     melds=_melds(best.melds),
                     deadwood=_codes(best.deadwood),
                     points=best.deadwood_points,
@@ -171,29 +112,31 @@ def explain_melds(cards: Iterable[Card], alternatives: int = 3) -> MeldExplanati
             )
         )
     else:
-        out.append(("best", BEST_NO_DEADWOOD(melds=_melds(best.melds))))
+        out.append(("best", M["melds.best-no-deadwood"](melds=_melds(best.melds))))
     if len(bests) > 1:
-        out.append(("equal", EQUAL(count=len(bests) - 1, points=best.deadwood_points)))
+        out.append(("equal", M["melds.equal"](count=len(bests) - 1, points=best.deadwood_points)))
     for alt in others:
         diff = alt.deadwood_points - best.deadwood_points
         common = {"melds": _melds(alt.melds), "deadwood": _codes(alt.deadwood), "difference": diff}
         contested = _contested(best, alt)
         if contested is None:
-            out.append(("alternative", ALTERNATIVE(**common)))
+            out.append(("alternative", M["melds.alternative"](**common)))
             continue
         card, here, there = contested
         if here is None:
             out.append(
                 (
                     "alternative",
-                    ALTERNATIVE_LOOSE(**common, card=card.code, there=_codes(there.cards)),
+                    M["melds.alternative-loose"](
+                        **common, card=card.code, there=_codes(there.cards)
+                    ),
                 )
             )
         else:
             out.append(
                 (
                     "alternative",
-                    ALTERNATIVE_SWAP(
+                    M["melds.alternative-swap"](
                         **common,
                         card=card.code,
                         there=_codes(there.cards),
@@ -220,48 +163,6 @@ def _contested(best: Arrangement, alt: Arrangement) -> tuple[Card, Meld | None, 
 
 # ------------------------------------------------------------------ discards
 
-BEST_DISCARDS = message(
-    "discard.best", "Discarding {cards:or_cards} leaves the least deadwood: {deadwood}."
-)
-OTHER_DISCARD = message("discard.other", "Discarding {card:card} would leave {deadwood}.")
-CAN_GIN = message(
-    "discard.can-gin",
-    "Discard {card:card} and all ten cards you keep meld: you may go gin.",
-)
-CAN_KNOCK = message(
-    "discard.can-knock",
-    "With {deadwood} deadwood against a knock limit of {limit}, you may knock.",
-)
-CANNOT_KNOCK = message(
-    "discard.cannot-knock",
-    "To knock you need your deadwood down to {limit} or less; your best discard leaves {deadwood}.",
-)
-GIN_ONLY = message(
-    "discard.gin-only",
-    "Nobody may knock in this deal: only gin ends it, and your best discard still leaves "
-    "{deadwood} deadwood.",
-)
-GIN_ONLY_BIG = message(
-    "discard.gin-only-big-gin",
-    "Nobody may knock in this deal: only gin or big gin ends it, and your best discard still "
-    "leaves {deadwood} deadwood.",
-)
-CAN_BIG_GIN = message(
-    "discard.can-big-gin",
-    "All eleven of your cards meld: you may declare big gin. It needs no discard and scores "
-    "the big-gin bonus of {bonus} plus your opponent's deadwood.",
-)
-CAN_BIG_GIN_DOUBLED = message(
-    "discard.can-big-gin-doubled",
-    "All eleven of your cards meld: you may declare big gin. It needs no discard and scores "
-    "the big-gin bonus of {bonus} plus your opponent's deadwood, all doubled on this spade "
-    "deal.",
-)
-TAKEN_CARD = message(
-    "discard.taken-card",
-    "You just took {card:card} from the discard pile, so you may not discard it this turn.",
-)
-
 
 def discard_steps(
     cards11: Iterable[Card],
@@ -286,72 +187,38 @@ def discard_steps(
     best = opts[0].deadwood_points
     out: list[Draft] = []
     if keep is not None:
-        out.append(("taken-card", TAKEN_CARD(card=keep.code)))
+        out.append(("taken-card", M["discard.taken-card"](card=keep.code)))
     big = rules is not None and rules.big_gin and deadwood_of_mask(cards_mask(hand)) == 0
     if big:
         assert rules is not None
         doubled = up_card is not None and rules.is_doubled(up_card)
-        m = CAN_BIG_GIN_DOUBLED if doubled else CAN_BIG_GIN
+        m = M["discard.can-big-gin-doubled"] if doubled else M["discard.can-big-gin"]
         out.append(("big-gin", m(bonus=rules.big_gin_bonus)))
     lowest = [o for o in opts if o.deadwood_points == best]
     out.append(
-        ("best-discards", BEST_DISCARDS(cards=_codes(o.discard for o in lowest), deadwood=best))
+        ("best-discards", M["discard.best"](cards=_codes(o.discard for o in lowest), deadwood=best))
     )
     for o in opts[len(lowest) : len(lowest) + top]:
         out.append(
-            ("other-discard", OTHER_DISCARD(card=o.discard.code, deadwood=o.deadwood_points))
+            ("other-discard", M["discard.other"](card=o.discard.code, deadwood=o.deadwood_points))
         )
     if best == 0:
-        out.append(("can-knock", CAN_GIN(card=lowest[0].discard.code)))
+        out.append(("can-knock", M["discard.can-gin"](card=lowest[0].discard.code)))
     elif best <= limit:
-        out.append(("can-knock", CAN_KNOCK(deadwood=best, limit=limit)))
+        out.append(("can-knock", M["discard.can-knock"](deadwood=best, limit=limit)))
     elif limit == 0:
-        m = GIN_ONLY_BIG if rules is not None and rules.big_gin else GIN_ONLY
+        m = (
+            M["discard.gin-only-big-gin"]
+            if rules is not None and rules.big_gin
+            else M["discard.gin-only"]
+        )
         out.append(("cannot-knock", m(deadwood=best)))
     else:
-        out.append(("cannot-knock", CANNOT_KNOCK(deadwood=best, limit=limit)))
+        out.append(("cannot-knock", M["discard.cannot-knock"](deadwood=best, limit=limit)))
     return number_steps(out)
 
 
 # ------------------------------------------------------------------ draws
-
-NOW = message("draw.now", "Your deadwood is {deadwood} now; the knock limit is {limit}.")
-NOW_GIN_ONLY = message(
-    "draw.now-gin-only", "Your deadwood is {deadwood} now; only gin may end this deal."
-)
-TAKE_LOWERS = message(
-    "draw.take-lowers",
-    "Taking {card:card} and discarding {discard:card} would bring your deadwood down from "
-    "{now} to {after}.",
-)
-TAKE_KNOCK = message(
-    "draw.take-knock",
-    "Taking {card:card} and discarding {discard:card} would bring your deadwood down from "
-    "{now} to {after}: low enough to knock.",
-)
-TAKE_GIN = message(
-    "draw.take-gin",
-    "Taking {card:card} and discarding {discard:card} would leave no deadwood at all: gin!",
-)
-TAKE_NO_HELP = message(
-    "draw.take-no-help",
-    "Taking {card:card} would not lower your deadwood (the best you could keep is {after}, "
-    "discarding {discard:card}), and it would show your opponent what you collect.",
-)
-OFFER_PASS_NON_DEALER = message(
-    "draw.offer-pass-non-dealer",
-    "If you pass, the dealer may take the up card; if the dealer passes too, you draw the "
-    "first card from the stock.",
-)
-OFFER_PASS_DEALER = message(
-    "draw.offer-pass-dealer",
-    "If you pass, the offer ends: your opponent draws the first card from the stock and "
-    "nobody may take the up card any more.",
-)
-STOCK = message("draw.stock", "The stock is a blind draw: it keeps your plans hidden.")
-STOCK_ONLY = message(
-    "draw.stock-only", "Both players passed the up card: draw the first card from the stock."
-)
 
 
 def draw_steps(
@@ -377,7 +244,12 @@ def draw_steps(
     m = cards_mask(cards)
     now = deadwood_of_mask(m)
     out: list[Draft] = [
-        ("now", NOW(deadwood=now, limit=limit) if limit else NOW_GIN_ONLY(deadwood=now))
+        (
+            "now",
+            M["draw.now"](deadwood=now, limit=limit)
+            if limit
+            else M["draw.now-gin-only"](deadwood=now),
+        )
     ]
     if top is not None:
         taken = m | top.mask
@@ -386,16 +258,18 @@ def draw_steps(
         after, drop = min(options, key=lambda o: (o[0], -o[1].points, o[1].index))
         data = {"card": top.code, "discard": drop.code, "after": after}
         if after == 0:
-            out.append(("take", TAKE_GIN(card=top.code, discard=drop.code)))
+            out.append(("take", M["draw.take-gin"](card=top.code, discard=drop.code)))
         elif after < now:
-            m_ = TAKE_KNOCK if after <= limit else TAKE_LOWERS
+            m_ = M["draw.take-knock"] if after <= limit else M["draw.take-lowers"]
             out.append(("take", m_(**data, now=now)))
         else:
-            out.append(("take", TAKE_NO_HELP(**data)))
+            out.append(("take", M["draw.take-no-help"](**data)))
     if offer:
-        out.append(("pass", OFFER_PASS_DEALER() if dealer else OFFER_PASS_NON_DEALER()))
+        out.append(
+            ("pass", M["draw.offer-pass-dealer"]() if dealer else M["draw.offer-pass-non-dealer"]())
+        )
     else:
-        out.append(("stock", STOCK()))
+        out.append(("stock", M["draw.stock"]()))
     return number_steps(out)
 
 

@@ -1,15 +1,15 @@
 """The message catalog: every sentence a learner reads is rendered here.
 
 Sentences are :class:`Message` records: a stable ``key`` (the gettext context), an English
-template with *named* placeholders and, for counted sentences, a plural template. Modules
-define their messages once, at import, next to the code that makes the fact they tell::
+template with *named* placeholders and, for counted sentences, a plural template. Each is
+written once, in the English source catalog ``gin/messages/*.toml`` (one file for the
+engine, the hint engine, the table and the lessons), and the code names it by key::
 
-    NOT_YOUR_TURN = message("error.not-your-turn", "It is your opponent's turn, not yours.")
+    raise IllegalActionError(M["error.not-your-turn"]())
 
-The templates are extracted with Babel (``pybabel extract -k message:1c,2
--k plural_message:1c,2,3``) into ``gin/locale/gin.pot``; each language has a ``.po`` file in
-``gin/locale/<lang>/LC_MESSAGES/gin.po``. English is the first catalog: its entries are the
-templates themselves.
+:mod:`gin.catalog` extracts the templates with Babel into ``gin/locale/gin.pot`` and keeps a
+``.po`` file per language in ``gin/locale/<lang>/LC_MESSAGES/gin.po``. English is the first
+catalog: its entries are the templates themselves.
 
 A placeholder may carry a *kind* after a colon, which says how its value (always plain,
 serialisable data) is shown in the reader's language:
@@ -114,9 +114,48 @@ class Text:
 
 _REGISTRY: dict[str, Message] = {}
 
+SOURCE_DIR = pathlib.Path(__file__).with_name("messages")
+"""The English source catalog: ``<part>.toml`` files of ``"key" = "template"`` entries (a
+counted sentence is ``{ one = ..., other = ..., count = ... }``)."""
+
+
+def _load_sources() -> None:
+    import tomllib
+
+    for path in sorted(SOURCE_DIR.glob("*.toml")):
+        with path.open("rb") as f:
+            entries = tomllib.load(f)
+        for key, value in entries.items():
+            if isinstance(value, str):
+                _register(Message(key, value))
+            else:
+                _register(Message(key, value["one"], value["other"], value.get("count", "count")))
+
+
+class _Messages(Mapping[str, Message]):
+    """Every message by key: ``M["limit.ten"]``. Raises :class:`CatalogError` for a key
+    with no message."""
+
+    def __getitem__(self, key: str) -> Message:
+        try:
+            return _REGISTRY[key]
+        except KeyError:
+            raise CatalogError(f"no message {key!r}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_REGISTRY)
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
+
+
+M: Mapping[str, Message] = _Messages()
+"""The catalog's messages by key, English templates loaded from ``gin/messages``."""
+
 
 def message(key: str, template: str) -> Message:
-    """Define a message once. Raises :class:`CatalogError` if ``key`` has another template."""
+    """Define a message at run time (the tutor's own are in ``gin/messages``). Raises
+    :class:`CatalogError` if ``key`` has another template."""
     return _register(Message(key, template))
 
 
@@ -411,59 +450,16 @@ KINDS = frozenset(_KINDS)
 """The placeholder kinds a template may use."""
 
 
-# ------------------------------------------------------------------ shared vocabulary
-
-message("meld.set", "set {cards:cards}")
-message("meld.run", "run {cards:cards}")
-message("meld.none", "no melds")
-message("meld.separator", "; ")
-message("list.separator", "; ")
-message("action.take", "take the up card")
-message("action.pass", "pass")
-message("action.draw-stock", "draw from the stock")
-message("action.draw-discard", "take the top discard")
-message("action.discard", "discard {card:card}")
-message("action.knock", "knock, discarding {card:card}")
-message("action.big-gin", "declare big gin")
-message("action.lay-off", "lay off and show the hand")
-message("rank.plural.1", "aces")
-message("rank.plural.2", "twos")
-message("rank.plural.3", "threes")
-message("rank.plural.4", "fours")
-message("rank.plural.5", "fives")
-message("rank.plural.6", "sixes")
-message("rank.plural.7", "sevens")
-message("rank.plural.8", "eights")
-message("rank.plural.9", "nines")
-message("rank.plural.10", "tens")
-message("rank.plural.11", "jacks")
-message("rank.plural.12", "queens")
-message("rank.plural.13", "kings")
-message("rank.short.A", "A")
-message("rank.short.2", "2")
-message("rank.short.3", "3")
-message("rank.short.4", "4")
-message("rank.short.5", "5")
-message("rank.short.6", "6")
-message("rank.short.7", "7")
-message("rank.short.8", "8")
-message("rank.short.9", "9")
-message("rank.short.T", "10")
-message("rank.short.J", "J")
-message("rank.short.Q", "Q")
-message("rank.short.K", "K")
-message("suit.plural.S", "spades")
-message("suit.plural.H", "hearts")
-message("suit.plural.D", "diamonds")
-message("suit.plural.C", "clubs")
-
+_load_sources()
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "KINDS",
     "LANGUAGES",
     "LOCALE_DIR",
+    "SOURCE_DIR",
     "CatalogError",
+    "M",
     "Message",
     "Text",
     "card_label",

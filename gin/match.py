@@ -24,39 +24,15 @@ from typing import Any
 
 from gin.actions import Action, Event, parse_action
 from gin.cards import DECK, Card, codes
-from gin.deal import NO_SEED, NOT_RULES, Deal, check_order, check_player
+from gin.deal import Deal, check_order, check_player
 from gin.errors import GinError, IllegalActionError, SaveFileError, echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.rules import Rules
 from gin.steps import Draft, Step, number_steps
 
 SAVE_FORMAT = "oklahoma-gin-game"
 SAVE_VERSION = 1
 NEXT_DEAL = "next-deal"
-
-DEAL_NOT_OVER = message("error.deal-not-over", "This deal is still being played: finish it first.")
-GAME_OVER = message("error.game-over", "The game is over: start a new game.")
-GAME_NOT_OVER = message("error.game-not-over", "The game is not over yet.")
-NOTHING_TO_UNDO = message("error.nothing-to-undo", "There is nothing to undo yet.")
-NOT_JSON = message("error.not-json", "This is not a saved game: it is not valid JSON.")
-WRONG_FORMAT = message("error.wrong-format", "This is not an Oklahoma Gin saved game.")
-UNKNOWN_VERSION = message(
-    "error.unknown-version",
-    "This saved game has version {version}, but this program reads version {expected}.",
-)
-TAMPERED = message("error.tampered", "This saved game was changed or damaged after it was saved.")
-DAMAGED = message("error.damaged", "This saved game is incomplete or damaged.")
-FINAL_TOTALS = message("game.totals", "Running totals: {first} to {second}.")
-FINAL_BOX = message(
-    "game.box",
-    "Box bonus: {bonus} for each deal won (deals won: {first_wins} and {second_wins}).",
-)
-FINAL_GAME_BONUS = message("game.game-bonus", "Game bonus to the winner: +{bonus}.")
-FINAL_SHUTOUT = message(
-    "game.shutout", "Shutout: the loser scored nothing, so the winner's score doubles."
-)
-FINAL_SCORE = message("game.final", "Final score: {first} to {second}.")
-CANNOT_RESTORE = message("error.cannot-restore", "This saved game can't be restored. {reason:text}")
 
 
 @dataclass(frozen=True)
@@ -101,10 +77,10 @@ class Game:
         orders: Iterable[Sequence[Card] | str] = (),
     ) -> None:
         if not isinstance(rules, Rules):
-            raise IllegalActionError(NOT_RULES(value=echo(repr(rules))))
+            raise IllegalActionError(M["error.not-rules"](value=echo(repr(rules))))
         if rng is None:
             if seed is None:
-                raise IllegalActionError(NO_SEED())
+                raise IllegalActionError(M["error.no-seed"]())
             rng = random.Random(seed)
         self.rules = rules
         self._rng = random.Random()
@@ -142,7 +118,7 @@ class Game:
         """Who deals the next deal, by the rules (a void deal: the same dealer)."""
         d = self.deal
         if not d.is_over:
-            raise IllegalActionError(DEAL_NOT_OVER())
+            raise IllegalActionError(M["error.deal-not-over"]())
         winner, _, kind = d.outcome()
         if kind == "void":
             return d.dealer
@@ -153,7 +129,7 @@ class Game:
     def apply(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
         """Apply an action to the current deal (see :meth:`gin.deal.Deal.apply`)."""
         if self.is_over:
-            raise IllegalActionError(GAME_OVER())
+            raise IllegalActionError(M["error.game-over"]())
         events = self.deal.apply(action, player)
         self.log.append(action.text)
         return events
@@ -165,9 +141,9 @@ class Game:
     def next_deal(self) -> Deal:
         """Start the next deal once the current one is over."""
         if self.is_over:
-            raise IllegalActionError(GAME_OVER())
+            raise IllegalActionError(M["error.game-over"]())
         if not self.deal.is_over:
-            raise IllegalActionError(DEAL_NOT_OVER())
+            raise IllegalActionError(M["error.deal-not-over"]())
         before = self._records[-1].totals if self._records else (0, 0)
         record = self._record(len(self.deals), self.deal, before)
         self._start_deal(self.next_dealer())
@@ -182,7 +158,7 @@ class Game:
         :class:`~gin.errors.IllegalActionError` with code ``nothing-to-undo`` at the start.
         """
         if not self.log:
-            raise IllegalActionError(NOTHING_TO_UNDO())
+            raise IllegalActionError(M["error.nothing-to-undo"]())
         entry = self.log.pop()
         if entry == NEXT_DEAL:
             self.deals.pop()
@@ -239,9 +215,9 @@ class Game:
         """The final scores with the game, box and shutout bonuses of the rules."""
         w = self.winner
         if w is None:
-            raise IllegalActionError(GAME_NOT_OVER())
+            raise IllegalActionError(M["error.game-not-over"]())
         t = list(self.totals)
-        steps: list[Draft] = [("totals", FINAL_TOTALS(first=t[0], second=t[1]))]
+        steps: list[Draft] = [("totals", M["game.totals"](first=t[0], second=t[1]))]
         r = self.rules
         if r.box_bonus:
             wins = [0, 0]
@@ -250,15 +226,15 @@ class Game:
                     wins[rec.winner] += 1
             for p in (0, 1):
                 t[p] += wins[p] * r.box_bonus
-            box = FINAL_BOX(bonus=r.box_bonus, first_wins=wins[0], second_wins=wins[1])
+            box = M["game.box"](bonus=r.box_bonus, first_wins=wins[0], second_wins=wins[1])
             steps.append(("box", box))
         if r.game_bonus:
             t[w] += r.game_bonus
-            steps.append(("game-bonus", FINAL_GAME_BONUS(bonus=r.game_bonus)))
+            steps.append(("game-bonus", M["game.game-bonus"](bonus=r.game_bonus)))
         if r.shutout_doubles and self.totals[1 - w] == 0:
             t[w] *= 2
-            steps.append(("shutout", FINAL_SHUTOUT()))
-        steps.append(("final", FINAL_SCORE(first=t[0], second=t[1])))
+            steps.append(("shutout", M["game.shutout"]()))
+        steps.append(("final", M["game.final"](first=t[0], second=t[1])))
         return FinalScore(w, (t[0], t[1]), number_steps(steps))
 
     # ------------------------------------------------------------------ saving
@@ -291,15 +267,15 @@ class Game:
         try:
             data = json.loads(text)
         except (ValueError, TypeError):
-            raise SaveFileError(NOT_JSON()) from None
+            raise SaveFileError(M["error.not-json"]()) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveFileError(WRONG_FORMAT())
+            raise SaveFileError(M["error.wrong-format"]())
         if data.get("version") != SAVE_VERSION:
             version = echo(json.dumps(data.get("version")))
-            raise SaveFileError(UNKNOWN_VERSION(version=version, expected=SAVE_VERSION))
+            raise SaveFileError(M["error.unknown-version"](version=version, expected=SAVE_VERSION))
         checksum = data.pop("checksum", None)
         if checksum != _checksum(data):
-            raise SaveFileError(TAMPERED())
+            raise SaveFileError(M["error.tampered"]())
         try:
             rules = Rules.from_dict(data["rules"])
             v, state, gauss = data["rng_state"]
@@ -308,12 +284,12 @@ class Game:
                 and len(state) == 625
                 and all(isinstance(x, int) for x in state)
             ):
-                raise SaveFileError(DAMAGED())
+                raise SaveFileError(M["error.damaged"]())
             rng = random.Random()
             rng.setstate((v, tuple(state), gauss))
             log = data["log"]
             if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
-                raise SaveFileError(DAMAGED())
+                raise SaveFileError(M["error.damaged"]())
             return cls.from_log(
                 rules,
                 rng=rng,
@@ -325,9 +301,9 @@ class Game:
             raise
         except GinError as e:
             reason = {"key": e.text.key, "data": dict(e.data)}
-            raise SaveFileError(CANNOT_RESTORE(reason=reason)) from e
+            raise SaveFileError(M["error.cannot-restore"](reason=reason)) from e
         except (KeyError, TypeError, ValueError) as e:
-            raise SaveFileError(DAMAGED()) from e
+            raise SaveFileError(M["error.damaged"]()) from e
 
     @classmethod
     def from_log(

@@ -18,17 +18,7 @@ from typing import Literal
 
 from gin.cards import DECK, Card, Suit, cards_mask, check_distinct, format_cards, mask_cards
 from gin.errors import CardParseError
-from gin.i18n import message
-
-TOO_MANY_CARDS = message(
-    "error.too-many-cards", "A hand here has at most {most} cards, not {count}."
-)
-WRONG_COUNT = message(
-    "error.wrong-count", "Finding the best discard needs a hand of 11 cards, not {count}."
-)
-CANNOT_EXTEND = message(
-    "error.cannot-extend", "The card {card:card} does not fit onto the {meld:meld}."
-)
+from gin.i18n import M
 
 ROW = 0x1FFF
 _VALUES = tuple(min(r + 1, 10) for r in range(13))
@@ -125,7 +115,7 @@ def _check_hand(cards: Iterable[Card], most: int = 11) -> list[Card]:
     hand = list(cards)
     check_distinct(hand)
     if len(hand) > most:
-        raise CardParseError(TOO_MANY_CARDS(most=most, count=len(hand)))
+        raise CardParseError(M["error.too-many-cards"](most=most, count=len(hand)))
     return hand
 
 
@@ -380,7 +370,7 @@ def best_discards(cards: Iterable[Card]) -> list[DiscardOption]:
     """
     hand = _check_hand(cards)
     if len(hand) != 11:
-        raise CardParseError(WRONG_COUNT(count=len(hand)))
+        raise CardParseError(M["error.wrong-count"](count=len(hand)))
     m = cards_mask(hand)
     values = [(deadwood_of_mask(m ^ c.mask), c) for c in hand]
     best = min(v for v, _ in values)
@@ -440,7 +430,9 @@ def can_extend(meld: Meld, card: Card) -> bool:
 def extend(meld: Meld, card: Card) -> Meld:
     """The meld with ``card`` added (see :func:`can_extend`)."""
     if not can_extend(meld, card):
-        raise CardParseError(CANNOT_EXTEND(card=card.code, meld=[c.code for c in meld.cards]))
+        raise CardParseError(
+            M["error.cannot-extend"](card=card.code, meld=[c.code for c in meld.cards])
+        )
     if meld.kind == "set":
         return Meld("set", tuple(sorted((*meld.cards, card), key=lambda c: c.suit)))
     return Meld("run", tuple(sorted((*meld.cards, card), key=lambda c: c.rank)))

@@ -19,75 +19,63 @@ from gin.actions import (
     Passed,
     UpCardTaken,
 )
-from gin.i18n import DEFAULT_LANGUAGE, Message, Text, message
+from gin.i18n import DEFAULT_LANGUAGE, M, Message, Text
 
 # Each event has three forms: told to its player, told to the other player, and neutral.
 UP_CARD_TAKEN = (
-    message("event.up-card-taken.you", "You took the up card {card:card}."),
-    message("event.up-card-taken.opponent", "Your opponent took the up card {card:card}."),
-    message("event.up-card-taken.player", "Player {player} took the up card {card:card}."),
+    M["event.up-card-taken.you"],
+    M["event.up-card-taken.opponent"],
+    M["event.up-card-taken.player"],
 )
 PASSED = (
-    message("event.passed.you", "You passed on the up card."),
-    message("event.passed.opponent", "Your opponent passed on the up card."),
-    message("event.passed.player", "Player {player} passed on the up card."),
+    M["event.passed.you"],
+    M["event.passed.opponent"],
+    M["event.passed.player"],
 )
 DREW_STOCK_SEEN = (
-    message("event.drew-stock-seen.you", "You drew {card:card} from the stock."),
-    message("event.drew-stock-seen.opponent", "Your opponent drew {card:card} from the stock."),
-    message("event.drew-stock-seen.player", "Player {player} drew {card:card} from the stock."),
+    M["event.drew-stock-seen.you"],
+    M["event.drew-stock-seen.opponent"],
+    M["event.drew-stock-seen.player"],
 )
 DREW_STOCK = (
-    message("event.drew-stock.you", "You drew from the stock."),
-    message("event.drew-stock.opponent", "Your opponent drew from the stock."),
-    message("event.drew-stock.player", "Player {player} drew from the stock."),
+    M["event.drew-stock.you"],
+    M["event.drew-stock.opponent"],
+    M["event.drew-stock.player"],
 )
 DREW_DISCARD = (
-    message("event.drew-discard.you", "You took {card:card} from the discard pile."),
-    message("event.drew-discard.opponent", "Your opponent took {card:card} from the discard pile."),
-    message("event.drew-discard.player", "Player {player} took {card:card} from the discard pile."),
+    M["event.drew-discard.you"],
+    M["event.drew-discard.opponent"],
+    M["event.drew-discard.player"],
 )
 DISCARDED = (
-    message("event.discarded.you", "You discarded {card:card}."),
-    message("event.discarded.opponent", "Your opponent discarded {card:card}."),
-    message("event.discarded.player", "Player {player} discarded {card:card}."),
+    M["event.discarded.you"],
+    M["event.discarded.opponent"],
+    M["event.discarded.player"],
 )
 WENT_GIN = (
-    message("event.gin.you", "You went gin, discarding {card:card}."),
-    message("event.gin.opponent", "Your opponent went gin, discarding {card:card}."),
-    message("event.gin.player", "Player {player} went gin, discarding {card:card}."),
+    M["event.gin.you"],
+    M["event.gin.opponent"],
+    M["event.gin.player"],
 )
 KNOCKED = (
-    message("event.knocked.you", "You knocked with {deadwood} deadwood, discarding {card:card}."),
-    message(
-        "event.knocked.opponent",
-        "Your opponent knocked with {deadwood} deadwood, discarding {card:card}.",
-    ),
-    message(
-        "event.knocked.player",
-        "Player {player} knocked with {deadwood} deadwood, discarding {card:card}.",
-    ),
+    M["event.knocked.you"],
+    M["event.knocked.opponent"],
+    M["event.knocked.player"],
 )
 BIG_GIN = (
-    message("event.big-gin.you", "You declared big gin."),
-    message("event.big-gin.opponent", "Your opponent declared big gin."),
-    message("event.big-gin.player", "Player {player} declared big gin."),
+    M["event.big-gin.you"],
+    M["event.big-gin.opponent"],
+    M["event.big-gin.player"],
 )
 LAID_OFF = (
-    message("event.laid-off.you", "You laid off {card:card} onto {onto:cards}."),
-    message("event.laid-off.opponent", "Your opponent laid off {card:card} onto {onto:cards}."),
-    message("event.laid-off.player", "Player {player} laid off {card:card} onto {onto:cards}."),
+    M["event.laid-off.you"],
+    M["event.laid-off.opponent"],
+    M["event.laid-off.player"],
 )
 SCORED = (
-    message("event.scored.you", "You scored {points}."),
-    message("event.scored.opponent", "Your opponent scored {points}."),
-    message("event.scored.player", "Player {player} scored {points}."),
-)
-TIE = message("event.tie", "The deal ended in a tie: nobody scores.")
-VOIDED = message(
-    "event.voided",
-    "The deal is void: only two cards are left in the stock. Nobody scores, and the same "
-    "dealer deals again.",
+    M["event.scored.you"],
+    M["event.scored.opponent"],
+    M["event.scored.player"],
 )
 
 
@@ -129,9 +117,9 @@ def event_text(event: Event, viewer: int | None = None) -> Text:
         return _told(LAID_OFF, event.player, viewer, card=event.card.code, onto=onto)
     if isinstance(event, DealScored):
         if event.winner is None:
-            return TIE()
+            return M["event.tie"]()
         return _told(SCORED, event.winner, viewer, points=event.points)
-    return VOIDED()
+    return M["event.voided"]()
 
 
 def describe_event(event: Event, viewer: int | None = None) -> str:

@@ -13,33 +13,7 @@ from typing import Any, ClassVar, Literal
 
 from gin.cards import Card, Suit
 from gin.errors import RulesError, echo
-from gin.i18n import message
-
-UNKNOWN_RULE = message("error.unknown-rule", 'There is no rule called "{rule}".')
-RULE_MISSING = message("error.rule-missing", 'The rule "{rule}" is missing.')
-RULES_NOT_MAPPING = message(
-    "error.rules-not-mapping", "The rules must be a mapping from rule names to values."
-)
-RULE_NOT_BOOL = message(
-    "error.rule-not-bool", 'The rule "{rule}" must be true or false, not {value}.'
-)
-RULE_NOT_WHOLE = message(
-    "error.rule-not-whole-number", 'The rule "{rule}" must be a whole number, not {value}.'
-)
-RULE_OUT_OF_RANGE = message(
-    "error.rule-out-of-range", 'The rule "{rule}" must be from {least} to {most}, not {value}.'
-)
-RULE_TOO_SMALL = message(
-    "error.rule-too-small", 'The rule "{rule}" must be at least {least}, not {value}.'
-)
-BAD_NEXT_DEALER = message(
-    "error.bad-next-dealer",
-    'The rule "{rule}" must be "winner" or "alternate", not {value}.',
-)
-UNKNOWN_PRESET = message(
-    "error.unknown-preset",
-    'There is no rule set called "{name}": choose "classic" or "spades-double".',
-)
+from gin.i18n import M
 
 NextDealer = Literal["winner", "alternate"]
 
@@ -102,26 +76,26 @@ class Rules:
         for f in _BOOL_FIELDS:
             v = getattr(self, f)
             if not isinstance(v, bool):
-                raise RulesError(RULE_NOT_BOOL(rule=f, value=echo(repr(v))))
+                raise RulesError(M["error.rule-not-bool"](rule=f, value=echo(repr(v))))
         for f in _INT_FIELDS:
             v = getattr(self, f)
             if not isinstance(v, int) or isinstance(v, bool):
-                raise RulesError(RULE_NOT_WHOLE(rule=f, value=echo(repr(v))))
+                raise RulesError(M["error.rule-not-whole-number"](rule=f, value=echo(repr(v))))
         if not 0 <= self.ace_knock_limit <= 10:
             raise RulesError(
-                RULE_OUT_OF_RANGE(
+                M["error.rule-out-of-range"](
                     rule="ace_knock_limit", least=0, most=10, value=self.ace_knock_limit
                 )
             )
         for f in ("gin_bonus", "big_gin_bonus", "undercut_bonus", "box_bonus", "game_bonus"):
             v = getattr(self, f)
             if v < 0:
-                raise RulesError(RULE_TOO_SMALL(rule=f, least=0, value=v))
+                raise RulesError(M["error.rule-too-small"](rule=f, least=0, value=v))
         if self.target < 1:
-            raise RulesError(RULE_TOO_SMALL(rule="target", least=1, value=self.target))
+            raise RulesError(M["error.rule-too-small"](rule="target", least=1, value=self.target))
         if self.next_dealer not in ("winner", "alternate"):
             raise RulesError(
-                BAD_NEXT_DEALER(rule="next_dealer", value=echo(repr(self.next_dealer)))
+                M["error.bad-next-dealer"](rule="next_dealer", value=echo(repr(self.next_dealer)))
             )
 
     @classmethod
@@ -129,7 +103,7 @@ class Rules:
         """The preset ``classic`` or ``spades-double``, with optional field changes."""
         base = _PRESET_FIELDS.get(name)
         if base is None:
-            raise RulesError(UNKNOWN_PRESET(name=echo(name)))
+            raise RulesError(M["error.unknown-preset"](name=echo(name)))
         _refuse_unknown(changes)
         return cls(**{**base, **changes})
 
@@ -174,10 +148,10 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rules from :meth:`to_dict` output; every field must be present and valid."""
         if not isinstance(data, dict):
-            raise RulesError(RULES_NOT_MAPPING())
+            raise RulesError(M["error.rules-not-mapping"]())
         missing = sorted(_FIELD_NAMES - set(data))
         if missing:
-            raise RulesError(RULE_MISSING(rule=missing[0]))
+            raise RulesError(M["error.rule-missing"](rule=missing[0]))
         _refuse_unknown(data)
         return cls(**data)
 
@@ -185,7 +159,7 @@ class Rules:
 def _refuse_unknown(fields: Any) -> None:
     unknown = sorted(str(k) for k in set(fields) - _field_names())
     if unknown:
-        raise RulesError(UNKNOWN_RULE(rule=echo(unknown[0])))
+        raise RulesError(M["error.unknown-rule"](rule=echo(unknown[0])))
 
 
 def _field_names() -> frozenset[str]:

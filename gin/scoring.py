@@ -14,7 +14,7 @@ from typing import Literal
 from gin.cards import Card, cards_mask, check_distinct
 from gin.errors import IllegalActionError
 from gin.explain import knock_limit_steps
-from gin.i18n import Text, message, plural_message
+from gin.i18n import M, Text
 from gin.melds import (
     Arrangement,
     Meld,
@@ -100,109 +100,6 @@ class LayoffStage:
 
 
 # ------------------------------------------------------------------ sentences
-
-KNOCK_GIN_ONLY = message(
-    "error.over-knock-limit-gin-only",
-    "You can't knock: with {up_card:card} as the up card only gin may end this deal, and "
-    "your deadwood would be {deadwood}.",
-)
-KNOCK_GIN_ONLY_BIG = message(
-    "error.over-knock-limit-gin-only-big-gin",
-    "You can't knock: with {up_card:card} as the up card only gin or big gin may end this "
-    "deal, and your deadwood would be {deadwood}.",
-)
-KNOCK_OVER_LIMIT = message(
-    "error.over-knock-limit",
-    "You can't knock: your deadwood would be {deadwood} and the knock limit is {limit}.",
-)
-NO_BIG_GIN = message("error.no-big-gin", "Big gin is not part of these rules.")
-NOT_BIG_GIN = plural_message(
-    "error.not-big-gin",
-    "That is not big gin: {deadwood} point of your eleven cards does not meld.",
-    "That is not big gin: {deadwood} points of your eleven cards don't meld.",
-    count="deadwood",
-)
-DEFENDER_COUNT = message("error.defender-count", "The defender must hold 10 cards, not {count}.")
-KNOCKER_COUNT = message(
-    "error.knocker-count", "The knocker keeps 10 cards (11 for big gin), not {count}."
-)
-KNOCKER_BIG_GIN = message(
-    "score.knocker-big-gin", "Big gin: all eleven cards meld ({melds:melds})."
-)
-KNOCKER_GIN = message("score.knocker-gin", "Gin: all ten cards kept meld ({melds:melds}).")
-KNOCKER_KNOCK = message(
-    "score.knocker-knock",
-    "The knocker melds {melds:melds} and keeps {deadwood:cards} as deadwood: {points} (the "
-    "knock limit is {limit}).",
-)
-TIE_BREAK = plural_message(
-    "score.tie-break",
-    "The knocker could arrange the melds {count} way with {deadwood} deadwood.",
-    "The knocker could arrange the melds {count} ways with {deadwood} deadwood; the engine "
-    "lays down the one that leaves the defender the most deadwood after layoffs.",
-)
-NO_LAYOFFS_GIN = message(
-    "score.no-layoffs-gin", "After gin nobody may lay off, and the defender cannot score."
-)
-NO_LAYOFFS_BIG_GIN = message(
-    "score.no-layoffs-big-gin",
-    "After big gin nobody may lay off, and the defender cannot score.",
-)
-NO_LAYOFFS = message(
-    "score.no-layoffs",
-    "None of the defender's cards can be laid off to lower their deadwood.",
-)
-LAYOFF = message(
-    "score.layoff",
-    "The defender lays off {card:card} onto {onto:cards}, which becomes {result:cards}.",
-)
-LAYOFF_CHAINED = message(
-    "score.layoff-chained",
-    "The defender lays off {card:card} onto {onto:cards}, extended by the layoff before: it "
-    "becomes {result:cards}.",
-)
-DEFENDER = message(
-    "score.defender",
-    "The defender's own melds and layoffs are chosen together for the least deadwood: "
-    "{melds:melds}, leaving {deadwood:cards} = {points}.",
-)
-DEFENDER_AFTER_LAYOFFS = message(
-    "score.defender-after-layoffs",
-    "The defender's own melds and layoffs are chosen together for the least deadwood: "
-    "{melds:melds}, leaving {deadwood:cards} = {points} (it was {before} before laying off).",
-)
-COMPARE_GIN = message("score.compare-gin", "Gin scores all of the defender's deadwood: {points}.")
-COMPARE_BIG_GIN = message(
-    "score.compare-big-gin", "Big gin scores all of the defender's deadwood: {points}."
-)
-BONUS_GIN = message("score.bonus-gin", "Gin bonus: +{bonus}.")
-BONUS_BIG_GIN = message("score.bonus-big-gin", "Big-gin bonus: +{bonus}.")
-COMPARE_KNOCK = message(
-    "score.compare-knock",
-    "The knocker has less deadwood ({knocker} against {defender}), so the knocker scores the "
-    "difference: {defender} - {knocker} = {base}.",
-)
-COMPARE_TIE = message(
-    "score.compare-tie",
-    "Both have {deadwood} deadwood. In these rules a tie is not an undercut: nobody scores.",
-)
-COMPARE_UNDERCUT_TIE = message(
-    "score.compare-undercut-tie",
-    "Both have {deadwood} deadwood. A tie goes against the knocker: the defender undercuts "
-    "and scores the difference, 0.",
-)
-COMPARE_UNDERCUT = message(
-    "score.compare-undercut",
-    "The defender has less deadwood ({defender} against the knocker's {knocker}): an "
-    "undercut. The defender scores the difference, {knocker} - {defender} = {base}.",
-)
-BONUS_UNDERCUT = message("score.bonus-undercut", "Undercut bonus: +{bonus}.")
-DOUBLE = message(
-    "score.double",
-    "The up card is a spade, so the deal is doubled, bonus included: 2 × {before} = {points}.",
-)
-TOTAL_KNOCKER = message("score.total-knocker", "The knocker scores {points}.")
-TOTAL_DEFENDER = message("score.total-defender", "The defender scores {points}.")
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -350,9 +247,13 @@ def knock_refusal(rules: Rules, up_card: Card, deadwood: int) -> Text:
     that allows no knock, only gin (or big gin, where the rules have it) ends the deal."""
     limit = rules.knock_limit(up_card)
     if limit == 0:
-        m = KNOCK_GIN_ONLY_BIG if rules.big_gin else KNOCK_GIN_ONLY
+        m = (
+            M["error.over-knock-limit-gin-only-big-gin"]
+            if rules.big_gin
+            else M["error.over-knock-limit-gin-only"]
+        )
         return m(up_card=up_card.code, deadwood=deadwood)
-    return KNOCK_OVER_LIMIT(deadwood=deadwood, limit=limit)
+    return M["error.over-knock-limit"](deadwood=deadwood, limit=limit)
 
 
 def score_deal(
@@ -380,21 +281,21 @@ def score_deal(
     limit = rules.knock_limit(up_card)
     mult = rules.multiplier(up_card)
     if len(dcards) != 10:
-        raise IllegalActionError(DEFENDER_COUNT(count=len(dcards)))
+        raise IllegalActionError(M["error.defender-count"](count=len(dcards)))
     kmask = cards_mask(kcards)
     kdw = deadwood_of_mask(kmask)
     if len(kcards) == 11:
         if not rules.big_gin:
-            raise IllegalActionError(NO_BIG_GIN())
+            raise IllegalActionError(M["error.no-big-gin"]())
         if kdw != 0:
-            raise IllegalActionError(NOT_BIG_GIN(deadwood=kdw))
+            raise IllegalActionError(M["error.not-big-gin"](deadwood=kdw))
         kind: ResultKind = "big-gin"
     elif len(kcards) == 10:
         if kdw > limit:
             raise IllegalActionError(knock_refusal(rules, up_card, kdw))
         kind = "gin" if kdw == 0 else "knock"
     else:
-        raise IllegalActionError(KNOCKER_COUNT(count=len(kcards)))
+        raise IllegalActionError(M["error.knocker-count"](count=len(kcards)))
     dmask = cards_mask(dcards)
     d_before = deadwood_of_mask(dmask)
     k_arrs = _best_arrangements_mask(kmask)
@@ -420,27 +321,32 @@ def score_deal(
     ]
     kmelds = [_codes(m.cards) for m in k_arr.melds]
     if kind == "big-gin":
-        steps.append(("knocker", KNOCKER_BIG_GIN(melds=kmelds)))
+        steps.append(("knocker", M["score.knocker-big-gin"](melds=kmelds)))
     elif kind == "gin":
-        steps.append(("knocker", KNOCKER_GIN(melds=kmelds)))
+        steps.append(("knocker", M["score.knocker-gin"](melds=kmelds)))
     else:
         steps.append(
             (
                 "knocker",
-                KNOCKER_KNOCK(
+                M["score.knocker-knock"](
                     melds=kmelds, deadwood=_codes(k_arr.deadwood), points=kdw, limit=limit
                 ),
             )
         )
         if len(k_arrs) > 1:
-            steps.append(("tie-break", TIE_BREAK(count=len(k_arrs), deadwood=kdw)))
+            steps.append(("tie-break", M["score.tie-break"](count=len(k_arrs), deadwood=kdw)))
     if kind in ("gin", "big-gin"):
-        steps.append(("no-layoffs", NO_LAYOFFS_GIN() if kind == "gin" else NO_LAYOFFS_BIG_GIN()))
+        steps.append(
+            (
+                "no-layoffs",
+                M["score.no-layoffs-gin"]() if kind == "gin" else M["score.no-layoffs-big-gin"](),
+            )
+        )
     elif not layoffs:
-        steps.append(("no-layoffs", NO_LAYOFFS()))
+        steps.append(("no-layoffs", M["score.no-layoffs"]()))
     for lo in layoffs:
         chained = lo.onto not in k_arr.melds
-        m = LAYOFF_CHAINED if chained else LAYOFF
+        m = M["score.layoff-chained"] if chained else M["score.layoff"]
         steps.append(
             (
                 "layoff",
@@ -452,14 +358,17 @@ def score_deal(
         steps.append(
             (
                 "defender",
-                DEFENDER_AFTER_LAYOFFS(
+                M["score.defender-after-layoffs"](
                     melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after, before=d_before
                 ),
             )
         )
     else:
         steps.append(
-            ("defender", DEFENDER(melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after))
+            (
+                "defender",
+                M["score.defender"](melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after),
+            )
         )
 
     winner: Literal["knocker", "defender"] | None
@@ -468,31 +377,35 @@ def score_deal(
         base = d_after
         winner = "knocker"
         if kind == "gin":
-            steps.append(("compare", COMPARE_GIN(points=d_after)))
-            steps.append(("bonus", BONUS_GIN(bonus=bonus)))
+            steps.append(("compare", M["score.compare-gin"](points=d_after)))
+            steps.append(("bonus", M["score.bonus-gin"](bonus=bonus)))
         else:
-            steps.append(("compare", COMPARE_BIG_GIN(points=d_after)))
-            steps.append(("bonus", BONUS_BIG_GIN(bonus=bonus)))
+            steps.append(("compare", M["score.compare-big-gin"](points=d_after)))
+            steps.append(("bonus", M["score.bonus-big-gin"](bonus=bonus)))
     elif kdw < d_after:
         kind, winner, base, bonus = "knock", "knocker", d_after - kdw, 0
-        steps.append(("compare", COMPARE_KNOCK(knocker=kdw, defender=d_after, base=base)))
+        steps.append(
+            ("compare", M["score.compare-knock"](knocker=kdw, defender=d_after, base=base))
+        )
     elif kdw == d_after and not rules.undercut_on_tie:
         kind, winner, base, bonus = "tie", None, 0, 0
-        steps.append(("compare", COMPARE_TIE(deadwood=kdw)))
+        steps.append(("compare", M["score.compare-tie"](deadwood=kdw)))
     else:
         kind, winner, base, bonus = "undercut", "defender", kdw - d_after, rules.undercut_bonus
         if kdw == d_after:
-            steps.append(("compare", COMPARE_UNDERCUT_TIE(deadwood=kdw)))
+            steps.append(("compare", M["score.compare-undercut-tie"](deadwood=kdw)))
         else:
-            steps.append(("compare", COMPARE_UNDERCUT(knocker=kdw, defender=d_after, base=base)))
-        steps.append(("bonus", BONUS_UNDERCUT(bonus=bonus)))
+            steps.append(
+                ("compare", M["score.compare-undercut"](knocker=kdw, defender=d_after, base=base))
+            )
+        steps.append(("bonus", M["score.bonus-undercut"](bonus=bonus)))
     points = (base + bonus) * mult
     if mult == 2 and winner is not None:
-        steps.append(("double", DOUBLE(before=base + bonus, points=points)))
+        steps.append(("double", M["score.double"](before=base + bonus, points=points)))
     if winner == "knocker":
-        steps.append(("total", TOTAL_KNOCKER(points=points)))
+        steps.append(("total", M["score.total-knocker"](points=points)))
     elif winner == "defender":
-        steps.append(("total", TOTAL_DEFENDER(points=points)))
+        steps.append(("total", M["score.total-defender"](points=points)))
     return DealResult(
         kind=kind,
         winner=winner,

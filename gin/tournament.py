@@ -25,10 +25,8 @@ from typing import Any
 from gin.bots import BOT_NAMES, Bot, check_bot_name, make_bot
 from gin.deal import Deal
 from gin.errors import GinError, echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.rules import Rules
-
-BAD_GAMES = message("error.bad-games", "A tournament needs at least one game, not {games}.")
 
 ENDINGS: tuple[str, ...] = ("knock", "undercut", "gin", "big-gin", "tie", "void")
 """How a deal can end."""
@@ -246,7 +244,7 @@ def run_tournament(
     First dealers alternate; each game has its own seeded deck and opponents.
     """
     if games < 1:
-        raise GinError(BAD_GAMES(games=echo(games)))
+        raise GinError(M["error.bad-games"](games=echo(games)))
     for name in (bot_a, bot_b):
         check_bot_name(name)
     r = Rules.preset(rules) if isinstance(rules, str) else rules

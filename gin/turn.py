@@ -8,53 +8,10 @@ hidden card.
 
 from __future__ import annotations
 
-from gin.explain import STOCK_ONLY, discard_steps, draw_steps
-from gin.i18n import message
+from gin.explain import discard_steps, draw_steps
+from gin.i18n import M
 from gin.steps import Draft, Step, number_steps
 from gin.view import Phase, PlayerView
-
-VOID = message(
-    "turn.void",
-    "The deal is void: only two cards were left in the stock. Nobody scores, and the same "
-    "dealer deals again.",
-)
-WAIT = message("turn.wait", "Your opponent is playing.")
-KNOCKER_SHOWN = message(
-    "turn.knocker-shown",
-    "Your opponent knocked and laid down {melds:melds}, with {deadwood:cards} = {points} as "
-    "deadwood.",
-)
-NO_FIT = message("turn.no-fit", "None of your cards can be laid off onto those melds.")
-FITS = message("turn.fits", "{card:card} can be laid off onto {onto:meld}.")
-FITS_CHAINED = message(
-    "turn.fits-chained",
-    "{card:card} can be laid off onto {onto:meld} once the cards between are laid off too.",
-)
-LAYOFF_PLAN = message(
-    "turn.layoff-plan",
-    "Laying off {cards:cards} brings your deadwood from {before} down to {after}. Your melds "
-    "and layoffs are chosen together for the least deadwood.",
-)
-LAYOFF_NONE = message("turn.layoff-none", "No layoff lowers your deadwood: you keep {before}.")
-UNDERCUT_AHEAD = message(
-    "turn.undercut-ahead",
-    "With {after} against the knocker's {knocker}, you undercut: you score the difference "
-    "and the undercut bonus.",
-)
-UNDERCUT_TIE = message(
-    "turn.undercut-tie",
-    "With {after}, the same as the knocker's {knocker}, you undercut: a tie goes against "
-    "the knocker.",
-)
-TIE_NOTHING = message(
-    "turn.tie-nothing",
-    "With {after}, the same as the knocker's {knocker}, nobody scores: in these rules a tie "
-    "is not an undercut.",
-)
-KNOCKER_AHEAD = message(
-    "turn.knocker-ahead",
-    "With {after} against the knocker's {knocker}, the knocker scores the difference.",
-)
 
 
 def layoff_steps(view: PlayerView) -> tuple[Step, ...]:
@@ -67,7 +24,7 @@ def layoff_steps(view: PlayerView) -> tuple[Step, ...]:
     out: list[Draft] = [
         (
             "knocker-shown",
-            KNOCKER_SHOWN(
+            M["turn.knocker-shown"](
                 melds=[[c.code for c in m.cards] for m in k.melds],
                 deadwood=[c.code for c in k.deadwood],
                 points=k.deadwood_points,
@@ -75,28 +32,30 @@ def layoff_steps(view: PlayerView) -> tuple[Step, ...]:
         )
     ]
     if not plan.fits:
-        out.append(("no-fit", NO_FIT()))
+        out.append(("no-fit", M["turn.no-fit"]()))
     for f in plan.fits:
-        m = FITS_CHAINED if f.chained else FITS
+        m = M["turn.fits-chained"] if f.chained else M["turn.fits"]
         out.append(("fits", m(card=f.card.code, onto=[c.code for c in f.meld.cards])))
     laid = [lo.card.code for lo in plan.layoffs]
     if laid:
         out.append(
             (
                 "layoff-plan",
-                LAYOFF_PLAN(cards=laid, before=plan.deadwood_before, after=plan.deadwood_after),
+                M["turn.layoff-plan"](
+                    cards=laid, before=plan.deadwood_before, after=plan.deadwood_after
+                ),
             )
         )
     else:
-        out.append(("layoff-plan", LAYOFF_NONE(before=plan.deadwood_before)))
+        out.append(("layoff-plan", M["turn.layoff-none"](before=plan.deadwood_before)))
     kdw, after = k.deadwood_points, plan.deadwood_after
     if after < kdw:
-        out.append(("undercut-check", UNDERCUT_AHEAD(after=after, knocker=kdw)))
+        out.append(("undercut-check", M["turn.undercut-ahead"](after=after, knocker=kdw)))
     elif after == kdw:
-        m = UNDERCUT_TIE if view.rules.undercut_on_tie else TIE_NOTHING
+        m = M["turn.undercut-tie"] if view.rules.undercut_on_tie else M["turn.tie-nothing"]
         out.append(("undercut-check", m(after=after, knocker=kdw)))
     else:
-        out.append(("undercut-check", KNOCKER_AHEAD(after=after, knocker=kdw)))
+        out.append(("undercut-check", M["turn.knocker-ahead"](after=after, knocker=kdw)))
     return number_steps(out)
 
 
@@ -106,9 +65,9 @@ def turn_steps(view: PlayerView) -> tuple[Step, ...]:
     if ph.is_over:
         if view.result is not None:
             return view.result.steps
-        return number_steps([("void", VOID())])
+        return number_steps([("void", M["turn.void"]())])
     if not view.my_turn:
-        return number_steps([("wait", WAIT())])
+        return number_steps([("wait", M["turn.wait"]())])
     if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
         return draw_steps(
             view.hand,
@@ -120,7 +79,7 @@ def turn_steps(view: PlayerView) -> tuple[Step, ...]:
         )
     if ph is Phase.DRAW:
         if view.stock_only:
-            return number_steps([("stock-only", STOCK_ONLY())])
+            return number_steps([("stock-only", M["draw.stock-only"]())])
         return draw_steps(
             view.hand,
             view.top_discard,

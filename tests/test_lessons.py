@@ -239,7 +239,7 @@ def test_meld_explorer_reports_a_duplicated_card() -> None:
     lesson.explorer.text.value = "7S 7s 8S"
     lesson.explorer.show_button.click()
     # the engine's own refusal (cards.check_distinct), rendered from the catalog
-    assert lesson.explorer.message.text == gin.cards.DUPLICATE_CARD.render({"card": "7S"})
+    assert lesson.explorer.message.text == gin.i18n.M["error.duplicate-card"].render({"card": "7S"})
 
 
 def test_dealing_in_the_explorer_uses_the_seed_and_moves_it_on() -> None:
@@ -291,7 +291,7 @@ def test_count_the_deadwood_is_checked_by_the_engine(seed: int) -> None:
     answer = gin.deadwood(list(q.data["cards"]))
     assert q.data["answer"] == answer
     v = ex.submit(deadwood=answer + 1)
-    told = melds.DEADWOOD_WRONG.render({"given": answer + 1, "answer": answer})
+    told = gin.i18n.M["lesson.melds.deadwood.wrong"].render({"given": answer + 1, "answer": answer})
     assert v is not None and not v.right and f"<b>{told}</b>" in ex.feedback.value
     v = ex.submit(deadwood=answer)
     assert v is not None and v.right

@@ -30,13 +30,7 @@ from gin.bots.hint import CardOuts, DiscardAdvice, DrawAdvice, Hint, KnockAdvice
 from gin.bots.tactician import TacticianBot
 from gin.deal import PlayerView
 from gin.errors import GinError, echo
-from gin.i18n import message
-
-UNKNOWN_BOT = message(
-    "error.unknown-bot",
-    "There is no opponent called “{name}”: choose eager, tactician or expert.",
-)
-BAD_OPTION = message("error.bad-option", "The {name} opponent takes no option called {options}.")
+from gin.i18n import M
 
 
 class Bot(Protocol):
@@ -64,16 +58,18 @@ def make_bot(name: str, rng: random.Random, **options: Any) -> Bot:
         try:
             bot: Bot = factory(rng, **options)
         except TypeError:
-            raise GinError(BAD_OPTION(name=name, options=", ".join(sorted(options)))) from None
+            raise GinError(
+                M["error.bad-option"](name=name, options=", ".join(sorted(options)))
+            ) from None
         return bot
-    raise GinError(UNKNOWN_BOT(name=echo(name)))
+    raise GinError(M["error.unknown-bot"](name=echo(name)))
 
 
 def check_bot_name(name: object) -> str:
     """``name`` if it names an opponent; raises :class:`~gin.errors.GinError` with code
     ``unknown-bot`` otherwise."""
     if not isinstance(name, str) or name not in BOT_NAMES:
-        raise GinError(UNKNOWN_BOT(name=echo(name)))
+        raise GinError(M["error.unknown-bot"](name=echo(name)))
     return name
 
 

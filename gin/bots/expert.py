@@ -51,9 +51,9 @@ from gin.bots.simulate import (
     score,
 )
 from gin.bots.tactician import TacticianBot, score_discards
-from gin.deal import NOT_YOUR_TURN, VOID_STOCK, Phase, PlayerView
+from gin.deal import VOID_STOCK, Phase, PlayerView
 from gin.errors import GinError, echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.melds import deadwood_of_mask
 
 DEFAULT_PLAYOUTS = 360
@@ -71,12 +71,6 @@ _VIEW_PHASE = {
     Phase.DRAW: DRAW,
     Phase.DISCARD: DISCARD,
 }
-
-
-NOT_SEARCHABLE = message("error.not-searchable", "The expert can't search the move {action}.")
-BAD_PLAYOUTS = message(
-    "error.bad-playouts", "The expert needs at least 1 playout per move, not {playouts}."
-)
 
 
 @dataclass(frozen=True)
@@ -171,7 +165,7 @@ def apply_candidate(pos: Position, action: Action) -> Outcome | None:
             pos.to_move = 1 - pos.dealer
             pos.stock_only = True
         return None
-    raise GinError(NOT_SEARCHABLE(action=echo(action)))
+    raise GinError(M["error.not-searchable"](action=echo(action)))
 
 
 def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
@@ -218,7 +212,7 @@ class ExpertBot:
     ) -> None:
         self.rng = rng if rng is not None else random.Random(0)
         if playouts < 1:
-            raise GinError(BAD_PLAYOUTS(playouts=echo(playouts)))
+            raise GinError(M["error.bad-playouts"](playouts=echo(playouts)))
         self.playouts = playouts
         self.budget_ms = budget_ms
         self.candidates = max(1, candidates)
@@ -274,7 +268,7 @@ class ExpertBot:
     def analyse(self, view: PlayerView) -> Analysis:
         """Search the decision and return the chosen move with every candidate's value."""
         if not view.my_turn or not view.legal_actions:
-            raise GinError(NOT_YOUR_TURN())
+            raise GinError(M["error.not-your-turn"]())
         mem = remember(view)
         cands, reason = self.candidate_actions(view, mem)
         if len(cands) == 1:

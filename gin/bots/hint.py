@@ -39,9 +39,8 @@ from gin.bots.expert import (
 )
 from gin.bots.memory import MELD_PARTNERS, Memory, remember
 from gin.cards import DECK, Card, mask_cards
-from gin.deal import NOT_YOUR_TURN
 from gin.errors import GinError
-from gin.i18n import Text, message
+from gin.i18n import M, Text
 from gin.melds import best_arrangements, deadwood_of_mask
 from gin.steps import Draft, Step, number_steps
 from gin.turn import layoff_steps
@@ -176,142 +175,6 @@ def card_outs(hand: int, mem: Memory) -> tuple[CardOuts, ...]:
     return tuple(out)
 
 
-SEARCH = message(
-    "hint.search",
-    "The expert played each choice to the end in {worlds} imagined deals, guessing your "
-    "opponent's hidden cards from everything seen so far: {values:text}.",
-)
-SEARCH_VALUE = message("hint.search-value", "{action:action} {points:signed} points on average")
-JUDGEMENT = message(
-    "hint.judgement",
-    "The simulations did not show a clear gain over the careful move ({action:action}), so "
-    "the expert keeps it: a few dozen imagined deals are too few to overrule it.",
-)
-ADVICE = message("hint.advice", "Advice: {action:action}.")
-DEADWOOD = message(
-    "hint.deadwood", "Discarding {cards:or_cards} leaves the least deadwood: {deadwood}."
-)
-DEADWOOD_NEXT = message(
-    "hint.deadwood-next",
-    "Discarding {cards:or_cards} leaves the least deadwood: {deadwood}. Next best: {next:text}.",
-)
-DEADWOOD_OPTION = message("hint.deadwood-option", "{card:card} leaves {deadwood}")
-TAKEN_CARD = message(
-    "hint.taken-card",
-    "You may not discard {card:card}: you just took it from the discard pile.",
-)
-FEED_RISK = message("hint.feed-risk", "Discards your opponent could use: {risks:text}.")
-FEED_RISK_ONE = message("hint.feed-risk-one", "{card:card} about {risk:pct}")
-FEED_RISK_KNOWN = message(
-    "hint.feed-risk-known", "{card:card} about {risk:pct} (your opponent holds {known:cards})"
-)
-FEED_RISK_NONE = message(
-    "hint.feed-risk-none", "None of your discards is likely to help your opponent."
-)
-GIN = message(
-    "hint.gin",
-    "Discard {card:card} and you have gin: no layoffs, no undercut, and the gin bonus of "
-    "{bonus} (about {points:signed} points in all).",
-)
-GIN_DOUBLED = message(
-    "hint.gin-doubled",
-    "Discard {card:card} and you have gin: no layoffs, no undercut, and the gin bonus of "
-    "{bonus}, all doubled on this spade deal (about {points:signed} points in all).",
-)
-BIG_GIN = message(
-    "hint.big-gin",
-    "All eleven of your cards meld: declare big gin. It needs no discard, allows no layoffs "
-    "and scores the big-gin bonus of {bonus} plus your opponent's deadwood.",
-)
-BIG_GIN_DOUBLED = message(
-    "hint.big-gin-doubled",
-    "All eleven of your cards meld: declare big gin. It needs no discard, allows no layoffs "
-    "and scores the big-gin bonus of {bonus} plus your opponent's deadwood, all doubled on "
-    "this spade deal.",
-)
-KNOCK_NOW = message(
-    "hint.knock-now",
-    "You can knock with {deadwood} deadwood by discarding {card:card} (knock limit {limit}). "
-    "Estimated chance of being undercut: {undercut:pct}. Knocking now is worth "
-    "{knock_points:signed} points on average; waiting is worth {wait_points:signed}. Knock "
-    "now.",
-)
-KNOCK_WAIT = message(
-    "hint.knock-wait",
-    "You can knock with {deadwood} deadwood by discarding {card:card} (knock limit {limit}). "
-    "Estimated chance of being undercut: {undercut:pct}. Knocking now is worth "
-    "{knock_points:signed} points on average; waiting is worth {wait_points:signed}. Better "
-    "to wait.",
-)
-KNOCK_UNSEARCHED = message(
-    "hint.knock-unsearched",
-    "You can knock with {deadwood} deadwood by discarding {card:card} (knock limit {limit}). "
-    "Estimated chance of being undercut: {undercut:pct}. Knocking now is worth "
-    "{knock_points:signed} points on average.",
-)
-NO_KNOCK = message(
-    "hint.no-knock",
-    "You can't knock yet: your best discard leaves {deadwood} and the knock limit is {limit}.",
-)
-NO_KNOCK_GIN_ONLY = message(
-    "hint.no-knock-gin-only",
-    "Nobody may knock in this deal: only gin ends it. Your best discard leaves {deadwood}, so "
-    "play for gin.",
-)
-NO_KNOCK_GIN_ONLY_BIG = message(
-    "hint.no-knock-gin-only-big-gin",
-    "Nobody may knock in this deal: only gin or big gin ends it. Your best discard leaves "
-    "{deadwood}, so play for gin.",
-)
-OFFER_FIRST = message(
-    "hint.offer-first",
-    "The up card {up_card:card} is offered to you first. If you pass, the dealer may take it.",
-)
-OFFER_DEALER = message(
-    "hint.offer-dealer",
-    "Your opponent passed the up card {up_card:card}; now you may take it. If you pass too, "
-    "your opponent draws the first card from the stock.",
-)
-STOCK_ONLY = message(
-    "hint.stock-only",
-    "Both players passed the up card, so this first draw must come from the stock.",
-)
-TOP_NO_HELP = message(
-    "hint.top-no-help",
-    "{card:card} doesn't help: with it your best hand would still hold {after} deadwood (you "
-    "hold {now} now).",
-)
-TOP_MELDS = message(
-    "hint.top-melds",
-    "{card:card} joins a meld: after taking it and discarding {discard:card} your deadwood "
-    "would go from {now} to {after}.",
-)
-TOP_LOW = message(
-    "hint.top-low",
-    "{card:card} melds with nothing, but it is low: taking it and discarding {discard:card} "
-    "would cut your deadwood from {now} to {after}.",
-)
-STOCK = message(
-    "hint.stock",
-    "A card from the stock is expected to leave about {expected:dec} deadwood ({outs} of the "
-    "{unseen} unseen cards would improve your hand).",
-)
-REVEAL = message(
-    "hint.reveal", "Taking {card:card} also shows your opponent a card you are collecting."
-)
-OUTS = message(
-    "hint.outs",
-    "Your deadwood cards and the cards that would meld them: {outs:text}. Dead cards are in "
-    "the discard pile or in your opponent's hand.",
-)
-OUTS_NONE = message("hint.outs-none", "{card:card} has no partner in your hand")
-OUTS_LIVE = message("hint.outs-live", "{card:card} needs {live:or_cards}")
-OUTS_LIVE_DEAD = message(
-    "hint.outs-live-dead", "{card:card} needs {live:or_cards} ({dead:cards} dead)"
-)
-OUTS_DEAD = message("hint.outs-dead", "{card:card} needs nothing live ({dead:cards} dead)")
-
-
 def _joined(parts: list[Text]) -> list[dict[str, Any]]:
     """Several phrases as one ``text`` placeholder value (rendered and joined by the
     catalog)."""
@@ -330,7 +193,7 @@ def hint(
     player is not to move (or the deal is over).
     """
     if not view.my_turn or not view.legal_actions:
-        raise GinError(NOT_YOUR_TURN())
+        raise GinError(M["error.not-your-turn"]())
     rng = rng if rng is not None else random.Random(0)
     bot = ExpertBot(random.Random(rng.getrandbits(64)), playouts=playouts, budget_ms=budget_ms)
     mem = remember(view)
@@ -356,11 +219,13 @@ def hint(
     outs = card_outs(kept, mem) if kept.bit_count() == 10 else ()
     _outs_steps(outs, steps)
     if analysis.values:
-        values = [SEARCH_VALUE(action=v.action.text, points=v.mean) for v in analysis.values]
-        steps.append(("search", SEARCH(worlds=analysis.worlds, values=_joined(values))))
+        values = [
+            M["hint.search-value"](action=v.action.text, points=v.mean) for v in analysis.values
+        ]
+        steps.append(("search", M["hint.search"](worlds=analysis.worlds, values=_joined(values))))
     if analysis.reason == "judgement" and analysis.baseline is not None:
-        steps.append(("judgement", JUDGEMENT(action=analysis.baseline.text)))
-    steps.append(("advice", ADVICE(action=analysis.action.text)))
+        steps.append(("judgement", M["hint.judgement"](action=analysis.baseline.text)))
+    steps.append(("advice", M["hint.advice"](action=analysis.action.text)))
     return Hint(
         action=analysis.action,
         phase=ph,
@@ -416,7 +281,7 @@ def _discard_advice(
         )
     )
     if view.can_big_gin:
-        m = BIG_GIN_DOUBLED if doubled else BIG_GIN
+        m = M["hint.big-gin-doubled"] if doubled else M["hint.big-gin"]
         steps.append(("big-gin", m(bonus=rules.big_gin_bonus)))
     ranked = sorted(advice, key=lambda d: order[d.card])
     least = ranked[0].deadwood
@@ -424,14 +289,17 @@ def _discard_advice(
     others = ranked[len(lows) : len(lows) + 3]
     low_codes = [d.card.code for d in lows]
     if others:
-        nxt = [DEADWOOD_OPTION(card=d.card.code, deadwood=d.deadwood) for d in others]
+        nxt = [M["hint.deadwood-option"](card=d.card.code, deadwood=d.deadwood) for d in others]
         steps.append(
-            ("deadwood", DEADWOOD_NEXT(cards=low_codes, deadwood=least, next=_joined(nxt)))
+            (
+                "deadwood",
+                M["hint.deadwood-next"](cards=low_codes, deadwood=least, next=_joined(nxt)),
+            )
         )
     else:
-        steps.append(("deadwood", DEADWOOD(cards=low_codes, deadwood=least)))
+        steps.append(("deadwood", M["hint.deadwood"](cards=low_codes, deadwood=least)))
     if blocked is not None:
-        steps.append(("taken-card", TAKEN_CARD(card=blocked.code)))
+        steps.append(("taken-card", M["hint.taken-card"](card=blocked.code)))
     risky = sorted((d for d in advice if d.feed_risk >= 0.2), key=lambda d: -d.feed_risk)[:3]
     if risky:
         parts = []
@@ -442,12 +310,14 @@ def _discard_advice(
                 if mem.opp_known >> i & 1 and _related(d.card, DECK[i])
             ]
             if known:
-                parts.append(FEED_RISK_KNOWN(card=d.card.code, risk=d.feed_risk, known=known))
+                parts.append(
+                    M["hint.feed-risk-known"](card=d.card.code, risk=d.feed_risk, known=known)
+                )
             else:
-                parts.append(FEED_RISK_ONE(card=d.card.code, risk=d.feed_risk))
-        steps.append(("feed-risk", FEED_RISK(risks=_joined(parts))))
+                parts.append(M["hint.feed-risk-one"](card=d.card.code, risk=d.feed_risk))
+        steps.append(("feed-risk", M["hint.feed-risk"](risks=_joined(parts))))
     else:
-        steps.append(("feed-risk", FEED_RISK_NONE()))
+        steps.append(("feed-risk", M["hint.feed-risk-none"]()))
     knock: KnockAdvice | None = None
     if knockable:
         kc = next(ch.card for ch in view.discard_choices if ch.ends != "discard")
@@ -465,7 +335,7 @@ def _discard_advice(
         does = isinstance(analysis.action, Knock)
         knock = KnockAdvice(kc, kdw, kdw == 0, under, kp, wait_points, does)
         if kdw == 0:
-            m = GIN_DOUBLED if doubled else GIN
+            m = M["hint.gin-doubled"] if doubled else M["hint.gin"]
             steps.append(("knock", m(card=kc.code, bonus=rules.gin_bonus, points=kp)))
         else:
             common = {
@@ -476,16 +346,20 @@ def _discard_advice(
                 "knock_points": kp,
             }
             if wait_points is None:
-                steps.append(("knock", KNOCK_UNSEARCHED(**common)))
+                steps.append(("knock", M["hint.knock-unsearched"](**common)))
             else:
-                m = KNOCK_NOW if does else KNOCK_WAIT
+                m = M["hint.knock-now"] if does else M["hint.knock-wait"]
                 steps.append(("knock", m(**common, wait_points=wait_points)))
     elif not view.can_big_gin:
         if limit == 0:
-            m = NO_KNOCK_GIN_ONLY_BIG if rules.big_gin else NO_KNOCK_GIN_ONLY
+            m = (
+                M["hint.no-knock-gin-only-big-gin"]
+                if rules.big_gin
+                else M["hint.no-knock-gin-only"]
+            )
             steps.append(("no-knock", m(deadwood=least)))
         else:
-            steps.append(("no-knock", NO_KNOCK(deadwood=least, limit=limit)))
+            steps.append(("no-knock", M["hint.no-knock"](deadwood=least, limit=limit)))
     return tuple(advice), knock
 
 
@@ -527,30 +401,37 @@ def _draw_advice(
         stock_only=stock_only,
     )
     if offer:
-        m = OFFER_FIRST if ph is Phase.OFFER_NON_DEALER else OFFER_DEALER
+        m = M["hint.offer-first"] if ph is Phase.OFFER_NON_DEALER else M["hint.offer-dealer"]
         steps.append(("offer", m(up_card=view.up_card.code)))
     if stock_only:
-        steps.append(("stock-only", STOCK_ONLY()))
+        steps.append(("stock-only", M["hint.stock-only"]()))
         return advice
     discard = DECK[di].code if di >= 0 else top.code
     if after >= dw:
-        steps.append(("top-discard", TOP_NO_HELP(card=top.code, after=after, now=dw)))
+        steps.append(("top-discard", M["hint.top-no-help"](card=top.code, after=after, now=dw)))
     elif melds:
         steps.append(
-            ("top-discard", TOP_MELDS(card=top.code, discard=discard, now=dw, after=after))
+            (
+                "top-discard",
+                M["hint.top-melds"](card=top.code, discard=discard, now=dw, after=after),
+            )
         )
     else:
-        steps.append(("top-discard", TOP_LOW(card=top.code, discard=discard, now=dw, after=after)))
+        steps.append(
+            ("top-discard", M["hint.top-low"](card=top.code, discard=discard, now=dw, after=after))
+        )
     if not offer:
         # Only a normal draw compares with the stock: passing the up card draws nothing.
         steps.append(
             (
                 "stock",
-                STOCK(expected=stock.expected, outs=stock.outs, unseen=mem.unseen.bit_count()),
+                M["hint.stock"](
+                    expected=stock.expected, outs=stock.outs, unseen=mem.unseen.bit_count()
+                ),
             )
         )
     if melds or after < dw:
-        steps.append(("reveal", REVEAL(card=top.code)))
+        steps.append(("reveal", M["hint.reveal"](card=top.code)))
     return advice
 
 
@@ -562,14 +443,14 @@ def _outs_steps(outs: tuple[CardOuts, ...], steps: list[Draft]) -> None:
         live = [c.code for c in o.live]
         dead = [c.code for c in o.dead]
         if not live and not dead:
-            parts.append(OUTS_NONE(card=o.card.code))
+            parts.append(M["hint.outs-none"](card=o.card.code))
         elif live and dead:
-            parts.append(OUTS_LIVE_DEAD(card=o.card.code, live=live, dead=dead))
+            parts.append(M["hint.outs-live-dead"](card=o.card.code, live=live, dead=dead))
         elif live:
-            parts.append(OUTS_LIVE(card=o.card.code, live=live))
+            parts.append(M["hint.outs-live"](card=o.card.code, live=live))
         else:
-            parts.append(OUTS_DEAD(card=o.card.code, dead=dead))
-    steps.append(("live-dead", OUTS(outs=_joined(parts))))
+            parts.append(M["hint.outs-dead"](card=o.card.code, dead=dead))
+    steps.append(("live-dead", M["hint.outs"](outs=_joined(parts))))
 
 
 __all__ = ["CardOuts", "DiscardAdvice", "DrawAdvice", "Hint", "KnockAdvice", "card_outs", "hint"]

@@ -20,34 +20,10 @@ from gin.actions import (
 )
 from gin.bots.memory import neighbours
 from gin.cards import Card
-from gin.i18n import message
+from gin.i18n import M
 from gin.narration import event_text
 from gin.steps import Draft, Step, number_steps
 from gin.view import PlayerView
-
-WANTED = message(
-    "reading.wanted",
-    "They wanted {card:card}: they probably hold other {rank:rank} or {suit:suit} next to "
-    "it. Think twice before discarding those.",
-)
-PASSED_ON = message("reading.passed-on", "{card:card} did not help them enough to take it.")
-LEFT_ON_PILE = message(
-    "reading.left-on-pile",
-    "They left {card:card} on the pile: it probably does not fit their hand.",
-)
-LET_GO = message(
-    "reading.let-go",
-    "They let {card:card} go: they are probably not collecting {rank:rank}, so {rank:rank} "
-    "may be safer for you to discard.",
-)
-KNOWN = message(
-    "reading.known",
-    "Your opponent holds {cards:and_cards}: they took them face up, so you saw them.",
-)
-DANGER = message(
-    "reading.danger",
-    "Careful: {card:card} would fit with {fits:and_cards}, which your opponent took.",
-)
 
 
 def _pile_tops(view: PlayerView) -> list[Card | None]:
@@ -67,13 +43,13 @@ def _pile_tops(view: PlayerView) -> list[Card | None]:
 def _suggestion(event: Event, top: Card | None, forced: bool) -> Draft | None:
     if isinstance(event, UpCardTaken | DrewFromDiscard):
         c = event.card
-        return ("suggests", WANTED(card=c.code, rank=c.rank, suit=c.suit.letter))
+        return ("suggests", M["reading.wanted"](card=c.code, rank=c.rank, suit=c.suit.letter))
     if isinstance(event, Passed) and top is not None:
-        return ("suggests", PASSED_ON(card=top.code))
+        return ("suggests", M["reading.passed-on"](card=top.code))
     if isinstance(event, DrewFromStock) and top is not None and not forced:
-        return ("suggests", LEFT_ON_PILE(card=top.code))
+        return ("suggests", M["reading.left-on-pile"](card=top.code))
     if isinstance(event, Discarded):
-        return ("suggests", LET_GO(card=event.card.code, rank=event.card.rank))
+        return ("suggests", M["reading.let-go"](card=event.card.code, rank=event.card.rank))
     return None
 
 
@@ -93,12 +69,12 @@ def opponent_steps(view: PlayerView, since: int = 0) -> tuple[Step, ...]:
             out.append(said)
     known = view.opponent_known
     if known and not view.phase.is_over:
-        out.append(("known", KNOWN(cards=[c.code for c in known])))
+        out.append(("known", M["reading.known"](cards=[c.code for c in known])))
         for choice in view.discard_choices:
             near = neighbours(choice.card)
             fits = [k.code for k in known if near & k.mask]
             if fits:
-                out.append(("danger", DANGER(card=choice.card.code, fits=fits)))
+                out.append(("danger", M["reading.danger"](card=choice.card.code, fits=fits)))
     return number_steps(out)
 
 

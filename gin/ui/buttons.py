@@ -3,45 +3,37 @@
 from __future__ import annotations
 
 import gin
-from gin.i18n import Message, message
+from gin.i18n import M, Message
 
 BUTTONS: tuple[tuple[str, Message, str], ...] = (
     # key, label, CSS class
-    ("take", message("button.take", "Take up card"), "gin-action-take"),
-    ("pass", message("button.pass", "Pass"), "gin-action-pass"),
-    ("draw_stock", message("button.draw-stock", "Draw from stock"), "gin-action-draw-stock"),
-    ("draw_discard", message("button.draw-discard", "Take discard"), "gin-action-draw-discard"),
-    ("discard", message("button.discard", "Discard"), "gin-action-discard"),
-    ("knock", message("button.knock", "Knock…"), "gin-action-knock"),
-    ("gin", message("button.gin", "Gin!…"), "gin-action-gin"),
-    ("big_gin", message("button.big-gin", "Big gin!…"), "gin-action-big-gin"),
-    ("lay_off", message("button.lay-off", "Lay off"), "gin-action-lay-off"),
+    ("take", M["button.take"], "gin-action-take"),
+    ("pass", M["button.pass"], "gin-action-pass"),
+    ("draw_stock", M["button.draw-stock"], "gin-action-draw-stock"),
+    ("draw_discard", M["button.draw-discard"], "gin-action-draw-discard"),
+    ("discard", M["button.discard"], "gin-action-discard"),
+    ("knock", M["button.knock"], "gin-action-knock"),
+    ("gin", M["button.gin"], "gin-action-gin"),
+    ("big_gin", M["button.big-gin"], "gin-action-big-gin"),
+    ("lay_off", M["button.lay-off"], "gin-action-lay-off"),
 )
 """The action buttons, in the order shown."""
 
 CONTROL_BUTTONS: tuple[tuple[str, Message, str], ...] = (
-    ("confirm", message("button.confirm", "Confirm"), "gin-action-confirm"),
-    ("cancel", message("button.cancel", "Cancel"), "gin-action-cancel"),
-    ("next_deal", message("button.next-deal", "Next deal"), "gin-action-next-deal"),
-    ("new_game", message("button.new-game", "New game"), "gin-action-new-game"),
-    ("hint", message("button.hint", "Hint"), "gin-action-hint"),
-    ("undo", message("button.undo", "Undo"), "gin-action-undo"),
+    ("confirm", M["button.confirm"], "gin-action-confirm"),
+    ("cancel", M["button.cancel"], "gin-action-cancel"),
+    ("next_deal", M["button.next-deal"], "gin-action-next-deal"),
+    ("new_game", M["button.new-game"], "gin-action-new-game"),
+    ("hint", M["button.hint"], "gin-action-hint"),
+    ("undo", M["button.undo"], "gin-action-undo"),
     (
         "opponent_step",
-        message("button.opponent-step", "Next opponent move"),
+        M["button.opponent-step"],
         "gin-action-opponent-step",
     ),
-    ("history", message("button.show-pile", "Show discard pile"), "gin-action-history"),
+    ("history", M["button.show-pile"], "gin-action-history"),
 )
 """The other buttons."""
-
-HIDE_PILE = message("button.hide-pile", "Hide discard pile")
-LIMIT = message("badge.limit", "Knock limit {limit}")
-LIMIT_GIN_ONLY = message("badge.limit-gin-only", "Knock limit 0: only gin may end this deal")
-LIMIT_GIN_ONLY_BIG = message(
-    "badge.limit-gin-only-big-gin", "Knock limit 0: only gin or big gin may end this deal"
-)
-DOUBLED = message("badge.doubled", "doubled ×2")
 
 
 def enabled_actions(view: gin.PlayerView, selected: gin.Card | None) -> dict[str, bool]:
@@ -70,12 +62,14 @@ def limit_badge_text(view: gin.PlayerView) -> str:
     """The knock-limit badge: the limit, "only gin" (or big gin) for a limit of 0, and the
     doubling."""
     if view.knock_limit == 0:
-        text = (LIMIT_GIN_ONLY_BIG if view.rules.big_gin else LIMIT_GIN_ONLY).render()
+        text = (
+            M["badge.limit-gin-only-big-gin"] if view.rules.big_gin else M["badge.limit-gin-only"]
+        ).render()
     else:
-        text = LIMIT.render({"limit": view.knock_limit})
+        text = M["badge.limit"].render({"limit": view.knock_limit})
     if view.doubled:
-        text += " · " + DOUBLED.render()
+        text += " · " + M["badge.doubled"].render()
     return text
 
 
-__all__ = ["BUTTONS", "CONTROL_BUTTONS", "HIDE_PILE", "enabled_actions", "limit_badge_text"]
+__all__ = ["BUTTONS", "CONTROL_BUTTONS", "enabled_actions", "limit_badge_text"]

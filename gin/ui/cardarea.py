@@ -28,26 +28,12 @@ import traitlets
 
 from gin.cards import Card
 from gin.errors import CardParseError, GinError, echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
 
 Callback = Callable[[str], Any]
-
-
-NOT_A_CARD = message("error.page-not-a-card", "“{value}” is not a card.")
-NOT_SHOWN = message("error.not-shown", "{card:card} is not one of the cards here.")
-NOT_UNDERSTOOD = message(
-    "error.page-not-understood", "The page sent a message that is not understood."
-)
-CLICK_ON_NOTHING = message("error.page-click-on-nothing", "The page sent a click on no card.")
-CLICK_NOT_HERE = message(
-    "error.page-click-not-here", "The page sent a click on a card that is not here."
-)
-BAD_ORDER = message(
-    "error.page-bad-order", "The page sent a new order that does not match the cards here."
-)
 
 
 class CardArea(anywidget.AnyWidget):
@@ -194,10 +180,10 @@ class CardArea(anywidget.AnyWidget):
         """The code of a card on show, read from page input; raises
         :class:`~gin.errors.CardParseError` with a learner-readable message otherwise."""
         if not isinstance(value, str):
-            raise CardParseError(NOT_A_CARD(value=echo(value)))
+            raise CardParseError(M["error.page-not-a-card"](value=echo(value)))
         card = Card.parse(value)
         if card.code not in self.codes:
-            raise CardParseError(NOT_SHOWN(card=card.code))
+            raise CardParseError(M["error.not-shown"](card=card.code))
         return card.code
 
     def _check_selected(self, change: dict[str, Any]) -> None:
@@ -234,7 +220,7 @@ class CardArea(anywidget.AnyWidget):
 
     def _handle_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
-            self._error(GinError(NOT_UNDERSTOOD()))
+            self._error(GinError(M["error.page-not-understood"]()))
             return
         event = content.get("event")
         if event == "activate":
@@ -251,10 +237,10 @@ class CardArea(anywidget.AnyWidget):
         elif event == "click":
             index = content.get("index")
             if not isinstance(index, int) or isinstance(index, bool):
-                self._error(GinError(CLICK_ON_NOTHING()))
+                self._error(GinError(M["error.page-click-on-nothing"]()))
                 return
             if not 0 <= index < len(self.cards):
-                self._error(GinError(CLICK_NOT_HERE()))
+                self._error(GinError(M["error.page-click-not-here"]()))
                 return
             code = self.cards[index].get("code", "")
             for click_cb in self._on_click:
@@ -264,12 +250,12 @@ class CardArea(anywidget.AnyWidget):
             if not isinstance(order, list) or sorted(map(str, order)) != sorted(
                 c.get("code", "") for c in self.cards
             ):
-                self._error(GinError(BAD_ORDER()))
+                self._error(GinError(M["error.page-bad-order"]()))
                 return
             for reorder_cb in self._on_reorder:
                 reorder_cb([str(x) for x in order])
         else:
-            self._error(GinError(NOT_UNDERSTOOD()))
+            self._error(GinError(M["error.page-not-understood"]()))
 
     # ------------------------------------------------------------------ for tests and lessons
 
@@ -278,7 +264,7 @@ class CardArea(anywidget.AnyWidget):
         index (any card)."""
         if isinstance(card, int) and not isinstance(card, bool):
             if not 0 <= card < len(self.cards):
-                self._error(GinError(CLICK_NOT_HERE()))
+                self._error(GinError(M["error.page-click-not-here"]()))
                 return
             code = self.cards[card].get("code", "")
             index = card

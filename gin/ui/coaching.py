@@ -6,21 +6,9 @@ from __future__ import annotations
 import gin
 from gin.bots.hint import Hint
 from gin.bots.reading import opponent_steps
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.coach import CoachSection
 from gin.ui.svg import arrangement_svg
-
-END = message("coach.end", "End of the deal")
-MELDS = message("coach.melds", "Your melds")
-OPTIONS = message("coach.options", "Your options")
-LAYOFF = message("coach.layoff", "What you can lay off")
-HINT = message("coach.hint", "Hint")
-OPPONENT = message("coach.opponent", "Your opponent")
-LIMIT = message("coach.limit", "The knock limit")
-PIC_BEST = message("coach.pic-best", "Best: {melds:melds}, deadwood {points}")
-PIC_OTHER = message(
-    "coach.pic-other", "With {card:card} used the other way: {melds:melds}, deadwood {points}"
-)
 
 
 def end_section(view: gin.PlayerView, beat: int) -> CoachSection:
@@ -28,7 +16,7 @@ def end_section(view: gin.PlayerView, beat: int) -> CoachSection:
     the void deal)."""
     r = view.result
     steps = r.steps[:beat] if r is not None else gin.turn_steps(view)
-    return CoachSection("result", END.render(), steps)
+    return CoachSection("result", M["coach.end"].render(), steps)
 
 
 def _melds(arr: gin.Arrangement) -> list[list[str]]:
@@ -47,9 +35,13 @@ def meld_section(view: gin.PlayerView, four_color: bool) -> CoachSection | None:
         card, alt = choice
         best = {"melds": _melds(ex.best), "points": ex.best.deadwood_points}
         other = {"card": card.code, "melds": _melds(alt), "points": alt.deadwood_points}
-        pics.append((PIC_BEST.render(best), arrangement_svg(ex.best, four_color=four_color)))
-        pics.append((PIC_OTHER.render(other), arrangement_svg(alt, four_color=four_color)))
-    return CoachSection("hand", MELDS.render(), ex.steps, tuple(pics))
+        pics.append(
+            (M["coach.pic-best"].render(best), arrangement_svg(ex.best, four_color=four_color))
+        )
+        pics.append(
+            (M["coach.pic-other"].render(other), arrangement_svg(alt, four_color=four_color))
+        )
+    return CoachSection("hand", M["coach.melds"].render(), ex.steps, tuple(pics))
 
 
 def coach_sections(
@@ -67,16 +59,20 @@ def coach_sections(
     if view.phase.is_over:
         sections.append(end_section(view, beat))
     elif view.phase is gin.Phase.LAYOFF and view.my_turn:
-        sections.append(CoachSection("layoff", LAYOFF.render(), gin.turn_steps(view)))
+        sections.append(CoachSection("layoff", M["coach.layoff"].render(), gin.turn_steps(view)))
     else:
-        sections.append(CoachSection("turn", OPTIONS.render(), gin.turn_steps(view)))
+        sections.append(CoachSection("turn", M["coach.options"].render(), gin.turn_steps(view)))
     if hint is not None:
-        sections.append(CoachSection("hint", HINT.render(), hint.steps))
-    sections.append(CoachSection("opponent", OPPONENT.render(), opponent_steps(view, since)))
+        sections.append(CoachSection("hint", M["coach.hint"].render(), hint.steps))
+    sections.append(
+        CoachSection("opponent", M["coach.opponent"].render(), opponent_steps(view, since))
+    )
     if view.phase.is_over:  # the score lines start with the knock limit
         return sections
     sections.append(
-        CoachSection("limit", LIMIT.render(), gin.knock_limit_steps(view.rules, view.up_card))
+        CoachSection(
+            "limit", M["coach.limit"].render(), gin.knock_limit_steps(view.rules, view.up_card)
+        )
     )
     melds = meld_section(view, four_color)
     if melds is not None:

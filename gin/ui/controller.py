@@ -18,22 +18,10 @@ import gin
 import gin.bots
 from gin.bots.hint import Hint, hint
 from gin.errors import echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.seats import LEARNER, OPPONENT
 
 MAX_SEED = 2**63 - 1
-
-BAD_SEED = message("error.bad-seed", "The seed must be a whole number such as 42, not “{value}”.")
-SEED_TOO_BIG = message("error.seed-too-big", "The seed must be from 0 to {most}, not {value}.")
-BAD_GAME = message("error.bad-game", "Only a saved game of Oklahoma Gin can be loaded here.")
-GAME_OVER = message("error.game-over", "The game is over: start a new game.")
-NOT_OPPONENT = message("error.not-opponent", "It is not your opponent's turn.")
-DEAL_OVER = message(
-    "error.undo-deal-over", "The deal is over and both hands are shown: it can't be taken back."
-)
-NOTHING_TO_UNDO = message(
-    "error.no-move-to-undo", "You have made no move in this deal yet: nothing to undo."
-)
 
 
 def parse_seed(value: Any) -> int:
@@ -49,18 +37,18 @@ def parse_seed(value: Any) -> int:
     gin.errors.GinError: The seed must be a whole number such as 42, not “4x2”.
     """
     if isinstance(value, bool):
-        raise gin.GinError(BAD_SEED(value=echo(value)))
+        raise gin.GinError(M["error.bad-seed"](value=echo(value)))
     if isinstance(value, int):
         n = value
     elif isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         text = value.strip()
         if len(text) > 19:
-            raise gin.GinError(SEED_TOO_BIG(most=str(MAX_SEED), value=echo(text)))
+            raise gin.GinError(M["error.seed-too-big"](most=str(MAX_SEED), value=echo(text)))
         n = int(text)
     else:
-        raise gin.GinError(BAD_SEED(value=echo(value)))
+        raise gin.GinError(M["error.bad-seed"](value=echo(value)))
     if not 0 <= n <= MAX_SEED:
-        raise gin.GinError(SEED_TOO_BIG(most=str(MAX_SEED), value=echo(n)))
+        raise gin.GinError(M["error.seed-too-big"](most=str(MAX_SEED), value=echo(n)))
     return n
 
 
@@ -122,7 +110,7 @@ class TableController:
         """Play on from ``game`` (for lessons and tests with stacked decks); the learner
         is player 0. The bot is seeded with the current seed."""
         if not isinstance(game, gin.Game):
-            raise gin.GinError(BAD_GAME())
+            raise gin.GinError(M["error.bad-game"]())
         name = self.opponent_name if opponent is None else opponent
         self.bot = gin.bots.make_bot(name, random.Random(self.seed))
         self.opponent_name = name
@@ -164,7 +152,7 @@ class TableController:
     def act(self, action: gin.Action) -> tuple[gin.Event, ...]:
         """Play ``action`` for the learner. Raises :class:`gin.GinError` if illegal."""
         if self.game.is_over:
-            raise gin.IllegalActionError(GAME_OVER())
+            raise gin.IllegalActionError(M["error.game-over"]())
         self.game.deal.verify(action, LEARNER)
         mark = (self.deal_number, len(self.game.log))
         events = self.game.apply(action, LEARNER)
@@ -174,7 +162,7 @@ class TableController:
     def opponent_step(self) -> tuple[gin.Action, tuple[gin.Event, ...]]:
         """Let the opponent make one move (from its own view only)."""
         if not self.opponent_to_move():
-            raise gin.IllegalActionError(NOT_OPPONENT())
+            raise gin.IllegalActionError(M["error.not-opponent"]())
         action = self.bot.choose(self.game.deal.view(OPPONENT))
         return action, self.game.apply(action, OPPONENT)
 
@@ -189,10 +177,10 @@ class TableController:
         :class:`gin.GinError` when there is nothing to take back.
         """
         if self.game.deal.is_over:
-            raise gin.IllegalActionError(DEAL_OVER())
+            raise gin.IllegalActionError(M["error.undo-deal-over"]())
         self._marks = [m for m in self._marks if m[0] == self.deal_number]
         if not self._marks:
-            raise gin.IllegalActionError(NOTHING_TO_UNDO())
+            raise gin.IllegalActionError(M["error.no-move-to-undo"]())
         _, length = self._marks.pop()
         undone: list[str] = []
         while len(self.game.log) > length:

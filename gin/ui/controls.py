@@ -9,24 +9,8 @@ import ipywidgets as w
 
 import gin
 import gin.bots
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.seats import LEARNER
-
-RULES = message("controls.rules", "Rules")
-OPPONENT = message("controls.opponent", "Opponent")
-SEED = message("controls.seed", "Seed")
-TEACHER = message("controls.teacher", "Teacher mode (both hands open)")
-TITLE = message(
-    "controls.title-you-deal",
-    "Rules: {rules} · target {target} · opponent: {opponent} · deal {deal} · dealer: you · "
-    "seed {seed}",
-)
-TITLE_THEY_DEAL = message(
-    "controls.title-they-deal",
-    "Rules: {rules} · target {target} · opponent: {opponent} · deal {deal} · dealer: your "
-    "opponent · seed {seed}",
-)
-TEACHER_MODE = message("controls.teacher-mode", "teacher mode")
 
 
 class ControlsBar(w.HBox):  # type: ignore[misc]
@@ -43,7 +27,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.rules_choice = w.Dropdown(
             options=list(gin.Rules.PRESETS),
             value=rules.name if rules.name in gin.Rules.PRESETS else gin.Rules.PRESETS[0],
-            description=RULES.render(),
+            description=M["controls.rules"].render(),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
@@ -51,14 +35,14 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.opponent_choice = w.Dropdown(
             options=list(gin.bots.BOT_NAMES),
             value=opponent,
-            description=OPPONENT.render(),
+            description=M["controls.opponent"].render(),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
         self.opponent_choice.add_class("gin-opponent-choice")
         self.seed_field = w.Text(
             value=str(seed),
-            description=SEED.render(),
+            description=M["controls.seed"].render(),
             continuous_update=False,
             style={"description_width": "initial"},
             layout=w.Layout(width="220px"),
@@ -66,7 +50,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.seed_field.add_class("gin-seed")
         self.teacher_toggle = w.Checkbox(
             value=teacher,
-            description=TEACHER.render(),
+            description=M["controls.teacher"].render(),
             indent=False,
             layout=w.Layout(width="auto"),
         )
@@ -88,7 +72,7 @@ def title_html(
 ) -> str:
     """The title line: rule set, target, opponent, deal number, dealer and seed."""
     rules = view.rules
-    m = TITLE if view.dealer == LEARNER else TITLE_THEY_DEAL
+    m = M["controls.title-you-deal"] if view.dealer == LEARNER else M["controls.title-they-deal"]
     data = {
         "rules": rules.name,
         "target": rules.target,
@@ -98,7 +82,7 @@ def title_html(
     }
     text = escape(m.render(data))
     if teacher:
-        text += f" · <b>{escape(TEACHER_MODE.render())}</b>"
+        text += f" · <b>{escape(M['controls.teacher-mode'].render())}</b>"
     return f'<div class="gin-title-inner"><span class="gin-rules-name">{text}</span></div>'
 
 

@@ -6,30 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import gin
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.cardarea import CardArea
 from gin.ui.seats import LEARNER
 
-DEADWOOD_GROUP = message("hand.deadwood-group", "deadwood {points}")
-YOUR_HAND = message("hand.yours", "Your hand")
-OPPONENT_TITLE = message("hand.opponent", "Opponent")
-DEADWOOD_NOW = message("hand.deadwood", "Deadwood {count}")
-DEADWOOD_ELEVEN = message("hand.deadwood-eleven", "Deadwood {count} with 11 cards")
-BEST_LEAVES = message("hand.best-leaves", "best discard leaves {count}")
-SELECTED_LEAVES = message("hand.selected-leaves", "discarding {card:card} leaves {count}")
-LIMIT = message("hand.limit", "knock limit {count}")
-FITS = message("hand.fits", "fits the knocker's melds: {cards:cards}")
-NOTHING_FITS = message("hand.nothing-fits", "nothing fits the knocker's melds")
-YOU_KNOCKED = message("hand.you-knocked", "you knocked: your melds are laid face up")
-OPP_KNOCKED = message(
-    "hand.opponent-knocked", "knocked: {cards} cards laid face up · deadwood {count}"
-)
-OPP_TEACHER = message("hand.opponent-teacher", "{cards} cards · deadwood {count} (teacher view)")
-OPP_HIDDEN = message("hand.opponent-hidden", "{cards} cards, face down")
 SEP = " · "
 MELD_KIND = {
-    "run": message("hand.meld-run", "run"),
-    "set": message("hand.meld-set", "set"),
+    "run": M["hand.meld-run"],
+    "set": M["hand.meld-set"],
 }
 
 Extra = tuple[str, str, tuple[gin.Card, ...]]
@@ -70,7 +54,11 @@ def show_hand(area: CardArea, shown: HandShow, *, four_color: bool, large: bool)
         label = shown.meld_labels[i] if i < len(shown.meld_labels) else MELD_KIND[m.kind].render()
         add(m.cards, label, "meld")
     if arr.deadwood:
-        add(arr.deadwood, DEADWOOD_GROUP.render({"points": arr.deadwood_points}), "deadwood")
+        add(
+            arr.deadwood,
+            M["hand.deadwood-group"].render({"points": arr.deadwood_points}),
+            "deadwood",
+        )
     for label, kind, cs in shown.extra:
         if cs:
             add(cs, label, kind)
@@ -129,36 +117,42 @@ def hand_label_html(view: gin.PlayerView, selected: gin.Card | None) -> str:
     now = gin.deadwood(view.hand)
     best = view.best_discard
     counted = {"count": _count(now, " gin-deadwood-count")}
-    parts = [(DEADWOOD_ELEVEN if best is not None else DEADWOOD_NOW).render(counted)]
+    parts = [
+        (M["hand.deadwood-eleven"] if best is not None else M["hand.deadwood"]).render(counted)
+    ]
     if best is not None:
-        parts.append(BEST_LEAVES.render({"count": f"<b>{best.deadwood}</b>"}))
+        parts.append(M["hand.best-leaves"].render({"count": f"<b>{best.deadwood}</b>"}))
     chosen = next((c for c in view.discard_choices if c.card is selected), None)
     if chosen is not None:
         parts.append(
-            SELECTED_LEAVES.render({"card": chosen.card.code, "count": f"<b>{chosen.deadwood}</b>"})
+            M["hand.selected-leaves"].render(
+                {"card": chosen.card.code, "count": f"<b>{chosen.deadwood}</b>"}
+            )
         )
-    parts.append(LIMIT.render({"count": _count(view.knock_limit)}))
+    parts.append(M["hand.limit"].render({"count": _count(view.knock_limit)}))
     plan = view.layoff_plan
     if plan is not None:
         fits = [c.code for c in plan.fitting_cards]
-        parts.append(FITS.render({"cards": fits}) if fits else NOTHING_FITS.render())
+        parts.append(
+            M["hand.fits"].render({"cards": fits}) if fits else M["hand.nothing-fits"].render()
+        )
     if view.knocker == LEARNER and view.knocker_shown is not None:
-        parts.append(YOU_KNOCKED.render())
-    return f"<b>{YOUR_HAND.render()}</b>{SEP}" + SEP.join(parts)
+        parts.append(M["hand.you-knocked"].render())
+    return f"<b>{M['hand.yours'].render()}</b>{SEP}" + SEP.join(parts)
 
 
 def opponent_label_html(view: gin.PlayerView, teacher_cards: tuple[gin.Card, ...] | None) -> str:
     """The line above the opponent's hand during the deal. ``teacher_cards`` is the
     opponent's hand in teacher mode (``None`` otherwise)."""
     shown = view.knocker_shown
-    head = f"<b>{OPPONENT_TITLE.render()}</b>{SEP}"
+    head = f"<b>{M['hand.opponent'].render()}</b>{SEP}"
     if shown is not None and view.knocker != LEARNER:
         data = {"cards": len(shown.cards), "count": _count(shown.deadwood_points)}
-        return head + OPP_KNOCKED.render(data)
+        return head + M["hand.opponent-knocked"].render(data)
     if teacher_cards is not None:
         data = {"cards": len(teacher_cards), "count": gin.deadwood(teacher_cards)}
-        return head + OPP_TEACHER.render(data)
-    return head + OPP_HIDDEN.render({"cards": view.opponent_card_count})
+        return head + M["hand.opponent-teacher"].render(data)
+    return head + M["hand.opponent-hidden"].render({"cards": view.opponent_card_count})
 
 
 __all__ = [

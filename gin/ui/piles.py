@@ -9,24 +9,20 @@ from typing import Any
 import ipywidgets as w
 
 import gin
-from gin.i18n import card_label, format_number, message, plural_message
+from gin.i18n import M, card_label, format_number
 from gin.ui.buttons import limit_badge_text
 from gin.ui.cardarea import CardArea
 from gin.ui.svg import card_svg
-
-CARDS = plural_message("piles.cards", "{count} card", "{count} cards")
-STOCK = message("piles.stock", "Stock")
-DISCARD_PILE = message("piles.discard-pile", "Discard pile")
-UP_CARD = message("piles.up-card", "Up card")
-NO_DISCARDS = message("piles.no-discards", "No discards yet.")
-EMPTY = message("piles.empty", "empty")
-TAKEN = message("piles.up-card-taken", "{card:card} (taken)")
 
 
 def count_html(n: int) -> str:
     """A count of cards, the number in large type: ``31 cards``."""
     number = format_number(n)
-    return CARDS.render({"count": n}).replace(number, f'<span class="gin-count">{number}</span>', 1)
+    return (
+        M["piles.cards"]
+        .render({"count": n})
+        .replace(number, f'<span class="gin-count">{number}</span>', 1)
+    )
 
 
 def _head(title: str, count: w.HTML) -> w.HBox:
@@ -57,16 +53,23 @@ class Piles:
         self.limit_badge = w.HTML()
         self.limit_badge.add_class("gin-knock-limit")
         self.history_area = CardArea(
-            mode="none", card_class="gin-pile-card", overlap=True, empty_text=NO_DISCARDS.render()
+            mode="none",
+            card_class="gin-pile-card",
+            overlap=True,
+            empty_text=M["piles.no-discards"].render(),
         )
         self.history_area.add_class("gin-discard-history")
         self.history_area.layout.display = "none"
         for area in self.areas:
             area.on_error(on_error)
 
-        stock_box = w.VBox([_head(STOCK.render(), self.stock_label), self.stock_area])
-        discard_box = w.VBox([_head(DISCARD_PILE.render(), self.discard_label), self.discard_area])
-        up_box = w.VBox([w.HTML(f"<b>{UP_CARD.render()}</b>"), self.up_card_html, self.limit_badge])
+        stock_box = w.VBox([_head(M["piles.stock"].render(), self.stock_label), self.stock_area])
+        discard_box = w.VBox(
+            [_head(M["piles.discard-pile"].render(), self.discard_label), self.discard_area]
+        )
+        up_box = w.VBox(
+            [w.HTML(f"<b>{M['piles.up-card'].render()}</b>"), self.up_card_html, self.limit_badge]
+        )
         for box, cls in (
             (stock_box, "gin-stock-box"),
             (discard_box, "gin-discard-box"),
@@ -90,11 +93,15 @@ class Piles:
             self.discard_area.show([top], four_color=four_color, large=large)
         else:
             self.discard_area.show([], large=large)
-            self.discard_area.empty_text = EMPTY.render()
+            self.discard_area.empty_text = M["piles.empty"].render()
         self.discard_label.value = count_html(len(view.discard_pile))
         self.history_area.show(list(view.discard_pile), four_color=four_color, large=large)
         code = view.up_card.code
-        label = card_label(code) if top is view.up_card else TAKEN.render({"card": code})
+        label = (
+            card_label(code)
+            if top is view.up_card
+            else M["piles.up-card-taken"].render({"card": code})
+        )
         self.up_card_html.value = (
             '<div class="gin-up-card-pic">'
             + card_svg(view.up_card, four_color=four_color)

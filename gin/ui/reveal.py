@@ -9,42 +9,20 @@ updates the score pad.
 from __future__ import annotations
 
 import gin
-from gin.i18n import message
-from gin.ui.hands import MELD_KIND, OPPONENT_TITLE, SEP, YOUR_HAND, HandShow
+from gin.i18n import M
+from gin.ui.hands import MELD_KIND, SEP, HandShow
 from gin.ui.seats import LEARNER
 
 KNOCKED = {
-    "knock": message("end.you-knocked", "you knocked"),
-    "gin": message("end.you-went-gin", "you went gin"),
-    "big-gin": message("end.you-big-gin", "you declared big gin"),
+    "knock": M["end.you-knocked"],
+    "gin": M["end.you-went-gin"],
+    "big-gin": M["end.you-big-gin"],
 }
 THEY_KNOCKED = {
-    "knock": message("end.they-knocked", "knocked"),
-    "gin": message("end.they-went-gin", "went gin"),
-    "big-gin": message("end.they-big-gin", "declared big gin"),
+    "knock": M["end.they-knocked"],
+    "gin": M["end.they-went-gin"],
+    "big-gin": M["end.they-big-gin"],
 }
-GROWN = message("end.meld-grown", "{kind:text}, {count} laid off")
-TO_LAY_OFF = message("end.to-lay-off", "to lay off")
-DEADWOOD = message("end.deadwood", "deadwood {count}")
-NOBODY_KNOCKED = message("end.nobody-knocked", "deadwood {count} · nobody knocked")
-NOTHING_TO_LAY_OFF = message("end.nothing-to-lay-off", "deadwood {count} · nothing to lay off")
-LAYING_OFF = message(
-    "end.laying-off", "deadwood {count} before laying off · laid off {done} of {total}"
-)
-LAID_OFF = message("end.laid-off", "deadwood {count} after laying off {total} (it was {before})")
-GAME_WON = message(
-    "end.game-won", "You win the game, {mine} to {theirs}. Press New game to play again."
-)
-GAME_LOST = message(
-    "end.game-lost",
-    "Your opponent wins the game, {theirs} to {mine}. Press New game to play again.",
-)
-VOID = message(
-    "end.void",
-    "The deal is void: only two cards are left in the stock. Nobody scores, and the same "
-    "dealer deals again. Press Next deal.",
-)
-SCORED = message("end.scored", "The deal is scored. Press Next deal to go on.")
 
 
 def reveal_total(result: gin.DealResult | None) -> int:
@@ -73,7 +51,7 @@ def end_hands(view: gin.PlayerView, beat: int) -> tuple[HandShow, HandShow]:
     n = layoffs_shown(r, beat)
     stage = r.layoff_stage(n)
     labels = tuple(
-        GROWN.render({"kind": MELD_KIND[m.kind].key, "count": g})
+        M["end.meld-grown"].render({"kind": MELD_KIND[m.kind].key, "count": g})
         if g
         else MELD_KIND[m.kind].render()
         for m, g in zip(stage.melds, stage.grown, strict=True)
@@ -84,7 +62,9 @@ def end_hands(view: gin.PlayerView, beat: int) -> tuple[HandShow, HandShow]:
         meld_labels=labels,
     )
     waiting = tuple(lo.card for lo in r.layoffs[n:])
-    defender = HandShow(r.defender_arrangement, extra=((TO_LAY_OFF.render(), "laid-off", waiting),))
+    defender = HandShow(
+        r.defender_arrangement, extra=((M["end.to-lay-off"].render(), "laid-off", waiting),)
+    )
     return (knocker, defender) if view.knocker == LEARNER else (defender, knocker)
 
 
@@ -96,23 +76,25 @@ def end_label(view: gin.PlayerView, player: int, beat: int) -> str:
     """The line above ``player``'s hand at the end of the deal: who knocked with what,
     and the defender's deadwood before and after the layoffs played so far."""
     r = view.result
-    who = f"<b>{(YOUR_HAND if player == LEARNER else OPPONENT_TITLE).render()}</b>{SEP}"
+    who = f"<b>{(M['hand.yours'] if player == LEARNER else M['hand.opponent']).render()}</b>{SEP}"
     if r is None or view.knocker is None:
         cards = view.hand if player == LEARNER else (view.opponent_hand or ())
-        return who + NOBODY_KNOCKED.render({"count": gin.deadwood(cards)})
+        return who + M["end.nobody-knocked"].render({"count": gin.deadwood(cards)})
     if player == view.knocker:
         kind = r.kind if r.kind in ("gin", "big-gin") else "knock"
         verb = (KNOCKED if player == LEARNER else THEY_KNOCKED)[kind].render()
-        return who + verb + SEP + DEADWOOD.render({"count": _count(r.knocker_deadwood)})
+        return who + verb + SEP + M["end.deadwood"].render({"count": _count(r.knocker_deadwood)})
     before = r.defender_deadwood_before_layoffs
     n = layoffs_shown(r, beat)
     total = len(r.layoffs)
     if not r.layoffs:
-        return who + NOTHING_TO_LAY_OFF.render({"count": _count(before)})
+        return who + M["end.nothing-to-lay-off"].render({"count": _count(before)})
     if n < total:
-        return who + LAYING_OFF.render({"count": _count(before), "done": n, "total": total})
+        return who + M["end.laying-off"].render(
+            {"count": _count(before), "done": n, "total": total}
+        )
     data = {"count": _count(r.defender_deadwood), "total": total, "before": before}
-    return who + LAID_OFF.render(data)
+    return who + M["end.laid-off"].render(data)
 
 
 def end_message(game: gin.Game) -> str:
@@ -120,10 +102,10 @@ def end_message(game: gin.Game) -> str:
     if game.is_over:
         fs = game.final_score()
         data = {"mine": fs.scores[LEARNER], "theirs": fs.scores[1 - LEARNER]}
-        return (GAME_WON if fs.winner == LEARNER else GAME_LOST).render(data)
+        return (M["end.game-won"] if fs.winner == LEARNER else M["end.game-lost"]).render(data)
     if game.deal.phase is gin.Phase.VOID:
-        return VOID.render()
-    return SCORED.render()
+        return M["end.void"].render()
+    return M["end.scored"].render()
 
 
 __all__ = ["end_hands", "end_label", "end_message", "layoffs_shown", "reveal_total"]

@@ -8,32 +8,23 @@ from html import escape
 import ipywidgets
 
 import gin
-from gin.i18n import card_label, message
+from gin.i18n import M, card_label
 
 KIND_NAMES = {
-    "knock": message("scores.kind-knock", "knock"),
-    "undercut": message("scores.kind-undercut", "undercut"),
-    "gin": message("scores.kind-gin", "gin"),
-    "big-gin": message("scores.kind-big-gin", "big gin"),
-    "tie": message("scores.kind-tie", "tie"),
-    "void": message("scores.kind-void", "void deal"),
+    "knock": M["scores.kind-knock"],
+    "undercut": M["scores.kind-undercut"],
+    "gin": M["scores.kind-gin"],
+    "big-gin": M["scores.kind-big-gin"],
+    "tie": M["scores.kind-tie"],
+    "void": M["scores.kind-void"],
 }
-YOU = message("scores.you", "You")
-THEM = message("scores.opponent", "Opponent")
-DOUBLED_TIP = message("scores.doubled-tip", "doubled: spade up card")
-DOUBLED = message("scores.doubled", "{points} ×2 = {doubled}")
-EMPTY = message("scores.empty", "No deal finished yet.")
 HEAD = (
-    message("scores.deal", "Deal"),
-    message("scores.up-card", "Up card"),
-    message("scores.result", "Result"),
-    message("scores.winner", "Winner"),
-    message("scores.points", "Points"),
+    M["scores.deal"],
+    M["scores.up-card"],
+    M["scores.result"],
+    M["scores.winner"],
+    M["scores.points"],
 )
-TITLE = message("scores.title", "Score pad · target {target}")
-TOTALS = message("scores.totals", "Totals")
-YOU_WIN = message("scores.you-win", "You win the game, {mine} to {theirs}!")
-THEY_WIN = message("scores.they-win", "Your opponent wins the game, {theirs} to {mine}!")
 
 
 def scorepad_html(
@@ -43,7 +34,7 @@ def scorepad_html(
 ) -> str:
     """The score pad as HTML: one row per deal (a doubled deal as ``17 ×2 = 34``), totals
     and target; the learner is player 0."""
-    names = (YOU.render(), THEM.render())
+    names = (M["scores.you"].render(), M["scores.opponent"].render())
     totals = records[-1].totals if records else (0, 0)
     rows = []
     for r in records:
@@ -51,8 +42,8 @@ def scorepad_html(
         if r.winner is None:
             pts = "0"
         elif r.doubled:
-            text = DOUBLED.render({"points": r.points // 2, "doubled": r.points})
-            tip = escape(DOUBLED_TIP.render())
+            text = M["scores.doubled"].render({"points": r.points // 2, "doubled": r.points})
+            tip = escape(M["scores.doubled-tip"].render())
             pts = f'<span class="gin-doubled" title="{tip}">{escape(text)}</span>'
         else:
             pts = str(r.points)
@@ -65,20 +56,24 @@ def scorepad_html(
         )
     if not rows:
         rows.append(
-            f'<tr><td colspan="7" class="gin-score-empty">{escape(EMPTY.render())}</td></tr>'
+            '<tr><td colspan="7" class="gin-score-empty">'
+            + escape(M["scores.empty"].render())
+            + "</td></tr>"
         )
     head = "".join(f"<th>{escape(h.render())}</th>" for h in HEAD)
     head = f"<tr>{head}<th>{escape(names[0])}</th><th>{escape(names[1])}</th></tr>"
+    title = escape(M["scores.title"].render({"target": target}))
+    total = escape(M["scores.totals"].render())
     parts = [
         '<div class="gin-scores-inner">',
-        f"<h3>{escape(TITLE.render({'target': target}))}</h3>",
+        f"<h3>{title}</h3>",
         f'<table class="gin-score-table"><thead>{head}</thead><tbody>{"".join(rows)}</tbody>'
-        f'<tfoot><tr class="gin-score-totals"><th colspan="5">{escape(TOTALS.render())}</th>'
+        f'<tfoot><tr class="gin-score-totals"><th colspan="5">{total}</th>'
         f"<th>{totals[0]}</th><th>{totals[1]}</th></tr></tfoot></table>",
     ]
     if final is not None:
         data = {"mine": final.scores[0], "theirs": final.scores[1]}
-        said = (YOU_WIN if final.winner == 0 else THEY_WIN).render(data)
+        said = (M["scores.you-win"] if final.winner == 0 else M["scores.they-win"]).render(data)
         parts.append(f'<div class="gin-game-over" role="status">{escape(said)}</div>')
         steps = [s for s in final.steps if s.code != "final"]
         if steps:

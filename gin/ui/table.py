@@ -33,45 +33,17 @@ import ipywidgets as w
 
 import gin
 from gin.bots.hint import Hint
-from gin.i18n import Message, Text, message
+from gin.i18n import M, Message, Text
 from gin.narration import event_text
 from gin.ui import knocking, reveal
-from gin.ui.buttons import (
-    BUTTONS,
-    CONTROL_BUTTONS,
-    HIDE_PILE,
-    enabled_actions,
-    limit_badge_text,
-)
+from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, limit_badge_text
 from gin.ui.coach import Coach
 from gin.ui.coaching import coach_sections
-from gin.ui.controller import NOT_OPPONENT, TableController
+from gin.ui.controller import TableController
 from gin.ui.controls import ControlsBar, title_html
 from gin.ui.felt import Felt
 from gin.ui.scorepad import ScorePad
 from gin.ui.seats import LEARNER, OPPONENT
-
-SOMETHING_WRONG = message(
-    "error.something-wrong",
-    "Something went wrong, and the table could not do that. Please try again, or start a new game.",
-)
-KNOCK_TIP = message("table.knock-tip", "Discard the selected card (or the best one) and knock")
-GIN_TIP = message("table.gin-tip", "Discard the selected card (or the best one) and go gin")
-DEAL_YOU = message("table.deal-you", "Deal {deal}: you deal. The up card is {up_card:card}.")
-DEAL_THEY = message(
-    "table.deal-they", "Deal {deal}: your opponent deals. The up card is {up_card:card}."
-)
-NOT_YOUR_TURN = message(
-    "error.table-not-your-turn", "It's not your turn: wait for your opponent to play."
-)
-NO_CARD = message("error.no-card", "Select the card to discard first: click it in your hand.")
-NOTHING_TO_CONFIRM = message("error.nothing-to-confirm", "There is nothing to confirm.")
-CANCELLED = message("table.cancelled", "Cancelled: nothing was played.")
-REVEALING = message("error.revealing", "Wait: the deal is still being scored.")
-UNDONE = message("table.undone", "Taken back: {moves:text}.")
-UNDONE_MOVE = message("table.undone-move", "{action:action}")
-THINKING = message("table.thinking", "Thinking…")
-HINT = message("table.hint", "Hint: {action:action}.")
 
 _CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 
@@ -89,7 +61,7 @@ def _guarded(method: F) -> F:
             self._show_error(e)
         except Exception:  # logged for the teacher, one sentence for the learner
             traceback.print_exc(file=sys.stderr)
-            self._show_error(gin.GinError(SOMETHING_WRONG()))
+            self._show_error(gin.GinError(M["error.something-wrong"]()))
         return None
 
     return wrapper  # type: ignore[return-value]
@@ -174,8 +146,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         }
         for key, label, css in BUTTONS + CONTROL_BUTTONS:
             self._button(key, label, css, handlers[key])
-        self.buttons["knock"].tooltip = KNOCK_TIP.render()
-        self.buttons["gin"].tooltip = GIN_TIP.render()
+        self.buttons["knock"].tooltip = M["table.knock-tip"].render()
+        self.buttons["gin"].tooltip = M["table.gin-tip"].render()
 
     def _build(self) -> None:
         c = self.controller
@@ -315,7 +287,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         c = self.controller
         self.controls.show_game(c.rules, c.opponent_name, c.seed)
         view = c.view()
-        m = DEAL_YOU if view.dealer == LEARNER else DEAL_THEY
+        m = M["table.deal-you"] if view.dealer == LEARNER else M["table.deal-they"]
         self._say(m.render({"deal": c.deal_number, "up_card": view.up_card.code}))
         self.refresh()
         self._advance()
@@ -386,7 +358,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def _learner(self, action: gin.Action) -> None:
         """Play a learner action through the engine and move the game on."""
         if self._busy and self.controller.opponent_to_move():
-            raise gin.IllegalActionError(NOT_YOUR_TURN())
+            raise gin.IllegalActionError(M["error.table-not-your-turn"]())
         c = self.controller
         self._pending = None
         before = len(c.view().events)
@@ -451,7 +423,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if card is None:
             view = self.controller.view()
             if view.my_turn and view.phase is gin.Phase.DISCARD:
-                raise gin.IllegalActionError(NO_CARD())
+                raise gin.IllegalActionError(M["error.no-card"]())
             self.controller.deal.verify(gin.Discard(view.hand[0]), LEARNER)
             return
         self._learner(gin.Discard(card))
@@ -490,14 +462,14 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Play the action waiting for confirmation."""
         action = self._pending
         if action is None:
-            raise gin.IllegalActionError(NOTHING_TO_CONFIRM())
+            raise gin.IllegalActionError(M["error.nothing-to-confirm"]())
         self._learner(action)
 
     @_guarded
     def cancel(self) -> None:
         """Drop the action waiting for confirmation."""
         self._pending = None
-        self._say(CANCELLED.render())
+        self._say(M["table.cancelled"].render())
         self._update_buttons(self.controller.view())
 
     @_guarded
@@ -509,7 +481,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def opponent_step(self) -> None:
         """Teacher mode: let the opponent make its next move."""
         if not self.controller.opponent_to_move():
-            raise gin.IllegalActionError(NOT_OPPONENT())
+            raise gin.IllegalActionError(M["error.not-opponent"]())
         self._opponent_move()
         self.refresh()
         self._advance()
@@ -518,7 +490,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def next_deal(self) -> None:
         """Start the next deal."""
         if self.controller.deal.is_over and not self._revealed():
-            raise gin.IllegalActionError(REVEALING())
+            raise gin.IllegalActionError(M["error.revealing"]())
         self.controller.next_deal()
         self._start_deal_view()
 
@@ -539,8 +511,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._busy = False
         self._hint = None
         self._since = len(self.controller.view().events)
-        moves = [{"key": UNDONE_MOVE.key, "data": {"action": a}} for a in reversed(undone)]
-        self._say(UNDONE.render({"moves": moves}))
+        moves = [
+            {"key": M["table.undone-move"].key, "data": {"action": a}} for a in reversed(undone)
+        ]
+        self._say(M["table.undone"].render({"moves": moves}))
         self.refresh()
         self._advance()
 
@@ -549,14 +523,14 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Show a suggested move and its reasons ("Thinking…" shows while it works)."""
         button = self.buttons["hint"]
         label = button.description
-        button.description, button.disabled = THINKING.render(), True
+        button.description, button.disabled = M["table.thinking"].render(), True
         try:
             h = self.controller.hint()
         finally:
             button.description, button.disabled = label, False
         self._hint = h
         if h.action is not None:
-            self._say(HINT.render({"action": h.action.text}))
+            self._say(M["table.hint"].render({"action": h.action.text}))
         self.refresh()
 
     @_guarded
@@ -583,7 +557,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def toggle_history(self) -> None:
         """Show or hide the whole discard pile."""
         shown = self.piles.toggle_history()
-        label = HIDE_PILE if shown else CONTROL_BUTTONS[-1][1]
+        label = M["button.hide-pile"] if shown else CONTROL_BUTTONS[-1][1]
         self.buttons["history"].description = label.render()
 
 

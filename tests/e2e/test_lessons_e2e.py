@@ -137,7 +137,7 @@ def test_meld_explorer_shows_a_parse_error_on_the_page(page: Page, voila_server:
     log = open_lesson(page, voila_server, "01_cards_and_melds.ipynb")
     page.locator(".gin-hand-input input").fill("AS 2S ZZ")
     page.locator(".gin-explore").click()
-    refusal = gin.cards.BAD_CARD.render({"token": "ZZ"})  # the engine's own sentence
+    refusal = gin.i18n.M["error.bad-card"].render({"token": "ZZ"})  # the engine's own sentence
     page.locator(".gin-message", has_text=refusal).wait_for(timeout=15_000)
     page.locator(".gin-hand-input input").fill("AS 2S 3S 7H 7D 7C KH")
     page.locator(".gin-explore").click()

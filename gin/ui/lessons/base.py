@@ -9,17 +9,14 @@ from typing import Any
 import ipywidgets as W
 
 from gin.errors import GinError, echo
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
 from gin.ui.lessons.style import LESSON_CSS
 
-SEED = message("lesson.seed", "seed")
 """The label of a seed box."""
-PRACTICE_HEADING = message("lesson.practice.heading", "Practice")
 """The heading of a lesson's exercises."""
-BAD_SEED = message("error.lesson-seed", "A seed is a whole number of at least 0, not {seed}.")
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -31,7 +28,7 @@ def resolve_seed(seed: int | None) -> int:
     if seed is None:
         return random.SystemRandom().randrange(1, 1_000_000)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise GinError(BAD_SEED(seed=echo(repr(seed))))
+        raise GinError(M["error.lesson-seed"](seed=echo(repr(seed))))
     return seed
 
 
@@ -145,8 +142,6 @@ def paragraph(text: str) -> str:
 
 
 __all__ = [
-    "PRACTICE_HEADING",
-    "SEED",
     "Lesson",
     "MessageArea",
     "button",

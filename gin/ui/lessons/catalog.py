@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from gin.i18n import Message, message
+from gin.i18n import M, Message
 
 
 @dataclass(frozen=True)
@@ -35,54 +35,38 @@ class LessonInfo:
 LESSONS: tuple[LessonInfo, ...] = (
     LessonInfo(
         "00_start_here.ipynb",
-        message("lesson.start.title", "Start here"),
-        message(
-            "lesson.start.summary",
-            "What Oklahoma Gin is, the whole of its rules, the two rule sets, and where to go "
-            "next.",
-        ),
+        M["lesson.start.title"],
+        M["lesson.start.summary"],
     ),
     LessonInfo(
         "01_cards_and_melds.ipynb",
-        message("lesson.melds.title", "Cards and melds"),
-        message(
-            "lesson.melds.summary",
-            "Sets, runs and deadwood. Try any hand in the meld explorer, then practise.",
-        ),
+        M["lesson.melds.title"],
+        M["lesson.melds.summary"],
     ),
     LessonInfo(
         "02_the_up_card.ipynb",
-        message("lesson.upcard.title", "The up card"),
-        message(
-            "lesson.upcard.summary",
-            "How the card turned up at the start sets the knock limit, and when it doubles the "
-            "deal.",
-        ),
+        M["lesson.upcard.title"],
+        M["lesson.upcard.summary"],
     ),
     LessonInfo(
         "03_knocking_layoffs_undercuts.ipynb",
-        message("lesson.knocking.title", "Knocking, layoffs and undercuts"),
-        message(
-            "lesson.knocking.summary",
-            "Watch a knock play out step by step, score deals yourself, and decide when to knock.",
-        ),
+        M["lesson.knocking.title"],
+        M["lesson.knocking.summary"],
     ),
     LessonInfo(
         "04_play.ipynb",
-        message("lesson.play.title", "Play against the computer"),
-        message("lesson.play.summary", "The full table with a coach beside it."),
+        M["lesson.play.title"],
+        M["lesson.play.summary"],
     ),
     LessonInfo(
         "05_strategy_lab.ipynb",
-        message("lesson.lab.title", "Strategy lab"),
-        message("lesson.lab.summary", "Simulate thousands of deals and see what the numbers say."),
+        M["lesson.lab.title"],
+        M["lesson.lab.summary"],
     ),
 )
 """Every lesson, in the order a learner takes them."""
 
 PLAY_NOTEBOOK = "04_play.ipynb"
-
-ALL_LESSONS = message("lesson.nav.all", "All lessons")
 
 
 def lesson_info(notebook: str) -> LessonInfo:
@@ -113,7 +97,7 @@ def nav_html(notebook: str) -> str:
     if i > 0:
         parts.append("← " + link(names[i - 1], css="gin-nav-prev"))
     if i != 0:
-        parts.append(link(names[0], ALL_LESSONS.render(), css="gin-nav-home"))
+        parts.append(link(names[0], M["lesson.nav.all"].render(), css="gin-nav-home"))
     if i + 1 < len(names):
         parts.append(link(names[i + 1], css="gin-nav-next") + " →")
     return '<nav class="gin-lesson-nav">' + " · ".join(parts) + "</nav>"

@@ -23,32 +23,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from gin.i18n import Message, message, plural_message
+from gin.i18n import M, Message
 from gin.ui.lessons.base import button, html_widget
 from gin.ui.lessons.guard import AnswerError, describe_error, guarded
-
-CHECK = message("lesson.exercise.check", "Check")
-NEXT = message("lesson.exercise.next", "Next exercise")
-RIGHT = message("lesson.exercise.right", "Right.")
-NOT_QUITE = message("lesson.exercise.not-quite", "Not quite.")
-NUMBER = message("lesson.exercise.number", "exercise {number} · seed {seed}")
-TALLY = plural_message(
-    "lesson.exercise.tally",
-    "{right} right out of {count}",
-    "{right} right out of {count}",
-)
-NO_QUESTION = message("lesson.exercise.no-question", "There is no question: press Next exercise.")
-CHOOSE_FIRST = message("lesson.exercise.choose-first", "First choose an answer.")
-CHOOSE_FIRST_FOR = message(
-    "lesson.exercise.choose-first-for", "First choose an answer for “{label}”."
-)
-TYPE_FIRST = message("lesson.exercise.type-first", "First type an answer.")
-TYPE_FIRST_FOR = message("lesson.exercise.type-first-for", "First type an answer for “{label}”.")
-NO_NUMBER = message("lesson.exercise.no-number", "Type a whole number first, like 12.")
-NOT_A_NUMBER = message(
-    "lesson.exercise.not-a-number", "“{text}” is not a whole number: type a number, like 12."
-)
-UNKNOWN_CHOICE = message("lesson.exercise.unknown-choice", "Choose one of the answers shown.")
 
 
 @dataclass(frozen=True)
@@ -83,7 +60,7 @@ class Field:
     def choice(self, answer: str) -> str:
         """``answer`` when it is one of the choices; otherwise an :class:`AnswerError`."""
         if answer not in self.values:
-            raise AnswerError(UNKNOWN_CHOICE())
+            raise AnswerError(M["lesson.exercise.unknown-choice"]())
         return answer
 
 
@@ -113,11 +90,11 @@ def parse_int(text: str) -> int:
     """A whole number typed by the learner, or an ``AnswerError`` saying what was wrong."""
     t = text.strip()
     if not t:
-        raise AnswerError(NO_NUMBER())
+        raise AnswerError(M["lesson.exercise.no-number"]())
     try:
         return int(t)
     except ValueError:
-        raise AnswerError(NOT_A_NUMBER(text=t[:40])) from None
+        raise AnswerError(M["lesson.exercise.not-a-number"](text=t[:40])) from None
 
 
 class Exercise:
@@ -152,8 +129,10 @@ class Exercise:
         self._title, self._intro = title, intro
         self.prompt = html_widget("", "gin-prompt")
         self.inputs_box = W.VBox([])
-        self.check_button = button(CHECK.render(), "gin-check", icon="check", style="primary")
-        self.next_button = button(NEXT.render(), "gin-next", icon="forward")
+        self.check_button = button(
+            M["lesson.exercise.check"].render(), "gin-check", icon="check", style="primary"
+        )
+        self.next_button = button(M["lesson.exercise.next"].render(), "gin-next", icon="forward")
         self.tally = html_widget("", "gin-tally")
         self.feedback = html_widget("", "gin-feedback")
         self.widget = W.VBox(
@@ -186,7 +165,9 @@ class Exercise:
         self.question = q
         self._counted = False
         self.last_verdict = None
-        number = NUMBER.render({"number": self.number + 1, "seed": str(self.seed)})
+        number = M["lesson.exercise.number"].render(
+            {"number": self.number + 1, "seed": str(self.seed)}
+        )
         intro = f"<p>{html.escape(self._intro.render())}</p>" if self._intro else ""
         self.header.value = (
             f"<h4>{html.escape(self._title.render())} "
@@ -247,14 +228,24 @@ class Exercise:
         """Check the current answers and show the verdict."""
         q = self.question
         if q is None:
-            raise AnswerError(NO_QUESTION())
+            raise AnswerError(M["lesson.exercise.no-question"]())
         answers = self.answers()
         for f in q.fields:
             if not answers.get(f.name):
                 if f.label is not None:
-                    m = CHOOSE_FIRST_FOR if f.choices else TYPE_FIRST_FOR
+                    m = (
+                        M["lesson.exercise.choose-first-for"]
+                        if f.choices
+                        else M["lesson.exercise.type-first-for"]
+                    )
                     raise AnswerError(m(label=f.label.render()))
-                raise AnswerError((CHOOSE_FIRST if f.choices else TYPE_FIRST)())
+                raise AnswerError(
+                    (
+                        M["lesson.exercise.choose-first"]
+                        if f.choices
+                        else M["lesson.exercise.type-first"]
+                    )()
+                )
             if f.choices:
                 f.choice(answers[f.name])
         verdict = q.check(answers)
@@ -263,7 +254,9 @@ class Exercise:
             self._counted = True
             self.answered_count += 1
             self.right_count += verdict.right
-        head = (RIGHT if verdict.right else NOT_QUITE).render()
+        head = (
+            M["lesson.exercise.right"] if verdict.right else M["lesson.exercise.not-quite"]
+        ).render()
         self._set_feedback(
             "right" if verdict.right else "wrong", f"<b>{html.escape(head)}</b> {verdict.why}"
         )
@@ -294,7 +287,9 @@ class Exercise:
     def _update_tally(self) -> None:
         if self.answered_count:
             self.tally.value = html.escape(
-                TALLY.render({"right": self.right_count, "count": self.answered_count})
+                M["lesson.exercise.tally"].render(
+                    {"right": self.right_count, "count": self.answered_count}
+                )
             )
         else:
             self.tally.value = ""

@@ -12,16 +12,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from gin import GinError
-from gin.i18n import Text, message
+from gin.i18n import M, Text
 
 _log = logging.getLogger("gin.ui.lessons")
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-UNEXPECTED = message(
-    "lesson.error.unexpected",
-    "Something went wrong inside the lesson ({kind}: {detail}). Try again, or reload the page.",
-)
 
 
 class AnswerError(ValueError):
@@ -48,7 +43,7 @@ def describe_error(exc: BaseException) -> str:
         return exc.render()
     if isinstance(exc, AnswerError):
         return exc.message
-    return UNEXPECTED.render({"kind": type(exc).__name__, "detail": str(exc)})
+    return M["lesson.error.unexpected"].render({"kind": type(exc).__name__, "detail": str(exc)})
 
 
 def guarded(show: Callable[[str], None]) -> Callable[[F], F]:

@@ -33,17 +33,8 @@ from gin import (
 from gin.bots import hint, make_bot
 from gin.bots.expert import DEFAULT_PLAYOUTS
 from gin.bots.hint import Hint, KnockAdvice
-from gin.i18n import Message, message, plural_message
-from gin.ui.lessons.base import (
-    PRACTICE_HEADING,
-    SEED,
-    Lesson,
-    MessageArea,
-    button,
-    html_widget,
-    paragraph,
-    section,
-)
+from gin.i18n import M, Message
+from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import find_deal
@@ -59,150 +50,52 @@ from gin.ui.lessons.pictures import (
 # --------------------------------------------------------------------------- messages
 
 KIND_LABELS: dict[str, Message] = {
-    "any": message("lesson.knocking.kind.any", "any"),
-    "with layoffs": message("lesson.knocking.kind.with-layoffs", "with layoffs"),
-    "undercut": message("lesson.knocking.kind.undercut", "undercut"),
-    "gin": message("lesson.knocking.kind.gin", "gin"),
-    "knock won": message("lesson.knocking.kind.knock-won", "knock won"),
-    "doubled": message("lesson.knocking.kind.doubled", "doubled"),
+    "any": M["lesson.knocking.kind.any"],
+    "with layoffs": M["lesson.knocking.kind.with-layoffs"],
+    "undercut": M["lesson.knocking.kind.undercut"],
+    "gin": M["lesson.knocking.kind.gin"],
+    "knock won": M["lesson.knocking.kind.knock-won"],
+    "doubled": M["lesson.knocking.kind.doubled"],
 }
-UNKNOWN_KIND = message(
-    "lesson.knocking.kind.unknown", "There is no kind of deal called “{kind}” here."
-)
-NOT_A_KNOCK = message("lesson.knocking.not-a-knock", "That deal did not end with a knock.")
-SHOW_A_DEAL = message("lesson.knocking.stepper.show", "show a deal")
-NEW_DEAL = message("lesson.knocking.stepper.new-deal", "New deal")
-BACK = message("lesson.knocking.stepper.back", "Back")
-NEXT_STEP = message("lesson.knocking.stepper.next", "Next step")
-SHOW_ALL = message("lesson.knocking.stepper.all", "Show all")
 
-RULE_SET = message("lesson.knocking.rule-set", "Rule set “{name}”.")
-LIMIT_BADGE = message("lesson.knocking.limit-badge", "knock limit {limit}")
-DOUBLED_BADGE = message("lesson.knocking.doubled-badge", "doubled")
-UP_CARD = message("lesson.knocking.up-card", "up card")
-LAID_OFF = message("lesson.knocking.laid-off", "{caption} · {card:card} laid off")
 KNOCKER_DID = {
-    "gin": message("lesson.knocking.board.went-gin", "The knocker went gin"),
-    "big-gin": message("lesson.knocking.board.big-gin", "The knocker declared big gin"),
-    "knock": message("lesson.knocking.board.knocked", "The knocker knocked"),
+    "gin": M["lesson.knocking.board.went-gin"],
+    "big-gin": M["lesson.knocking.board.big-gin"],
+    "knock": M["lesson.knocking.board.knocked"],
 }
 KNOCKER_HOLDING = {
-    "gin": message("lesson.knocking.board.went-gin-holding", "The knocker went gin, holding"),
-    "big-gin": message(
-        "lesson.knocking.board.big-gin-holding", "The knocker declared big gin, holding"
-    ),
-    "knock": message("lesson.knocking.board.knocked-holding", "The knocker knocked, holding"),
+    "gin": M["lesson.knocking.board.went-gin-holding"],
+    "big-gin": M["lesson.knocking.board.big-gin-holding"],
+    "knock": M["lesson.knocking.board.knocked-holding"],
 }
-DEFENDER_AFTER = message("lesson.knocking.board.defender-after", "The defender, after laying off")
-DEFENDER_TO_LAY_OFF = message(
-    "lesson.knocking.board.defender-to-lay-off", "The defender (still to lay off)"
-)
-DEFENDER = message("lesson.knocking.board.defender", "The defender")
 
-SCORE_TITLE = message("lesson.knocking.score.title", "Score this deal")
-SCORE_INTRO = message(
-    "lesson.knocking.score.intro",
-    "Lay off what the defender can (one card after another, so a run may grow by several "
-    "cards), compare the deadwood, add any bonus, and double a doubled deal. The defender "
-    "never scores on a gin or a big gin.",
-)
-GIN_BONUS = message("lesson.knocking.score.gin-bonus", "Gin bonus: {bonus}.")
-BIG_GIN_BONUS = message(
-    "lesson.knocking.score.big-gin-bonus", "Big-gin bonus (all eleven cards meld): {bonus}."
-)
-UNDERCUT_BONUS = message("lesson.knocking.score.undercut-bonus", "Undercut bonus: {bonus}.")
-SPADES_DOUBLE = message(
-    "lesson.knocking.score.spades-double",
-    "A spade up card doubles every point of the deal, bonuses included.",
-)
 KNOCKER_SHOWS = {
-    "gin": message("lesson.knocking.score.gin-shows", "The knocker went gin and shows:"),
-    "big-gin": message(
-        "lesson.knocking.score.big-gin-shows",
-        "The knocker declared big gin, all eleven cards melded without a discard, and shows:",
-    ),
-    "knock": message(
-        "lesson.knocking.score.knock-shows",
-        "The knocker knocked with {deadwood} deadwood and shows:",
-    ),
+    "gin": M["lesson.knocking.score.gin-shows"],
+    "big-gin": M["lesson.knocking.score.big-gin-shows"],
+    "knock": M["lesson.knocking.score.knock-shows"],
 }
-DEFENDER_HOLDS = message(
-    "lesson.knocking.score.defender-holds", "The defender holds these ten cards:"
-)
-DEFENDER_HOLDS_LAYOFF = message(
-    "lesson.knocking.score.defender-holds-layoff",
-    "The defender holds these ten cards and may lay off first:",
-)
-SCORE_ASK = message("lesson.knocking.score.ask", "Who scores, and how many points?")
-WHO = message("lesson.knocking.score.who", "Who scores?")
-POINTS = message("lesson.knocking.score.points", "Points")
-POINTS_PLACEHOLDER = message("lesson.knocking.score.points-placeholder", "points")
-THE_KNOCKER = message("lesson.knocking.score.knocker", "knocker")
-THE_DEFENDER = message("lesson.knocking.score.defender", "defender")
 WINNER_SCORES = {
-    "knocker": message("lesson.knocking.score.knocker-scores", "The knocker scores {points}."),
-    "defender": message("lesson.knocking.score.defender-scores", "The defender scores {points}."),
+    "knocker": M["lesson.knocking.score.knocker-scores"],
+    "defender": M["lesson.knocking.score.defender-scores"],
 }
 RIGHT_WINNER = {
-    "knocker": message(
-        "lesson.knocking.score.right-winner-knocker",
-        "Right winner, but the knocker scores {points}.",
-    ),
-    "defender": message(
-        "lesson.knocking.score.right-winner-defender",
-        "Right winner, but the defender scores {points}.",
-    ),
+    "knocker": M["lesson.knocking.score.right-winner-knocker"],
+    "defender": M["lesson.knocking.score.right-winner-defender"],
 }
-WINNER_CHOICES = (Choice("knocker", THE_KNOCKER), Choice("defender", THE_DEFENDER))
+WINNER_CHOICES = (
+    Choice("knocker", M["lesson.knocking.score.knocker"]),
+    Choice("defender", M["lesson.knocking.score.defender"]),
+)
 
-WAIT_TITLE = message("lesson.knocking.wait.title", "Knock now or wait?")
-WAIT_INTRO = message(
-    "lesson.knocking.wait.intro",
-    "You may knock. Is it the right moment, or is it worth playing on towards a lower count "
-    "or gin?",
-)
-DRAWN = plural_message(
-    "lesson.knocking.wait.drawn", "you have drawn {count} time", "you have drawn {count} times"
-)
-STOCK_LEFT = plural_message(
-    "lesson.knocking.wait.stock",
-    "{count} card left in the stock",
-    "{count} cards left in the stock",
-)
-PILE = message("lesson.knocking.wait.pile", "Discard pile, newest last:")
-OPPONENT_HOLDS = message(
-    "lesson.knocking.wait.opponent-holds",
-    "Your opponent picked up and still holds: {cards:cards}.",
-)
-WOULD_LEAVE = message(
-    "lesson.knocking.wait.would-leave",
-    "You have drawn. Discarding {card:card} would leave you:",
-)
-WAIT_ASK = message(
-    "lesson.knocking.wait.ask",
-    "Knock now with {deadwood}, or discard {card:card} and wait for a better hand?",
-)
-KNOCK_NOW = message("lesson.knocking.wait.knock-now", "knock now")
-WAIT = message("lesson.knocking.wait.wait", "wait")
 BETTER = {
-    "knock now": message(
-        "lesson.knocking.wait.better-knock", "The better choice here is to knock now."
-    ),
-    "wait": message("lesson.knocking.wait.better-wait", "The better choice here is to wait."),
+    "knock now": M["lesson.knocking.wait.better-knock"],
+    "wait": M["lesson.knocking.wait.better-wait"],
 }
-CLOSE = message("lesson.knocking.wait.close", "It's a close call: both choices are about as good.")
-HINT_SAYS = message(
-    "lesson.knocking.wait.hint-says",
-    "The hint engine played both choices out in imagined deals:",
+WAIT_CHOICES = (
+    Choice("knock now", M["lesson.knocking.wait.knock-now"]),
+    Choice("wait", M["lesson.knocking.wait.wait"]),
 )
-WAIT_CHOICES = (Choice("knock now", KNOCK_NOW), Choice("wait", WAIT))
 
-STEPPER_HEADING = message("lesson.knocking.stepper.heading", "A knock, step by step")
-STEPPER_INTRO = message(
-    "lesson.knocking.stepper.intro",
-    "Two computer players played this deal. Step through the end of it: the knock, each "
-    "card laid off, and the score.",
-)
 
 # --------------------------------------------------------------------------- kinds of deal
 
@@ -228,16 +121,18 @@ DEAL_KINDS: dict[str, DealTest] = {
 def knock_deal(rules: Rules, seed: int, kind: str = "any") -> Deal:
     """A seeded deal, played out by two ``eager`` players, that ended as ``kind``."""
     if kind not in DEAL_KINDS:
-        raise AnswerError(UNKNOWN_KIND(kind=kind[:40]))
+        raise AnswerError(M["lesson.knocking.kind.unknown"](kind=kind[:40]))
     if kind == "doubled" and not rules.spade_doubles:
         rules = Rules.preset("spades-double")
     return find_deal(rules, random.Random(seed), DEAL_KINDS[kind])
 
 
 def _badges(limit: int, doubled: bool) -> str:
-    out = f'<span class="gin-badge">{html.escape(LIMIT_BADGE.render({"limit": limit}))}</span>'
+    text = M["lesson.knocking.limit-badge"].render({"limit": limit})
+    out = f'<span class="gin-badge">{html.escape(text)}</span>'
     if doubled:
-        out += f'<span class="gin-badge gin-doubled">{html.escape(DOUBLED_BADGE.render())}</span>'
+        text = M["lesson.knocking.doubled-badge"].render()
+        out += f'<span class="gin-badge gin-doubled">{html.escape(text)}</span>'
     return out
 
 
@@ -261,17 +156,28 @@ class KnockStepper:
         self.kind_choice = W.Dropdown(
             options=[(KIND_LABELS[k].render(), k) for k in DEAL_KINDS],
             value="with layoffs",
-            description=SHOW_A_DEAL.render(),
+            description=M["lesson.knocking.stepper.show"].render(),
         )
         self.kind_choice.add_class("gin-stepper-kind")
-        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description=SEED.render())
-        self.seed_box.layout.width = "12em"
-        self.deal_button = button(NEW_DEAL.render(), "gin-stepper-deal", icon="random")
-        self.back_button = button(BACK.render(), "gin-step-back", icon="step-backward")
-        self.next_button = button(
-            NEXT_STEP.render(), "gin-step-next", icon="step-forward", style="primary"
+        self.seed_box = W.BoundedIntText(
+            value=seed, min=0, max=10**9, description=M["lesson.seed"].render()
         )
-        self.all_button = button(SHOW_ALL.render(), "gin-step-all", icon="fast-forward")
+        self.seed_box.layout.width = "12em"
+        self.deal_button = button(
+            M["lesson.knocking.stepper.new-deal"].render(), "gin-stepper-deal", icon="random"
+        )
+        self.back_button = button(
+            M["lesson.knocking.stepper.back"].render(), "gin-step-back", icon="step-backward"
+        )
+        self.next_button = button(
+            M["lesson.knocking.stepper.next"].render(),
+            "gin-step-next",
+            icon="step-forward",
+            style="primary",
+        )
+        self.all_button = button(
+            M["lesson.knocking.stepper.all"].render(), "gin-step-all", icon="fast-forward"
+        )
         self.message = MessageArea()
         self.board = html_widget("", "gin-stepper-board")
         self.steps = html_widget("", "gin-stepper-steps")
@@ -304,7 +210,7 @@ class KnockStepper:
     def load(self, deal: Deal) -> Deal:
         """Show the end of ``deal`` (a scored deal) from its first step."""
         if deal.result is None or deal.knocker is None:
-            raise AnswerError(NOT_A_KNOCK())
+            raise AnswerError(M["lesson.knocking.not-a-knock"]())
         self.message.clear()
         self.deal, self.result = deal, deal.result
         self.go(1)
@@ -333,17 +239,19 @@ class KnockStepper:
         codes = [s.code for s in shown]
         stage = r.layoff_stage(r.layoffs_told(self.step))
         ended = r.kind if r.kind in ("gin", "big-gin") else "knock"
-        rule_set = html.escape(RULE_SET.render({"name": d.rules.name}))
+        rule_set = html.escape(M["lesson.knocking.rule-set"].render({"name": d.rules.name}))
         parts = [
             f"<p>{rule_set} {_badges(r.knock_limit, r.doubled)}</p>",
-            group_html(UP_CARD.render(), [d.up_card], css="gin-plain"),
+            group_html(M["lesson.knocking.up-card"].render(), [d.up_card], css="gin-plain"),
         ]
         if "knocker" in codes:
             just = r.layoffs[len(stage.laid) - 1] if codes[-1] == "layoff" else None
             groups = []
             for m in stage.melds:
                 if just is not None and m == just.result:
-                    caption = LAID_OFF.render({"caption": meld_caption(m), "card": just.card.code})
+                    caption = M["lesson.knocking.laid-off"].render(
+                        {"caption": meld_caption(m), "card": just.card.code}
+                    )
                     groups.append(group_html(caption, m.cards, css="gin-mark"))
                 else:
                     groups.append(group_html(meld_caption(m), m.cards))
@@ -361,10 +269,14 @@ class KnockStepper:
             parts.append(_h4(KNOCKER_HOLDING[ended]) + cards_html(d.hand(k)))
         left = [c for c in d.hand(1 - k) if c not in stage.laid]
         if "defender" in codes:
-            parts.append(_h4(DEFENDER_AFTER))
+            parts.append(_h4(M["lesson.knocking.board.defender-after"]))
             parts.append(arrangement_html(r.defender_arrangement))
         else:
-            head = DEFENDER_TO_LAY_OFF if ended == "knock" else DEFENDER
+            head = (
+                M["lesson.knocking.board.defender-to-lay-off"]
+                if ended == "knock"
+                else M["lesson.knocking.board.defender"]
+            )
             parts.append(_h4(head) + cards_html(left))
         if "total" in codes:
             parts.append(
@@ -381,12 +293,16 @@ _SCORE_KINDS = (("knock", 3), ("undercut", 3), ("gin", 2), ("with layoffs", 2))
 def rules_html(rules: Rules) -> str:
     """The bonuses of a rule set and its doubling, one sentence each (big gin's bonus where
     the rules have big gin)."""
-    sentences = [GIN_BONUS.render({"bonus": rules.gin_bonus})]
+    sentences = [M["lesson.knocking.score.gin-bonus"].render({"bonus": rules.gin_bonus})]
     if rules.big_gin:
-        sentences.append(BIG_GIN_BONUS.render({"bonus": rules.big_gin_bonus}))
-    sentences.append(UNDERCUT_BONUS.render({"bonus": rules.undercut_bonus}))
+        sentences.append(
+            M["lesson.knocking.score.big-gin-bonus"].render({"bonus": rules.big_gin_bonus})
+        )
+    sentences.append(
+        M["lesson.knocking.score.undercut-bonus"].render({"bonus": rules.undercut_bonus})
+    )
     if rules.spade_doubles:
-        sentences.append(SPADES_DOUBLE.render())
+        sentences.append(M["lesson.knocking.score.spades-double"].render())
     return " ".join(html.escape(s) for s in sentences)
 
 
@@ -401,7 +317,7 @@ def score_question(rng: random.Random) -> Question:
     assert k is not None
     knocker_cards, defender_cards, up = deal.hand(k), deal.hand(1 - k), deal.up_card
     result = _result(deal)
-    winner_field = Field("winner", WHO, WINNER_CHOICES)
+    winner_field = Field("winner", M["lesson.knocking.score.who"], WINNER_CHOICES)
 
     def check(answers: Mapping[str, str]) -> Verdict:
         winner = winner_field.choice(answers["winner"])
@@ -421,21 +337,32 @@ def score_question(rng: random.Random) -> Question:
     shows = KNOCKER_SHOWS[ended].render(
         {"deadwood": result.knocker_deadwood} if ended == "knock" else {}
     )
-    holds = DEFENDER_HOLDS_LAYOFF if ended == "knock" else DEFENDER_HOLDS
-    rule_set = html.escape(RULE_SET.render({"name": preset}))
+    holds = (
+        M["lesson.knocking.score.defender-holds-layoff"]
+        if ended == "knock"
+        else M["lesson.knocking.score.defender-holds"]
+    )
+    rule_set = html.escape(M["lesson.knocking.rule-set"].render({"name": preset}))
     prompt = (
         f'<p class="gin-q-rules" data-rules="{html.escape(preset)}"><b>{rule_set}</b> '
         f"{rules_html(rules)}</p>"
-        + group_html(UP_CARD.render(), [up], css="gin-plain gin-q-up")
+        + group_html(M["lesson.knocking.up-card"].render(), [up], css="gin-plain gin-q-up")
         + paragraph(shows)
         + f'<div class="gin-q-knocker">{arrangement_html(arr, size="small")}</div>'
         + paragraph(holds.render())
         + cards_html(defender_cards, size="small", css="gin-q-defender")
-        + f"<p><b>{html.escape(SCORE_ASK.render())}</b></p>"
+        + f"<p><b>{html.escape(M['lesson.knocking.score.ask'].render())}</b></p>"
     )
     return Question(
         prompt,
-        (winner_field, Field("points", POINTS, placeholder=POINTS_PLACEHOLDER)),
+        (
+            winner_field,
+            Field(
+                "points",
+                M["lesson.knocking.score.points"],
+                placeholder=M["lesson.knocking.score.points-placeholder"],
+            ),
+        ),
         check,
         {
             "rules": rules,
@@ -523,22 +450,30 @@ def position_html(view: PlayerView, advice: KnockAdvice) -> str:
     )
     badges = (
         _badges(view.knock_limit, view.doubled)
-        + f'<span class="gin-badge">{html.escape(DRAWN.render({"count": mine}))}</span>'
+        + '<span class="gin-badge">'
+        + html.escape(M["lesson.knocking.wait.drawn"].render({"count": mine}))
+        + "</span>"
         + f'<span class="gin-badge">'
-        f"{html.escape(STOCK_LEFT.render({'count': view.stock_count}))}</span>"
+        f"{html.escape(M['lesson.knocking.wait.stock'].render({'count': view.stock_count}))}</span>"
     )
     known = ""
     if view.opponent_known:
-        held = OPPONENT_HOLDS.render({"cards": [c.code for c in view.opponent_known]})
+        held = M["lesson.knocking.wait.opponent-holds"].render(
+            {"cards": [c.code for c in view.opponent_known]}
+        )
         known = paragraph(held)
-    ask = WAIT_ASK.render({"deadwood": arr.deadwood_points, "card": advice.card.code})
+    ask = M["lesson.knocking.wait.ask"].render(
+        {"deadwood": arr.deadwood_points, "card": advice.card.code}
+    )
     return (
-        f"<p>{html.escape(RULE_SET.render({'name': view.rules.name}))} {badges}</p>"
-        + group_html(UP_CARD.render(), [view.up_card], css="gin-plain")
-        + paragraph(PILE.render())
+        "<p>"
+        + html.escape(M["lesson.knocking.rule-set"].render({"name": view.rules.name}))
+        + f" {badges}</p>"
+        + group_html(M["lesson.knocking.up-card"].render(), [view.up_card], css="gin-plain")
+        + paragraph(M["lesson.knocking.wait.pile"].render())
         + cards_html(view.discard_pile[-8:], size="small")
         + known
-        + paragraph(WOULD_LEAVE.render({"card": advice.card.code}))
+        + paragraph(M["lesson.knocking.wait.would-leave"].render({"card": advice.card.code}))
         + arrangement_html(arr, size="small")
         + f"<p><b>{html.escape(ask)}</b></p>"
     )
@@ -565,12 +500,12 @@ def make_wait_question(
             given = choice_field.choice(answers["choice"])
             right = given == answer or close
             if close:
-                lead = paragraph(CLOSE.render())
+                lead = paragraph(M["lesson.knocking.wait.close"].render())
             elif not right:
                 lead = f"<p><b>{html.escape(BETTER[answer].render())}</b></p>"
             else:
                 lead = ""
-            why = paragraph(HINT_SAYS.render()) + steps_html(h.steps)
+            why = paragraph(M["lesson.knocking.wait.hint-says"].render()) + steps_html(h.steps)
             return Verdict(right, lead + why)
 
         return Question(
@@ -596,26 +531,29 @@ class KnockingLesson(Lesson):
         self.stepper = KnockStepper(self.seed)
         self.score_exercise = Exercise(
             name="score-deal",
-            title=SCORE_TITLE,
-            intro=SCORE_INTRO,
+            title=M["lesson.knocking.score.title"],
+            intro=M["lesson.knocking.score.intro"],
             make=score_question,
             seed=self.seed,
         )
         self.wait_exercise = Exercise(
             name="knock-or-wait",
-            title=WAIT_TITLE,
-            intro=WAIT_INTRO,
+            title=M["lesson.knocking.wait.title"],
+            intro=M["lesson.knocking.wait.intro"],
             make=make_wait_question(hint_playouts),
             seed=self.seed,
         )
         self.assemble(
             section(
-                STEPPER_HEADING.render(),
-                paragraph(STEPPER_INTRO.render()),
+                M["lesson.knocking.stepper.heading"].render(),
+                paragraph(M["lesson.knocking.stepper.intro"].render()),
                 self.stepper.widget,
             ),
             section(
-                PRACTICE_HEADING.render(), "", self.score_exercise.widget, self.wait_exercise.widget
+                M["lesson.practice.heading"].render(),
+                "",
+                self.score_exercise.widget,
+                self.wait_exercise.widget,
             ),
         )
 

@@ -22,17 +22,8 @@ from gin import (
     is_meld,
     parse_cards,
 )
-from gin.i18n import message, plural_message
-from gin.ui.lessons.base import (
-    PRACTICE_HEADING,
-    SEED,
-    Lesson,
-    MessageArea,
-    button,
-    html_widget,
-    paragraph,
-    section,
-)
+from gin.i18n import M
+from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import built_hand, dealt_hand_with_melds, low_card_weight
@@ -42,111 +33,19 @@ MAX_EXPLORER_CARDS = 11
 
 # --------------------------------------------------------------------------- messages
 
-EMPTY_HAND = message(
-    "lesson.melds.explorer.empty",
-    "Type some cards first, for example: AS 2S 3S 7H 7D 7C KH.",
-)
-TOO_MANY = plural_message(
-    "lesson.melds.explorer.too-many",
-    "That is {count} card: the explorer arranges up to {most} (a hand holds ten, eleven just "
-    "after drawing).",
-    "That is {count} cards: the explorer arranges up to {most} (a hand holds ten, eleven just "
-    "after drawing).",
-)
-THE_HAND = message("lesson.melds.explorer.the-hand", "The hand")
-BEST_HEADING = message("lesson.melds.explorer.best", "Best arrangement: {points} deadwood")
-EQUAL_HEADING = message("lesson.melds.explorer.equal", "Equally good, arrangement {number}")
-ALTERNATIVE_HEADING = message(
-    "lesson.melds.explorer.alternative", "An alternative: {points} deadwood"
-)
-MORE = message("lesson.melds.explorer.more", "({difference} more)")
-HAND_PLACEHOLDER = message(
-    "lesson.melds.explorer.placeholder", "for example AS 2S 3S 7H 7D 7C KH QH JH 9C"
-)
-SHOW = message("lesson.melds.explorer.show", "Show melds")
-DEAL = message("lesson.melds.explorer.deal", "Deal a hand")
 
-REASON_SET = message(
-    "lesson.melds.reason.set",
-    "{cards:cards}: {count} cards of one rank ({rank:rank}) make a set.",
-)
-REASON_RUN = message(
-    "lesson.melds.reason.run", "{cards:cards}: {count} {suit:suit} in a row make a run."
-)
-REASON_RUN_ACE = message(
-    "lesson.melds.reason.run-ace",
-    "{cards:cards}: {count} {suit:suit} in a row make a run. The ace is the lowest card, so "
-    "a run may start A-2-3.",
-)
-REASON_TOO_FEW = message(
-    "lesson.melds.reason.too-few", "{cards:cards}: a meld needs at least three cards."
-)
-REASON_ACE_HIGH = message(
-    "lesson.melds.reason.ace-high",
-    "{cards:cards} is not a run: aces are always low. The ace sits below the 2, so it can't "
-    "follow the king.",
-)
-REASON_GAP = plural_message(
-    "lesson.melds.reason.gap",
-    "{cards:cards} is not a run: the cards are not in a row, {missing:and_cards} is missing.",
-    "{cards:cards} is not a run: the cards are not in a row, {missing:and_cards} are missing.",
-)
-REASON_TOO_MANY = message(
-    "lesson.melds.reason.too-many", "{cards:cards}: one rank, but more than four cards."
-)
-REASON_MIXED = message(
-    "lesson.melds.reason.mixed-suits",
-    "{cards:cards} is not a run: the ranks follow each other, but a run must be all one suit.",
-)
-REASON_NONE = message(
-    "lesson.melds.reason.none",
-    "{cards:cards} is no meld: a set needs every card of one rank, and a run needs one suit in "
-    "a row.",
-)
-
-KIND_TITLE = message("lesson.melds.kind.title", "Set, run or no meld?")
-KIND_INTRO = message("lesson.melds.kind.intro", "Remember: aces are low.")
-KIND_PROMPT = message(
-    "lesson.melds.kind.prompt", "Are these cards a set, a run, or no meld at all?"
-)
-KIND_SET = message("lesson.melds.kind.set", "set")
-KIND_RUN = message("lesson.melds.kind.run", "run")
-KIND_NONE = message("lesson.melds.kind.none", "no meld")
 KIND_ANSWER = {
-    "set": message("lesson.melds.kind.answer-set", "The answer is set."),
-    "run": message("lesson.melds.kind.answer-run", "The answer is run."),
-    "no meld": message("lesson.melds.kind.answer-none", "The answer is no meld."),
+    "set": M["lesson.melds.kind.answer-set"],
+    "run": M["lesson.melds.kind.answer-run"],
+    "no meld": M["lesson.melds.kind.answer-none"],
 }
 MELD_CHOICES = (
-    Choice("set", KIND_SET),
-    Choice("run", KIND_RUN),
-    Choice("no meld", KIND_NONE),
+    Choice("set", M["lesson.melds.kind.set"]),
+    Choice("run", M["lesson.melds.kind.run"]),
+    Choice("no meld", M["lesson.melds.kind.none"]),
 )
 """The answers to "set, run or no meld?": the value is :func:`gin.is_meld`'s answer."""
 
-DEADWOOD_TITLE = message("lesson.melds.deadwood.title", "Count the deadwood")
-DEADWOOD_PROMPT = message(
-    "lesson.melds.deadwood.prompt",
-    "Arrange these ten cards into melds to leave the least deadwood. How many points of "
-    "deadwood are left? (An ace counts 1; a jack, queen or king counts 10.)",
-)
-DEADWOOD_PLACEHOLDER = message("lesson.melds.deadwood.placeholder", "deadwood points")
-DEADWOOD_NEGATIVE = message("lesson.melds.deadwood.negative", "A deadwood count is never below 0.")
-DEADWOOD_RIGHT = message("lesson.melds.deadwood.right", "The best arrangement leaves {answer}.")
-DEADWOOD_WRONG = message(
-    "lesson.melds.deadwood.wrong", "You said {given}; the best arrangement leaves {answer}."
-)
-
-EXPLORER_HEADING = message("lesson.melds.explorer.heading", "Meld explorer")
-EXPLORER_INTRO = message(
-    "lesson.melds.explorer.intro",
-    "Type a hand (for example 7S 8S 9S 9H 9D KC) or deal one, and see how the engine arranges "
-    "it: the melds that leave the least deadwood, and what the other ways of melding would "
-    "leave.",
-)
-PRACTICE_INTRO = message(
-    "lesson.practice.intro", "New questions come from the seed, as many as you like."
-)
 
 # --------------------------------------------------------------------------- explorer
 
@@ -158,10 +57,12 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 def read_hand(text: str) -> list[Card]:
     """Cards typed by the learner, checked by :func:`gin.parse_cards`."""
     if not text.strip():
-        raise AnswerError(EMPTY_HAND())
+        raise AnswerError(M["lesson.melds.explorer.empty"]())
     cards = parse_cards(text)
     if len(cards) > MAX_EXPLORER_CARDS:
-        raise AnswerError(TOO_MANY(count=len(cards), most=MAX_EXPLORER_CARDS))
+        raise AnswerError(
+            M["lesson.melds.explorer.too-many"](count=len(cards), most=MAX_EXPLORER_CARDS)
+        )
     return cards
 
 
@@ -173,21 +74,21 @@ def explanation_html(cards: Sequence[Card], alternatives: int = 3) -> str:
     """The best arrangement of a hand, with the engine's explanation and the alternatives."""
     ex = explain_melds(cards, alternatives=alternatives)
     parts = [
-        _h4(THE_HAND.render()),
+        _h4(M["lesson.melds.explorer.the-hand"].render()),
         cards_html(sorted(cards)),
-        _h4(BEST_HEADING.render({"points": ex.best.deadwood_points})),
+        _h4(M["lesson.melds.explorer.best"].render({"points": ex.best.deadwood_points})),
         arrangement_html(ex.best),
         steps_html(ex.steps),
     ]
     for i, arr in enumerate(ex.equal, 1):
-        parts.append(_h4(EQUAL_HEADING.render({"number": i + 1})))
+        parts.append(_h4(M["lesson.melds.explorer.equal"].render({"number": i + 1})))
         parts.append(arrangement_html(arr, size="small"))
     for arr in ex.alternatives:
         diff = arr.deadwood_points - ex.best.deadwood_points
-        more = html.escape(MORE.render({"difference": diff}))
+        more = html.escape(M["lesson.melds.explorer.more"].render({"difference": diff}))
         parts.append(
             _h4(
-                ALTERNATIVE_HEADING.render({"points": arr.deadwood_points}),
+                M["lesson.melds.explorer.alternative"].render({"points": arr.deadwood_points}),
                 f' <span class="gin-muted">{more}</span>',
             )
         )
@@ -201,12 +102,18 @@ class MeldExplorer:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.cards: list[Card] = []
-        self.text = W.Text(placeholder=HAND_PLACEHOLDER.render())
+        self.text = W.Text(placeholder=M["lesson.melds.explorer.placeholder"].render())
         self.text.layout.width = "32em"
         self.text.add_class("gin-hand-input")
-        self.show_button = button(SHOW.render(), "gin-explore", icon="search", style="primary")
-        self.deal_button = button(DEAL.render(), "gin-deal", icon="random")
-        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description=SEED.render())
+        self.show_button = button(
+            M["lesson.melds.explorer.show"].render(), "gin-explore", icon="search", style="primary"
+        )
+        self.deal_button = button(
+            M["lesson.melds.explorer.deal"].render(), "gin-deal", icon="random"
+        )
+        self.seed_box = W.BoundedIntText(
+            value=seed, min=0, max=10**9, description=M["lesson.seed"].render()
+        )
         self.seed_box.layout.width = "12em"
         self.seed_box.add_class("gin-seed")
         self.message = MessageArea()
@@ -295,25 +202,31 @@ def meld_reason(cards: Sequence[Card]) -> str:
     ranks = [c.rank for c in cards]
     suits = {c.suit for c in cards}
     if kind == "set":
-        return REASON_SET.render({"cards": shown, "count": len(cards), "rank": ranks[0]})
+        return M["lesson.melds.reason.set"].render(
+            {"cards": shown, "count": len(cards), "rank": ranks[0]}
+        )
     if kind == "run":
-        m = REASON_RUN_ACE if min(ranks) == 1 else REASON_RUN
+        m = M["lesson.melds.reason.run-ace"] if min(ranks) == 1 else M["lesson.melds.reason.run"]
         return m.render({"cards": shown, "count": len(cards), "suit": cards[0].suit.letter})
     if len(cards) < 3:
-        return REASON_TOO_FEW.render({"cards": shown})
+        return M["lesson.melds.reason.too-few"].render({"cards": shown})
     if len(suits) == 1:
         if 1 in ranks and 13 in ranks:
-            return REASON_ACE_HIGH.render({"cards": shown})
+            return M["lesson.melds.reason.ace-high"].render({"cards": shown})
         srt = sorted(ranks)
         suit = cards[0].suit
         missing = [Card(r, suit).code for r in range(srt[0], srt[-1] + 1) if r not in srt]
-        return REASON_GAP.render({"cards": shown, "missing": missing, "count": len(missing)})
+        return M["lesson.melds.reason.gap"].render(
+            {"cards": shown, "missing": missing, "count": len(missing)}
+        )
     if len(set(ranks)) == 1:
-        return REASON_TOO_MANY.render({"cards": shown})  # pragma: no cover - 5 of a rank
+        return M["lesson.melds.reason.too-many"].render(
+            {"cards": shown}
+        )  # pragma: no cover - 5 of a rank
     srt = sorted(ranks)
     if srt == list(range(srt[0], srt[0] + len(srt))):
-        return REASON_MIXED.render({"cards": shown})
-    return REASON_NONE.render({"cards": shown})
+        return M["lesson.melds.reason.mixed-suits"].render({"cards": shown})
+    return M["lesson.melds.reason.none"].render({"cards": shown})
 
 
 def meld_kind_question(rng: random.Random) -> Question:
@@ -329,7 +242,7 @@ def meld_kind_question(rng: random.Random) -> Question:
             why += f" <b>{html.escape(KIND_ANSWER[answer].render())}</b>"
         return Verdict(given == answer, why)
 
-    prompt = paragraph(KIND_PROMPT.render()) + cards_html(cards, size="large")
+    prompt = paragraph(M["lesson.melds.kind.prompt"].render()) + cards_html(cards, size="large")
     return Question(
         prompt,
         (kind_field,),
@@ -371,18 +284,18 @@ def deadwood_question(rng: random.Random) -> Question:
     def check(answers: Mapping[str, str]) -> Verdict:
         given = parse_int(answers["deadwood"])
         if given < 0:
-            raise AnswerError(DEADWOOD_NEGATIVE())
+            raise AnswerError(M["lesson.melds.deadwood.negative"]())
         if given == answer:
-            lead = html.escape(DEADWOOD_RIGHT.render({"answer": answer}))
+            lead = html.escape(M["lesson.melds.deadwood.right"].render({"answer": answer}))
         else:
-            wrong = DEADWOOD_WRONG.render({"given": given, "answer": answer})
+            wrong = M["lesson.melds.deadwood.wrong"].render({"given": given, "answer": answer})
             lead = f"<b>{html.escape(wrong)}</b>"
         return Verdict(given == answer, f"{lead}{explanation_short(hand, best_only=True)}")
 
-    prompt = paragraph(DEADWOOD_PROMPT.render()) + cards_html(hand)
+    prompt = paragraph(M["lesson.melds.deadwood.prompt"].render()) + cards_html(hand)
     return Question(
         prompt,
-        (Field("deadwood", placeholder=DEADWOOD_PLACEHOLDER),),
+        (Field("deadwood", placeholder=M["lesson.melds.deadwood.placeholder"]),),
         check,
         {"cards": tuple(hand), "answer": answer},
     )
@@ -412,27 +325,27 @@ class MeldsLesson(Lesson):
             self.explorer.deal()
         self.kind_exercise = Exercise(
             name="meld-kind",
-            title=KIND_TITLE,
-            intro=KIND_INTRO,
+            title=M["lesson.melds.kind.title"],
+            intro=M["lesson.melds.kind.intro"],
             make=meld_kind_question,
             seed=self.seed,
         )
         self.deadwood_exercise = Exercise(
             name="deadwood",
-            title=DEADWOOD_TITLE,
+            title=M["lesson.melds.deadwood.title"],
             intro=None,
             make=deadwood_question,
             seed=self.seed,
         )
         self.assemble(
             section(
-                EXPLORER_HEADING.render(),
-                paragraph(EXPLORER_INTRO.render()),
+                M["lesson.melds.explorer.heading"].render(),
+                paragraph(M["lesson.melds.explorer.intro"].render()),
                 self.explorer.widget,
             ),
             section(
-                PRACTICE_HEADING.render(),
-                paragraph(PRACTICE_INTRO.render()),
+                M["lesson.practice.heading"].render(),
+                paragraph(M["lesson.practice.intro"].render()),
                 self.kind_exercise.widget,
                 self.deadwood_exercise.widget,
             ),

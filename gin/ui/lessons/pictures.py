@@ -12,14 +12,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from gin import Arrangement, Card, Meld, Step, Suit
-from gin.i18n import card_label, message
+from gin.i18n import M, card_label
 
 MELD_CAPTION = {
-    "set": message("lesson.picture.set-caption", "set · {points} pts"),
-    "run": message("lesson.picture.run-caption", "run · {points} pts"),
+    "set": M["lesson.picture.set-caption"],
+    "run": M["lesson.picture.run-caption"],
 }
-DEADWOOD_CAPTION = message("lesson.picture.deadwood-caption", "deadwood · {points}")
-NO_CARDS = message("lesson.picture.no-cards", "no cards")
 
 _SUIT_COLOUR = {Suit.SPADES: "", Suit.HEARTS: "gin-red", Suit.DIAMONDS: "gin-red", Suit.CLUBS: ""}
 
@@ -96,16 +94,20 @@ def arrangement_html(
     shown = arr.melds if melds is None else melds
     parts = [group_html(meld_caption(m), m.cards, size=size) for m in shown]
     if arr.deadwood:
-        caption = deadwood_caption or DEADWOOD_CAPTION.render({"points": arr.deadwood_points})
+        caption = deadwood_caption or M["lesson.picture.deadwood-caption"].render(
+            {"points": arr.deadwood_points}
+        )
         parts.append(group_html(caption, arr.deadwood, css="gin-deadwood", size=size))
     elif not shown:
-        parts.append(f'<div class="gin-muted">{html.escape(NO_CARDS.render())}</div>')
+        parts.append(
+            f'<div class="gin-muted">{html.escape(M["lesson.picture.no-cards"].render())}</div>'
+        )
     return f'<div class="gin-lesson-groups">{"".join(parts)}</div>'
 
 
 def deadwood_label(points: int) -> str:
     """The caption of a deadwood group, in the current language."""
-    return DEADWOOD_CAPTION.render({"points": points})
+    return M["lesson.picture.deadwood-caption"].render({"points": points})
 
 
 def steps_html(steps: Sequence[Step], *, upto: int | None = None, css: str = "") -> str:

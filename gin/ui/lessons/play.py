@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.lessons.base import Lesson, MessageArea
 from gin.ui.lessons.guard import describe_error
-
-NO_TABLE = message("lesson.play.no-table", "The card table could not be opened: {reason}")
 
 
 class PlayLesson(Lesson):
@@ -39,7 +37,7 @@ class PlayLesson(Lesson):
                 rules=rules, opponent=opponent, seed=seed, pause=pause, **options
             )
         except Exception as exc:
-            self.message.show(NO_TABLE.render({"reason": describe_error(exc)}))
+            self.message.show(M["lesson.play.no-table"].render({"reason": describe_error(exc)}))
         parts = [self.message.widget] if self.table is None else [self.table]
         self.assemble(*parts)
 

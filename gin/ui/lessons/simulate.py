@@ -9,14 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin import Card, Rules
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.lessons.hands import draws_of, play_out
 
 Progress = Callable[[int, int], None]
-
-ALL_DEALS = message("lesson.lab.group.all", "“{name}”, all deals")
-SPADE_DEALS = message("lesson.lab.group.spade", "“{name}”, spade up card")
-OTHER_DEALS = message("lesson.lab.group.other", "“{name}”, other up card")
 
 
 @dataclass(frozen=True)
@@ -109,7 +105,7 @@ def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
         groups.setdefault((s.preset, 0), []).append(s)
         if s.spade_doubles:
             groups.setdefault((s.preset, 1 if s.doubled else 2), []).append(s)
-    labels = (ALL_DEALS, SPADE_DEALS, OTHER_DEALS)
+    labels = (M["lesson.lab.group.all"], M["lesson.lab.group.spade"], M["lesson.lab.group.other"])
     return {
         labels[i].render({"name": name}): (mean([s.points for s in v]), len(v))
         for (name, i), v in sorted(groups.items())

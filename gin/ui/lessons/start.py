@@ -13,89 +13,68 @@ from collections.abc import Callable
 from typing import Any
 
 from gin import Rules
-from gin.i18n import message
+from gin.i18n import M
 from gin.ui.lessons.base import Lesson, html_widget, paragraph, section
 from gin.ui.lessons.catalog import LESSONS, PLAY_NOTEBOOK, link
 from gin.ui.lessons.pictures import Raw, table_html
 
-YES = message("lesson.start.table.yes", "yes")
-NO = message("lesson.start.table.no", "no")
-NONE = message("lesson.start.table.none", "none")
-POINTS = message("lesson.start.table.points", "{points} points")
-ACE_GIN_ONLY = message("lesson.start.table.ace-gin-only", "0: only gin can end the deal")
-ACE_GIN_ONLY_BIG = message(
-    "lesson.start.table.ace-gin-only-big-gin", "0: only gin or big gin can end the deal"
-)
-ACE_LIMIT = message("lesson.start.table.ace-limit", "{limit}: knock with {limit} deadwood or less")
-BIG_GIN_YES = message(
-    "lesson.start.table.big-gin-yes", "yes: bonus {bonus} points, declared without a discard"
-)
-DEALER_WINNER = message("lesson.start.table.dealer-winner", "the winner of the deal")
-DEALER_ALTERNATE = message("lesson.start.table.dealer-alternate", "the players take turns")
-HEADER_RULE = message("lesson.start.table.rule", "rule")
-PRESET = message("lesson.start.table.preset", "“{name}”")
-RULES_HEADING = message("lesson.start.rules.heading", "The two rule sets")
-RULES_INTRO = message(
-    "lesson.start.rules.intro",
-    "The tutor plays both. Rows in bold are where they differ; every value comes from the "
-    "engine's own rule sets.",
-)
-MAP_HEADING = message("lesson.start.map.heading", "The lessons")
-PLAY_NOW = message("lesson.start.play-now", "Play now")
-PLAY_NOW_NOTE = message(
-    "lesson.start.play-now.note", "Already know the game? Go straight to the table."
-)
-
 LABELS = {
-    "ace_knock_limit": message(
-        "lesson.start.rule.ace_knock_limit", "Knock limit under an ace up card"
-    ),
-    "spade_doubles": message("lesson.start.rule.spade_doubles", "A spade up card doubles the deal"),
-    "gin_bonus": message("lesson.start.rule.gin_bonus", "Gin bonus"),
-    "big_gin": message("lesson.start.rule.big_gin", "Big gin (all eleven cards meld)"),
-    "undercut_bonus": message("lesson.start.rule.undercut_bonus", "Undercut bonus"),
-    "undercut_on_tie": message(
-        "lesson.start.rule.undercut_on_tie", "Equal deadwood is an undercut"
-    ),
-    "may_discard_taken_card": message(
-        "lesson.start.rule.may_discard_taken_card",
-        "May throw back the card just taken from the pile",
-    ),
-    "next_dealer": message("lesson.start.rule.next_dealer", "Who deals next"),
-    "target": message("lesson.start.rule.target", "A game is won at"),
-    "box_bonus": message("lesson.start.rule.box_bonus", "Box bonus per deal won"),
-    "game_bonus": message("lesson.start.rule.game_bonus", "Bonus for winning the game"),
-    "shutout_doubles": message(
-        "lesson.start.rule.shutout_doubles", "Shutout doubles the winner's score"
-    ),
+    "ace_knock_limit": M["lesson.start.rule.ace_knock_limit"],
+    "spade_doubles": M["lesson.start.rule.spade_doubles"],
+    "gin_bonus": M["lesson.start.rule.gin_bonus"],
+    "big_gin": M["lesson.start.rule.big_gin"],
+    "undercut_bonus": M["lesson.start.rule.undercut_bonus"],
+    "undercut_on_tie": M["lesson.start.rule.undercut_on_tie"],
+    "may_discard_taken_card": M["lesson.start.rule.may_discard_taken_card"],
+    "next_dealer": M["lesson.start.rule.next_dealer"],
+    "target": M["lesson.start.rule.target"],
+    "box_bonus": M["lesson.start.rule.box_bonus"],
+    "game_bonus": M["lesson.start.rule.game_bonus"],
+    "shutout_doubles": M["lesson.start.rule.shutout_doubles"],
 }
 """The label of each rule field shown in the table."""
 
 
 def _yes_no(v: Any, _r: Rules) -> str:
-    return (YES if v else NO).render()
+    return (M["lesson.start.table.yes"] if v else M["lesson.start.table.no"]).render()
 
 
 def _ace(v: Any, r: Rules) -> str:
     if v == 0:
-        return (ACE_GIN_ONLY_BIG if r.big_gin else ACE_GIN_ONLY).render()
-    return ACE_LIMIT.render({"limit": v})
+        return (
+            M["lesson.start.table.ace-gin-only-big-gin"]
+            if r.big_gin
+            else M["lesson.start.table.ace-gin-only"]
+        ).render()
+    return M["lesson.start.table.ace-limit"].render({"limit": v})
 
 
 def _points(v: Any, _r: Rules) -> str:
-    return POINTS.render({"points": v})
+    return M["lesson.start.table.points"].render({"points": v})
 
 
 def _big_gin(v: Any, r: Rules) -> str:
-    return BIG_GIN_YES.render({"bonus": r.big_gin_bonus}) if v else NO.render()
+    return (
+        M["lesson.start.table.big-gin-yes"].render({"bonus": r.big_gin_bonus})
+        if v
+        else M["lesson.start.table.no"].render()
+    )
 
 
 def _dealer(v: Any, _r: Rules) -> str:
-    return (DEALER_WINNER if v == "winner" else DEALER_ALTERNATE).render()
+    return (
+        M["lesson.start.table.dealer-winner"]
+        if v == "winner"
+        else M["lesson.start.table.dealer-alternate"]
+    ).render()
 
 
 def _optional_points(v: Any, _r: Rules) -> str:
-    return POINTS.render({"points": v}) if v else NONE.render()
+    return (
+        M["lesson.start.table.points"].render({"points": v})
+        if v
+        else M["lesson.start.table.none"].render()
+    )
 
 
 FORMATS: dict[str, Callable[[Any, Rules], str]] = {
@@ -139,7 +118,10 @@ def rules_table_html(presets: tuple[str, ...] = Rules.PRESETS) -> str:
         differs = len(set(row[1:])) > 1
         label = f"<b>{html.escape(row[0])}</b>" if differs else html.escape(row[0])
         rows.append([Raw(label), *row[1:]])
-    header = [HEADER_RULE.render(), *(PRESET.render({"name": p}) for p in presets)]
+    header = [
+        M["lesson.start.table.rule"].render(),
+        *(M["lesson.start.table.preset"].render({"name": p}) for p in presets),
+    ]
     return table_html(header, rows, css="gin-rules-table")
 
 
@@ -159,17 +141,19 @@ class StartLesson(Lesson):
         self.rules_table = html_widget(rules_table_html(), "gin-rules")
         self.lesson_map = html_widget(lesson_map_html(), "gin-map")
         self.play_now = html_widget(
-            "<p>" + link(PLAY_NOTEBOOK, "▶ " + PLAY_NOW.render(), css="gin-playnow") + "</p>"
-            f'<p class="gin-muted">{html.escape(PLAY_NOW_NOTE.render())}</p>',
+            "<p>"
+            + link(PLAY_NOTEBOOK, "▶ " + M["lesson.start.play-now"].render(), css="gin-playnow")
+            + "</p>"
+            f'<p class="gin-muted">{html.escape(M["lesson.start.play-now.note"].render())}</p>',
             "gin-play-now",
         )
         self.assemble(
             section(
-                RULES_HEADING.render(),
-                paragraph(RULES_INTRO.render()),
+                M["lesson.start.rules.heading"].render(),
+                paragraph(M["lesson.start.rules.intro"].render()),
                 self.rules_table,
             ),
-            section(MAP_HEADING.render(), "", self.lesson_map, self.play_now),
+            section(M["lesson.start.map.heading"].render(), "", self.lesson_map, self.play_now),
         )
 
 

@@ -10,16 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gin import DECK, Deal, Rules
-from gin.i18n import Message, message
-
-CLAIM_DOUBLED = message("lesson.claim.doubled", "the deal is doubled (a spade up card)")
-CLAIM_ACE = message("lesson.claim.ace", "an ace up card")
-CLAIM_ACE_GIN_ONLY = message("lesson.claim.ace-gin-only", "an ace up card (only gin ends the deal)")
-CLAIM_ACE_GIN_ONLY_BIG = message(
-    "lesson.claim.ace-gin-only-big-gin", "an ace up card (only gin or big gin ends the deal)"
-)
-CLAIM_TEN = message("lesson.claim.ten", "the full knock limit of 10")
-CLAIM_TWO_TO_NINE = message("lesson.claim.two-to-nine", "a limit from 2 to 9")
+from gin.i18n import M, Message
 
 
 def limit_shares(rules: Rules) -> dict[int, Fraction]:
@@ -78,15 +69,23 @@ def up_card_claims(rules: Rules, seen: Counter[int]) -> list[UpCardClaim]:
 
     out = []
     if rules.spade_doubles:
-        out.append(claim("doubled", CLAIM_DOUBLED, lambda i: rules.is_doubled(DECK[i])))
+        out.append(claim("doubled", M["lesson.claim.doubled"], lambda i: rules.is_doubled(DECK[i])))
     if rules.ace_knock_limit != 0:
-        ace = CLAIM_ACE
+        ace = M["lesson.claim.ace"]
     else:
-        ace = CLAIM_ACE_GIN_ONLY_BIG if rules.big_gin else CLAIM_ACE_GIN_ONLY
+        ace = (
+            M["lesson.claim.ace-gin-only-big-gin"]
+            if rules.big_gin
+            else M["lesson.claim.ace-gin-only"]
+        )
     out.append(claim("ace", ace, lambda i: DECK[i].rank == 1))
-    out.append(claim("ten", CLAIM_TEN, lambda i: rules.knock_limit(DECK[i]) == 10))
+    out.append(claim("ten", M["lesson.claim.ten"], lambda i: rules.knock_limit(DECK[i]) == 10))
     out.append(
-        claim("two-to-nine", CLAIM_TWO_TO_NINE, lambda i: 2 <= rules.knock_limit(DECK[i]) <= 9)
+        claim(
+            "two-to-nine",
+            M["lesson.claim.two-to-nine"],
+            lambda i: 2 <= rules.knock_limit(DECK[i]) <= 9,
+        )
     )
     return out
 

@@ -15,16 +15,8 @@ import ipywidgets as W
 
 from gin import Card, Rules, Suit, best_arrangement, discard_options, discard_steps
 from gin import knock_limit_steps as limit_steps
-from gin.i18n import message, render
-from gin.ui.lessons.base import (
-    PRACTICE_HEADING,
-    Lesson,
-    MessageArea,
-    button,
-    html_widget,
-    paragraph,
-    section,
-)
+from gin.i18n import M, render
+from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
 from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict
 from gin.ui.lessons.guard import guarded
@@ -43,61 +35,14 @@ _RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 
 # --------------------------------------------------------------------------- messages
 
-RANK = message("lesson.upcard.explorer.rank", "rank")
-SUIT = message("lesson.upcard.explorer.suit", "suit")
-LIMIT_BADGE = message("lesson.upcard.limit-badge", "limit {limit}")
-DOUBLED_BADGE = message("lesson.upcard.doubled-badge", "doubled ×2")
-PRESET = message("lesson.upcard.preset", "“{name}”")
-TABLE_RULES = message("lesson.upcard.table.rule-set", "rule set")
-TABLE_MEANS = message("lesson.upcard.table.means", "what this up card means")
 
-KNOCK_TITLE = message("lesson.upcard.knock.title", "May you knock?")
-KNOCK_INTRO = message(
-    "lesson.upcard.knock.intro",
-    "Knocking means discarding one card and keeping ten whose deadwood is within the limit; "
-    "with no deadwood at all it is gin. Where the rules have big gin, eleven cards that all "
-    "meld end the deal without a discard.",
-)
-KNOCK_RULES = message("lesson.upcard.knock.rules", "Rule set “{name}”. The up card is:")
-KNOCK_ASK = message(
-    "lesson.upcard.knock.ask",
-    "You have just drawn and hold these eleven cards. May you end the deal this turn, by "
-    "knocking or going gin?",
-)
-KNOCK_ASK_BIG_GIN = message(
-    "lesson.upcard.knock.ask-big-gin",
-    "You have just drawn and hold these eleven cards. May you end the deal this turn, by "
-    "knocking, going gin or declaring big gin?",
-)
-YES = message("lesson.upcard.knock.yes", "yes")
-NO = message("lesson.upcard.knock.no", "no")
 ANSWER = {
-    "yes": message("lesson.upcard.knock.answer-yes", "The answer is yes."),
-    "no": message("lesson.upcard.knock.answer-no", "The answer is no."),
+    "yes": M["lesson.upcard.knock.answer-yes"],
+    "no": M["lesson.upcard.knock.answer-no"],
 }
-KEEPS = message("lesson.upcard.knock.keeps", "Discarding {card:card} keeps:")
-KNOCK_CHOICES = (Choice("yes", YES), Choice("no", NO))
-
-FREQ_TITLE = message("lesson.upcard.freq.title", "Share of deals with each knock limit (%)")
-FREQ_X = message("lesson.upcard.freq.x", "knock limit")
-FREQ_Y = message("lesson.upcard.freq.y", "% of deals")
-FREQ_LIMIT = message("lesson.upcard.freq.limit", "limit")
-FREQ_EXACT = message("lesson.upcard.freq.exact", "“{name}” exact")
-FREQ_SEEN = message("lesson.upcard.freq.seen", "seen in {deals} deals")
-SHARE = message("lesson.upcard.freq.share", "{percent:dec}%")
-NUMBER = message("lesson.upcard.freq.number", "{value:dec}")
-MORE = message("lesson.upcard.freq.more", "Deal {count} up cards")
-
-EXPLORER_HEADING = message("lesson.upcard.explorer.heading", "Knock-limit explorer")
-EXPLORER_INTRO = message(
-    "lesson.upcard.explorer.intro",
-    "Pick an up card and compare what it means in the two rule sets.",
-)
-FREQ_HEADING = message("lesson.upcard.freq.heading", "How often does each limit come up?")
-FREQ_INTRO = message(
-    "lesson.upcard.freq.intro",
-    "Each of the 52 cards is equally likely to be turned up, so the chart simply counts up "
-    "cards. The table checks the count against deals shuffled by the engine.",
+KNOCK_CHOICES = (
+    Choice("yes", M["lesson.upcard.knock.yes"]),
+    Choice("no", M["lesson.upcard.knock.no"]),
 )
 
 
@@ -117,19 +62,22 @@ def limit_table_html(up: Card) -> str:
     for name in Rules.PRESETS:
         rules = Rules.preset(name)
         limit = rules.knock_limit(up)
-        text = html.escape(LIMIT_BADGE.render({"limit": limit}))
+        text = html.escape(M["lesson.upcard.limit-badge"].render({"limit": limit}))
         badges = f'<span class="gin-badge gin-limit">{text}</span>'
         if rules.is_doubled(up):
-            badges += (
-                f'<span class="gin-badge gin-doubled">{html.escape(DOUBLED_BADGE.render())}</span>'
-            )
+            doubled = html.escape(M["lesson.upcard.doubled-badge"].render())
+            badges += f'<span class="gin-badge gin-doubled">{doubled}</span>'
         rows.append(
             [
-                PRESET.render({"name": name}),
+                M["lesson.upcard.preset"].render({"name": name}),
                 Raw(badges + steps_html(limit_steps(rules, up), css="gin-why")),
             ]
         )
-    return table_html([TABLE_RULES.render(), TABLE_MEANS.render()], rows, css="gin-limit-table")
+    return table_html(
+        [M["lesson.upcard.table.rule-set"].render(), M["lesson.upcard.table.means"].render()],
+        rows,
+        css="gin-limit-table",
+    )
 
 
 class UpCardExplorer:
@@ -150,8 +98,22 @@ class UpCardExplorer:
         self.suit.observe(show, names="value")
         self.widget = W.VBox(
             [
-                W.HBox([html_widget(f"<b>{html.escape(RANK.render())}</b>"), self.rank]),
-                W.HBox([html_widget(f"<b>{html.escape(SUIT.render())}</b>"), self.suit]),
+                W.HBox(
+                    [
+                        html_widget(
+                            f"<b>{html.escape(M['lesson.upcard.explorer.rank'].render())}</b>"
+                        ),
+                        self.rank,
+                    ]
+                ),
+                W.HBox(
+                    [
+                        html_widget(
+                            f"<b>{html.escape(M['lesson.upcard.explorer.suit'].render())}</b>"
+                        ),
+                        self.suit,
+                    ]
+                ),
                 self.message.widget,
                 W.HBox([self.picture, self.result]),
             ]
@@ -217,17 +179,17 @@ def knock_question(rng: random.Random) -> Question:
         why = (
             steps_html(limit_steps(rules, up)[:1])
             + steps_html(discard_steps(hand, limit, rules=rules, up_card=up))
-            + paragraph(KEEPS.render({"card": best.discard.code}))
+            + paragraph(M["lesson.upcard.knock.keeps"].render({"card": best.discard.code}))
             + arrangement_html(best_arrangement(kept), size="small")
         )
         if given != answer:
             why = f"<p><b>{html.escape(ANSWER[answer].render())}</b></p>" + why
         return Verdict(given == answer, why)
 
-    ask = KNOCK_ASK_BIG_GIN if rules.big_gin else KNOCK_ASK
+    ask = M["lesson.upcard.knock.ask-big-gin"] if rules.big_gin else M["lesson.upcard.knock.ask"]
     prompt = (
         f'<p class="gin-q-rules" data-rules="{html.escape(preset)}">'
-        f"{html.escape(KNOCK_RULES.render({'name': preset}))}</p>"
+        f"{html.escape(M['lesson.upcard.knock.rules'].render({'name': preset}))}</p>"
         + cards_html([up], css="gin-q-up")
         + f"<p><b>{html.escape(ask.render())}</b></p>"
         + cards_html(hand, css="gin-q-hand")
@@ -263,28 +225,31 @@ def frequency_html(deals: int, seed: int) -> str:
         cats,
         [
             Series(
-                PRESET.render({"name": name}),
+                M["lesson.upcard.preset"].render({"name": name}),
                 [float(s[lim]) * 100 for lim in range(11)],
                 PALETTE[i],
             )
             for i, (name, s) in enumerate(zip(Rules.PRESETS, shares, strict=True))
         ],
-        title=FREQ_TITLE.render(),
-        x_label=FREQ_X.render(),
-        y_label=FREQ_Y.render(),
-        fmt=lambda v: NUMBER.render({"value": v}),
+        title=M["lesson.upcard.freq.title"].render(),
+        x_label=M["lesson.upcard.freq.x"].render(),
+        y_label=M["lesson.upcard.freq.y"].render(),
+        fmt=lambda v: M["lesson.upcard.freq.number"].render({"value": v}),
     )
     rows = []
     sims = [limit_counts(r, simulated_up_cards(r, deals, seed)) for r in presets]
     for lim in range(11):
         row: list[object] = [lim]
         for s, sim in zip(shares, sims, strict=True):
-            row.append(SHARE.render({"percent": float(s[lim]) * 100}))
-            row.append(SHARE.render({"percent": sim[lim] / deals * 100}))
+            row.append(M["lesson.upcard.freq.share"].render({"percent": float(s[lim]) * 100}))
+            row.append(M["lesson.upcard.freq.share"].render({"percent": sim[lim] / deals * 100}))
         rows.append(row)
-    header = [FREQ_LIMIT.render()]
+    header = [M["lesson.upcard.freq.limit"].render()]
     for name in Rules.PRESETS:
-        header += [FREQ_EXACT.render({"name": name}), FREQ_SEEN.render({"deals": deals})]
+        header += [
+            M["lesson.upcard.freq.exact"].render({"name": name}),
+            M["lesson.upcard.freq.seen"].render({"deals": deals}),
+        ]
     return chart + table_html(header, rows, css="gin-limit-freq", numeric=True)
 
 
@@ -298,27 +263,29 @@ class UpCardLesson(Lesson):
         self.explorer = UpCardExplorer(random.Random(self.seed))
         self.exercise = Exercise(
             name="may-knock",
-            title=KNOCK_TITLE,
-            intro=KNOCK_INTRO,
+            title=M["lesson.upcard.knock.title"],
+            intro=M["lesson.upcard.knock.intro"],
             make=knock_question,
             seed=self.seed,
         )
         self.chart_message = MessageArea()
         self.chart = html_widget(frequency_html(SMALL_SIMULATION, self.seed), "gin-limit-chart")
         self.more_button = button(
-            MORE.render({"count": BIG_SIMULATION}), "gin-simulate-more", icon="refresh"
+            M["lesson.upcard.freq.more"].render({"count": BIG_SIMULATION}),
+            "gin-simulate-more",
+            icon="refresh",
         )
         self.more_button.on_click(guarded(self.chart_message.show)(lambda _b: self.simulate()))
         self.assemble(
             section(
-                EXPLORER_HEADING.render(),
-                paragraph(EXPLORER_INTRO.render()),
+                M["lesson.upcard.explorer.heading"].render(),
+                paragraph(M["lesson.upcard.explorer.intro"].render()),
                 self.explorer.widget,
             ),
-            section(PRACTICE_HEADING.render(), "", self.exercise.widget),
+            section(M["lesson.practice.heading"].render(), "", self.exercise.widget),
             section(
-                FREQ_HEADING.render(),
-                paragraph(FREQ_INTRO.render()),
+                M["lesson.upcard.freq.heading"].render(),
+                paragraph(M["lesson.upcard.freq.intro"].render()),
                 self.chart,
                 W.HBox([self.more_button]),
                 self.chart_message.widget,

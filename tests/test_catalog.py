@@ -1,0 +1,158 @@
+"""The message catalog: every sentence a learner reads comes from it, whole, with its data.
+
+Rules checked: every step and error has a catalog entry; every placeholder of an entry is
+filled and no data goes unused; the catalog files on disk are what Babel extracts from the
+source catalog; English plural forms follow CLDR.
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+import gin
+import gin.bots
+import gin.ui.lessons
+import gin.ui.table
+from gin.bots.reading import opponent_steps
+from gin.catalog import extract, stale_files
+from gin.i18n import KINDS, LANGUAGES, M, Text, placeholders, plural_count, registered
+from gin.narration import event_text
+
+ROOT = pathlib.Path(gin.__file__).parent
+DYNAMIC_PREFIXES = ("action.", "rank.plural.", "rank.short.", "suit.plural.", "meld.")
+"""Keys the renderer builds from data (an action's text form, a rank, a suit, a meld)."""
+
+
+def names(template_placeholders: frozenset[str]) -> set[str]:
+    return {p.split(":", 1)[0] for p in template_placeholders}
+
+
+def data_names(key: str) -> set[str]:
+    """The data a message takes: its placeholders, and the count of a counted sentence."""
+    m = M[key]
+    return names(m.placeholders) | ({m.count} if m.plural is not None else set())
+
+
+def test_the_catalog_files_are_what_babel_extracts_from_the_source() -> None:
+    assert stale_files() == [], "run: make catalog"
+    template = extract()
+    keys = {m.context for m in template if m.id}
+    assert keys == set(registered()) - {k for k in registered() if k.startswith("doc.")}
+
+
+def test_every_template_uses_known_placeholder_kinds_and_counts_its_plurals() -> None:
+    for key, m in registered().items():
+        for p in m.placeholders:
+            kind = p.split(":", 1)[1] if ":" in p else ""
+            assert kind in KINDS, (key, p)
+        if m.plural is not None:
+            assert names(placeholders(m.template)) <= names(placeholders(m.plural)) | {m.count}
+            assert names(placeholders(m.plural)) <= names(placeholders(m.template)) | {m.count}
+
+
+def test_english_plural_forms_follow_cldr() -> None:
+    assert LANGUAGES[0] == "en" and plural_count("en") == 2
+    m = M["piles.cards"]
+    assert m.render({"count": 1}) == "1 card" and m.render({"count": 2}) == "2 cards"
+    assert m.render({"count": 1000}) == "1,000 cards"
+
+
+def _used_keys() -> set[str]:
+    used: set[str] = set()
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if re.fullmatch(r"[a-z][a-z0-9-]*(\.[a-zA-Z0-9_-]+)+", node.value) and not (
+                    node.value.endswith((".css", ".js", ".py", ".ipynb"))
+                ):
+                    used.add(node.value)
+    return used
+
+
+def test_every_key_named_in_the_code_exists_and_every_message_is_used() -> None:
+    catalog = set(registered())
+    used = _used_keys()
+    named = {k for k in used if k.split(".", 1)[0] in {c.split(".", 1)[0] for c in catalog}}
+    missing = {k for k in named if k not in catalog and not k.startswith(DYNAMIC_PREFIXES)}
+    assert missing == set()
+    unused = {
+        k
+        for k in catalog
+        if k not in used and not k.startswith((*DYNAMIC_PREFIXES, "doc.", "list."))
+    }
+    assert unused == set()
+
+
+# ---------------------------------------------------------------- rendering over many deals
+
+
+def _texts_of_a_deal(rules: gin.Rules, rng: random.Random) -> Iterator[tuple[str, Text]]:
+    """Every step, event sentence and error a learner could meet in one random deal."""
+    deal = gin.Deal.new(rules, dealer=rng.randrange(2), rng=rng)
+    bot = gin.bots.make_bot("eager", rng)
+    probes: list[gin.Action] = [
+        gin.TakeUpCard(), gin.Pass(), gin.DrawStock(), gin.DrawDiscard(), gin.BigGin(),
+        gin.LayOff(),
+    ]  # fmt: skip
+    while True:
+        for p in (0, 1):
+            view = deal.view(p)
+            for s in (*gin.turn_steps(view), *opponent_steps(view)):
+                yield s.key, Text(s.key, s.data)
+            for a in (*probes, gin.Knock(view.hand[0]), gin.Discard(view.hand[0])):
+                try:
+                    deal.verify(a, p)
+                except gin.GinError as e:
+                    yield e.text.key, e.text
+        for e in deal.events:
+            yield "event", event_text(e, 0)
+            yield "event", event_text(e)
+        if deal.is_over:
+            return
+        view = deal.view(deal.to_move)  # type: ignore[arg-type]
+        for s in gin.knock_limit_steps(rules, view.up_card):
+            yield s.key, Text(s.key, s.data)
+        if rng.random() < 0.2:  # the meld explanation tries every arrangement: sample it
+            for s in gin.explain_melds(view.hand).steps:
+                yield s.key, Text(s.key, s.data)
+        legal = list(view.legal_actions)
+        deal.apply(bot.choose(view) if rng.random() < 0.8 else rng.choice(legal))
+
+
+@pytest.mark.parametrize("preset", gin.Rules.PRESETS)
+def test_every_sentence_of_many_random_deals_renders_with_exactly_its_data(preset: str) -> None:
+    rng = random.Random(f"catalog {preset}")
+    rules = gin.Rules.preset(preset)
+    seen: set[str] = set()
+    for _ in range(25):
+        for _label, text in _texts_of_a_deal(rules, rng):
+            assert set(text.data) == data_names(text.key), text.key  # none missing or unused
+            for lang in LANGUAGES:
+                assert text.render(lang)
+            seen.add(text.key)
+    # the run met every kind of step of a deal: offer, draw, discard, layoff and scoring
+    for key in (
+        "draw.offer-pass-dealer",
+        "discard.best",
+        "turn.layoff-plan",
+        "score.total-knocker",
+    ):
+        assert key in seen, key
+
+
+def test_every_hint_sentence_renders_with_exactly_its_data() -> None:
+    rng = random.Random(3)
+    for seed in range(2):
+        deal = gin.Deal.new(gin.Rules.preset("spades-double"), dealer=seed % 2, seed=seed)
+        while not deal.is_over:
+            view = deal.view(deal.to_move)  # type: ignore[arg-type]
+            for s in gin.bots.hint(view, playouts=2).steps:
+                assert set(s.data) == data_names(s.key), s.key
+                assert s.render()
+            deal.apply(rng.choice(list(view.legal_actions)))
