@@ -175,7 +175,7 @@ def assert_shows_engine_state(table: GinTable) -> None:
     # buttons enabled exactly when the engine says the action is legal
     sel = gin.Card.parse(table.hand.selected) if table.hand.selected else None
     expected = expected_buttons(view, sel)
-    pending = table._pending is not None
+    pending = table.controller.pending is not None
     for key, on in expected.items():
         assert table.buttons[key].disabled == (not on or pending), (key, on, view.phase)
     assert table.buttons["confirm"].disabled == (not pending)
@@ -251,13 +251,13 @@ def play(table: GinTable, action: gin.Action, rng: random.Random) -> None:
         key = "gin" if left == 0 else "knock"
         assert not b[key].disabled
         b[key].click()
-        assert table._pending == action
+        assert table.controller.pending == action
         assert f"keep {left} deadwood" in table.confirm_text.value or left == 0
         assert_shows_engine_state(table)
         b["confirm"].click()
     elif isinstance(action, gin.BigGin):
         b["big_gin"].click()
-        assert table._pending == action
+        assert table.controller.pending == action
         b["confirm"].click()
     elif isinstance(action, gin.LayOff):
         b["lay_off"].click()

@@ -188,7 +188,7 @@ def test_an_illegal_knock_is_answered_by_the_engine(stack: Any) -> None:
     with expected as err:
         t.controller.deal.verify(gin.Knock(card("AS")), 0)
     assert t.coach.error == err.value.message and t.error_code == err.value.code
-    assert snapshot(t) == before and t._pending is None
+    assert snapshot(t) == before and t.controller.pending is None
 
 
 def test_a_malformed_card_code_from_the_page_gives_a_clear_message(stack: Any) -> None:
@@ -261,12 +261,12 @@ def test_knocking_asks_for_confirmation_and_cancel_plays_nothing(stack: Any) -> 
     assert not t.buttons["knock"].disabled and t.buttons["gin"].disabled
     before = snapshot(t)
     t.buttons["knock"].click()  # nothing selected: the best knock is offered
-    assert t._pending == gin.Knock(card("KH"))
+    assert t.controller.pending == gin.Knock(card("KH"))
     assert "You keep 10 deadwood (the knock limit is 10)" in t.confirm_text.value
     assert t.confirm_box.layout.display == "flex"
     assert all(t.buttons[k].disabled for k, _, _ in BUTTONS)
     t.buttons["cancel"].click()
-    assert snapshot(t) == before and t._pending is None
+    assert snapshot(t) == before and t.controller.pending is None
     assert t.confirm_box.layout.display == "none"
     assert_shows_engine_state(t)
 
@@ -358,7 +358,7 @@ def test_gin_has_its_own_button_and_a_spade_up_card_doubles(stack: Any) -> None:
     assert t.buttons["gin"].description != t.buttons["knock"].description
     assert not t.buttons["gin"].disabled and t.buttons["knock"].disabled
     t.buttons["gin"].click()
-    assert t._pending == gin.Knock(card("KH"))
+    assert t.controller.pending == gin.Knock(card("KH"))
     assert "gin bonus of 25" in t.confirm_text.value
     t.buttons["confirm"].click()
     (rec,) = t.scores.records
@@ -386,7 +386,7 @@ def test_big_gin_is_declared_after_confirmation(stack: Any) -> None:
     assert not t.buttons["big_gin"].disabled
     assert any(s.code == "big-gin" for s in t.coach.steps("turn"))
     t.buttons["big_gin"].click()
-    assert t._pending == gin.BigGin()
+    assert t.controller.pending == gin.BigGin()
     assert "big-gin bonus of 31" in t.confirm_text.value
     t.buttons["confirm"].click()
     assert t.scores.records[0].kind == "big-gin"
@@ -539,8 +539,9 @@ def test_hint_suggests_a_legal_move_and_shows_its_reasons(stack: Any) -> None:
     t = stacked(stack, READY, LAYS_OFF, "KD")
     t.buttons["take"].click()
     t.buttons["hint"].click()
-    assert t._hint is not None and t._hint.action in t.controller.view().legal_actions
-    assert t.coach.steps("hint") == t._hint.steps and t._hint.steps
+    shown = t.controller.shown_hint
+    assert shown is not None and shown.action in t.controller.view().legal_actions
+    assert t.coach.steps("hint") == shown.steps and shown.steps
     assert t.coach.message.startswith("Hint:")
 
 

@@ -59,7 +59,9 @@ def fresh_seed() -> int:
 
 
 class TableController:
-    """One game against one opponent, with the learner as player 0.
+    """One game against one opponent, with the learner as player 0, and the table's
+    session state (the action waiting for confirmation, the reveal beat, the hint on show):
+    the model the table's widgets draw.
 
     ``rules`` is a preset name or a :class:`gin.Rules`; ``opponent`` a name from
     :data:`gin.bots.BOT_NAMES`; ``seed`` shuffles every deal and seeds the bot.
@@ -77,7 +79,22 @@ class TableController:
         self.game: gin.Game
         self.bot: gin.bots.Bot
         self._marks: list[tuple[int, int]] = []
+        self.pending: gin.Action | None = None
+        """The learner's action waiting for confirmation (a knock, gin or big gin)."""
+        self.since = 0
+        """The first event the coach has not yet told of the opponent's moves."""
+        self.reveal_step = 0
+        """How many beats of the end-of-deal playback have been shown."""
+        self.shown_hint: Hint | None = None
+        """The hint on show, until the learner's next move."""
         self.new_game(rules, opponent, seed)
+
+    def reset_session(self) -> None:
+        """Forget the session state of the deal on show (a new deal or game begins)."""
+        self.pending = None
+        self.since = 0
+        self.reveal_step = 0
+        self.shown_hint = None
 
     # ------------------------------------------------------------------ games and deals
 

@@ -32,7 +32,6 @@ from typing import Any, TypeVar
 import ipywidgets as w
 
 import gin
-from gin.bots.hint import Hint
 from gin.i18n import M, Message, Text
 from gin.narration import event_text
 from gin.ui import knocking, reveal
@@ -98,11 +97,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
         """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
         self._token = 0
-        self._pending: gin.Action | None = None
-        self._since = 0
-        self._reveal = 0
         self._busy = False
-        self._hint: Hint | None = None
         self._message = ""
         self.error_code = ""
         """The code of the error shown in the coach (``""`` when none)."""
@@ -221,7 +216,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     def _revealed(self) -> bool:
         d = self.controller.deal
-        return d.is_over and self._reveal >= self._reveal_total()
+        return d.is_over and self.controller.reveal_step >= self._reveal_total()
 
     def refresh(self) -> None:
         """Redraw every part of the table from the learner's view."""
@@ -230,7 +225,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.title.value = title_html(view, c.opponent_name, c.deal_number, c.seed, self.teacher)
         teacher_cards = c.deal.hand(OPPONENT) if self.teacher else None
         self.felt.show_hands(
-            view, beat=self._reveal, teacher_cards=teacher_cards, four_color=self.four_color
+            view,
+            beat=self.controller.reveal_step,
+            teacher_cards=teacher_cards,
+            four_color=self.four_color,
         )
         self.piles.show(view, four_color=self.four_color, large=self.large_cards)
         self._show_hand_label(view)
@@ -239,16 +237,16 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._update_scores()
 
     def _show_hand_label(self, view: gin.PlayerView) -> None:
-        self.felt.show_hand_label(view, self._reveal, self._selected_card())
+        self.felt.show_hand_label(view, self.controller.reveal_step, self._selected_card())
 
     def _update_buttons(self, view: gin.PlayerView) -> None:
         c = self.controller
         enabled = enabled_actions(view, self._selected_card())
         for key, on in enabled.items():
-            self.buttons[key].disabled = not on or self._pending is not None
-        self.buttons["confirm"].disabled = self._pending is None
-        self.buttons["cancel"].disabled = self._pending is None
-        if self._pending is None:
+            self.buttons[key].disabled = not on or self.controller.pending is not None
+        self.buttons["confirm"].disabled = self.controller.pending is None
+        self.buttons["cancel"].disabled = self.controller.pending is None
+        if self.controller.pending is None:
             self.felt.ask(None)
         self.buttons["next_deal"].disabled = not (c.game.can_start_next_deal() and self._revealed())
         self.buttons["undo"].disabled = not c.can_undo()
@@ -259,9 +257,9 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.coach.show(
             sections=coach_sections(
                 view,
-                beat=self._reveal,
-                hint=self._hint,
-                since=self._since,
+                beat=self.controller.reveal_step,
+                hint=self.controller.shown_hint,
+                since=self.controller.since,
                 four_color=self.four_color,
             )
         )
@@ -278,10 +276,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     def _start_deal_view(self) -> None:
         self._token += 1
-        self._pending = None
-        self._since = 0
-        self._reveal = 0
-        self._hint = None
+        self.controller.reset_session()
         self._busy = False
         self.hand.selected = ""
         c = self.controller
@@ -347,9 +342,9 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if token != self._token:
             return
         if self.pause <= 0:
-            self._reveal = self._reveal_total()
+            self.controller.reveal_step = self._reveal_total()
         else:
-            self._reveal += 1
+            self.controller.reveal_step += 1
         if self._revealed():
             self._say(reveal.end_message(self.controller.game))
         self.refresh()
@@ -360,12 +355,12 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if self._busy and self.controller.opponent_to_move():
             raise gin.IllegalActionError(M["error.table-not-your-turn"]())
         c = self.controller
-        self._pending = None
+        self.controller.pending = None
         before = len(c.view().events)
         c.act(action)
         view = c.view()
-        self._since = len(view.events)
-        self._hint = None
+        self.controller.since = len(view.events)
+        self.controller.shown_hint = None
         new = view.events[before:]
         said = [event_text(e, LEARNER).render() for e in new if not isinstance(e, gin.DealScored)]
         self._say(" ".join(said))
@@ -432,7 +427,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.controller.deal.verify(action, LEARNER)
 
     def _ask(self, action: gin.Action, text: Text) -> None:
-        self._pending = action
+        self.controller.pending = action
         self.felt.ask(text.render())
         self.coach.show(error="")
         self._update_buttons(self.controller.view())
@@ -460,7 +455,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     @_guarded
     def confirm(self) -> None:
         """Play the action waiting for confirmation."""
-        action = self._pending
+        action = self.controller.pending
         if action is None:
             raise gin.IllegalActionError(M["error.nothing-to-confirm"]())
         self._learner(action)
@@ -468,7 +463,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     @_guarded
     def cancel(self) -> None:
         """Drop the action waiting for confirmation."""
-        self._pending = None
+        self.controller.pending = None
         self._say(M["table.cancelled"].render())
         self._update_buttons(self.controller.view())
 
@@ -507,10 +502,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Take back the learner's last move (and the opponent's moves after it)."""
         undone = self.controller.undo()
         self._token += 1
-        self._pending = None
+        self.controller.pending = None
         self._busy = False
-        self._hint = None
-        self._since = len(self.controller.view().events)
+        self.controller.shown_hint = None
+        self.controller.since = len(self.controller.view().events)
         moves = [
             {"key": M["table.undone-move"].key, "data": {"action": a}} for a in reversed(undone)
         ]
@@ -528,7 +523,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             h = self.controller.hint()
         finally:
             button.description, button.disabled = label, False
-        self._hint = h
+        self.controller.shown_hint = h
         if h.action is not None:
             self._say(M["table.hint"].render({"action": h.action.text}))
         self.refresh()

@@ -71,6 +71,8 @@ class Verdict:
     right: bool
     why: str
     """HTML: the reason, rendered from the engine's data."""
+    slip: str = ""
+    """The typical slip diagnosed in a wrong answer (a short code, for tests), or ``""``."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,10 @@ class Question:
     """Answers by field name -> verdict. Raises ``AnswerError`` for an unreadable answer."""
     data: Mapping[str, Any] = field(default_factory=dict)
     """The facts behind the question (cards, the engine's answer), for tests."""
+    nudge: str = ""
+    """HTML: the first hint, a nudge towards the answer (no hint button when empty)."""
+    worked: str = ""
+    """HTML: the second hint, the worked answer from the engine."""
 
 
 def parse_int(text: str) -> int:
@@ -121,7 +127,11 @@ class Exercise:
         self.right_count = 0
         self.answered_count = 0
         self.last_verdict: Verdict | None = None
+        self.streak = 0
+        """Right answers in a row (first tries without the worked answer)."""
+        self.hints_shown = 0
         self._counted = False
+        self._on_result: list[Callable[[Verdict, bool], Any]] = []
         self.question: Question | None = None
         self.inputs: dict[str, Any] = {}
 
@@ -133,14 +143,17 @@ class Exercise:
             M["lesson.exercise.check"].render(), "gin-check", icon="check", style="primary"
         )
         self.next_button = button(M["lesson.exercise.next"].render(), "gin-next", icon="forward")
+        self.hint_button = button(M["lesson.exercise.hint"].render(), "gin-hint-button")
         self.tally = html_widget("", "gin-tally")
+        self.hint = html_widget("", "gin-hint")
         self.feedback = html_widget("", "gin-feedback")
         self.widget = W.VBox(
             [
                 self.header,
                 self.prompt,
                 self.inputs_box,
-                W.HBox([self.check_button, self.next_button, self.tally]),
+                W.HBox([self.check_button, self.hint_button, self.next_button, self.tally]),
+                self.hint,
                 self.feedback,
             ]
         )
@@ -148,7 +161,13 @@ class Exercise:
         self.widget.add_class(f"gin-exercise-{name}")
         self.check_button.on_click(guarded(self._show_invalid)(lambda _b: self.check()))
         self.next_button.on_click(guarded(self._show_invalid)(lambda _b: self.next()))
+        self.hint_button.on_click(guarded(self._show_invalid)(lambda _b: self.show_hint()))
         self.new_question()
+
+    def on_result(self, callback: Callable[[Verdict, bool], Any]) -> None:
+        """Call ``callback(verdict, first_try)`` after every checked answer (``first_try``
+        is false for a second try, or after the worked answer was shown)."""
+        self._on_result.append(callback)
 
     # ------------------------------------------------------------------ questions
 
@@ -165,6 +184,10 @@ class Exercise:
         self.question = q
         self._counted = False
         self.last_verdict = None
+        self.hints_shown = 0
+        self.hint.value = ""
+        self.hint_button.layout.display = "" if q.nudge else "none"
+        self.hint_button.description = M["lesson.exercise.hint"].render()
         number = M["lesson.exercise.number"].render(
             {"number": self.number + 1, "seed": str(self.seed)}
         )
@@ -186,6 +209,7 @@ class Exercise:
             else:
                 w = W.Text(value="", placeholder=f.placeholder.render() if f.placeholder else "")
                 w.layout.width = "14em"
+                w.on_msg(self._submitted)  # Enter in the box checks the answer
             w.add_class("gin-answer")
             w.add_class(f"gin-answer-{f.name}")
             self.inputs[f.name] = w
@@ -195,6 +219,28 @@ class Exercise:
         self._set_feedback(None, "")
         self._update_tally()
         return q
+
+    def _submitted(self, _w: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            guarded(self._show_invalid)(self.check)()
+
+    def show_hint(self) -> str:
+        """Show the next hint: first the nudge, then the worked answer. Returns the hint's
+        HTML (empty when the question has none)."""
+        q = self.question
+        if q is None or not q.nudge:
+            return ""
+        self.hints_shown = min(self.hints_shown + 1, 2)
+        if self.hints_shown == 1:
+            body = M["lesson.exercise.hint-nudge"].render()
+            self.hint_button.description = M["lesson.exercise.hint-worked"].render()
+            html_body = f"<b>{html.escape(body)}</b> {q.nudge}"
+        else:
+            body = M["lesson.exercise.hint-answer"].render()
+            self.hint_button.layout.display = "none"
+            html_body = f"<b>{html.escape(body)}</b> {q.worked or q.nudge}"
+        self.hint.value = f'<div class="gin-hint-step-{self.hints_shown}">{html_body}</div>'
+        return html_body
 
     def next(self) -> Question:
         """Move on to a new question."""
@@ -250,10 +296,17 @@ class Exercise:
                 f.choice(answers[f.name])
         verdict = q.check(answers)
         self.last_verdict = verdict
+        first_try = not self._counted and self.hints_shown < 2
         if not self._counted:
             self._counted = True
             self.answered_count += 1
-            self.right_count += verdict.right
+            self.right_count += verdict.right and self.hints_shown < 2
+        if first_try:
+            self.streak = self.streak + 1 if verdict.right else 0
+        elif not verdict.right:
+            self.streak = 0
+        for cb in self._on_result:
+            cb(verdict, first_try)
         head = (
             M["lesson.exercise.right"] if verdict.right else M["lesson.exercise.not-quite"]
         ).render()
@@ -288,7 +341,7 @@ class Exercise:
         if self.answered_count:
             self.tally.value = html.escape(
                 M["lesson.exercise.tally"].render(
-                    {"right": self.right_count, "count": self.answered_count}
+                    {"right": self.right_count, "count": self.answered_count, "streak": self.streak}
                 )
             )
         else:

@@ -1,0 +1,148 @@
+"""What one level of the course is made of: a concept, a picture, a prediction and an
+exercise.
+
+A :class:`Level` is data: its title and text are catalog messages, its picture is a list
+of captioned card groups, its "predict, then see" moment asks a question whose answer the
+engine gives, and its ``make`` function generates a question (with a two-step hint and
+diagnosed slips) from a seeded generator and the rule set in play.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gin import Card, Rules, parse_cards
+from gin.i18n import M, Message, Text
+from gin.ui.lessons.exercise import Choice, Field, Question, Verdict
+from gin.ui.lessons.pictures import cards_html, group_html
+
+
+@dataclass(frozen=True)
+class Predict:
+    """A "predict, then see" moment: a question, the choices, and the engine's answer."""
+
+    question: Message
+    choices: tuple[Choice, ...]
+    answer: Callable[[Rules], tuple[str, Text]]
+    """The right choice's value and the engine's explanation, for a rule set."""
+    cards: Callable[[Rules], Sequence[Card]] = lambda _r: ()
+    """The cards shown with the question."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of the course: one concept."""
+
+    key: str
+    """A stable name (progress is stored under it)."""
+    title: Message
+    text: Message
+    """A few sentences; filled with :func:`rule_facts` of the rule set in play."""
+    picture: Callable[[Rules], str]
+    """HTML: the level's picture (cards)."""
+    predict: Predict
+    make: Callable[[Rules, random.Random], Question]
+
+
+def rule_facts(rules: Rules) -> dict[str, Any]:
+    """The numbers a level's text may name, from the rule set in play."""
+    return {
+        "rules": rules.name,
+        "ace_limit": rules.ace_knock_limit,
+        "gin_bonus": rules.gin_bonus,
+        "big_gin_bonus": rules.big_gin_bonus,
+        "undercut_bonus": rules.undercut_bonus,
+        "target": rules.target,
+    }
+
+
+def fill(m: Message, data: Mapping[str, Any]) -> str:
+    """``m`` rendered with the part of ``data`` it names."""
+    names = {p.split(":")[0] for p in m.placeholders}
+    if m.plural is not None:
+        names.add(m.count)
+    return m.render({k: v for k, v in data.items() if k in names})
+
+
+def text(key: str, **data: Any) -> str:
+    """A catalog message rendered and escaped for HTML."""
+    return html.escape(M[key].render(data))
+
+
+def para(key: str, **data: Any) -> str:
+    """A catalog message as an HTML paragraph."""
+    return f"<p>{text(key, **data)}</p>"
+
+
+def groups(*parts: tuple[str, str]) -> str:
+    """Captioned card groups side by side: each part is (rendered caption, card codes)."""
+    inner = "".join(group_html(cap, parse_cards(codes), css="gin-plain") for cap, codes in parts)
+    return f'<div class="gin-lesson-groups">{inner}</div>'
+
+
+YES_NO = (
+    Choice("yes", M["lesson.level.choice.yes"]),
+    Choice("no", M["lesson.level.choice.no"]),
+)
+
+
+def verdict(right: bool, why: str, slip: str = "") -> Verdict:
+    """A verdict; a wrong answer's ``why`` starts with the diagnosed slip when there is one."""
+    return Verdict(right, why, "" if right else slip)
+
+
+def slip_html(key: str, **data: Any) -> str:
+    """A diagnosed slip, in bold, before the explanation."""
+    return f'<p class="gin-slip"><b>{text(key, **data)}</b></p>'
+
+
+def choice_question(
+    prompt: str,
+    name: str,
+    choices: tuple[Choice, ...],
+    answer: str,
+    explain: str,
+    slips: Mapping[str, str],
+    *,
+    nudge: str,
+    data: Mapping[str, Any],
+) -> Question:
+    """A one-field choice question: ``slips`` maps a wrong choice to its diagnosis (HTML),
+    ``explain`` is the engine's reason (HTML), shown with every verdict and as the worked
+    answer."""
+    field = Field(name, choices=choices)
+
+    def check(answers: Mapping[str, str]) -> Verdict:
+        given = field.choice(answers[name])
+        if given == answer:
+            return verdict(True, explain)
+        slip = slips.get(given, "")
+        code = given if slip else "other"
+        return verdict(False, slip + explain, code)
+
+    return Question(prompt, (field,), check, {**data, "answer": answer}, nudge, explain)
+
+
+def hand_prompt(key: str, cards: Sequence[Card], **data: Any) -> str:
+    """A prompt (a catalog message) above a row of cards."""
+    return para(key, **data) + cards_html(cards)
+
+
+__all__ = [
+    "YES_NO",
+    "Level",
+    "Predict",
+    "choice_question",
+    "fill",
+    "groups",
+    "hand_prompt",
+    "para",
+    "rule_facts",
+    "slip_html",
+    "text",
+    "verdict",
+]
