@@ -66,6 +66,19 @@ def cards_html(
     return f'<div class="gin-lesson-cards {css}">{inner}</div>'
 
 
+def backs_html(count: int, caption: str) -> str:
+    """``count`` face-down cards in a captioned group (the stock)."""
+    from gin.ui.svg import card_back_svg
+
+    backs = "".join(
+        f'<span class="gin-lesson-card gin-back">{card_back_svg()}</span>' for _ in range(count)
+    )
+    return (
+        f'<div class="gin-lesson-group gin-plain"><div class="gin-caption">'
+        f'{html.escape(caption)}</div><div class="gin-lesson-cards">{backs}</div></div>'
+    )
+
+
 def group_html(caption: str, cards: Sequence[Card], *, css: str = "", size: str = "") -> str:
     """Cards in a framed group with a caption (a rendered sentence: a meld, the
     deadwood ...)."""
@@ -166,6 +179,7 @@ class Raw:
 __all__ = [
     "Raw",
     "arrangement_html",
+    "backs_html",
     "card_html",
     "cards_html",
     "deadwood_label",

@@ -1,0 +1,316 @@
+"""Levels 11, 13 and 14: undercuts, scoring a deal, the game score and the next dealer.
+
+Every score is :func:`gin.score_deal`'s; the next dealer is :meth:`gin.Game.next_dealer`'s
+on a seeded game played by two computer opponents.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from gin import DECK, Card, DealResult, Game, Rules, Suit, deadwood, parse_cards, score_deal
+from gin.bots import make_bot
+from gin.cards import cards_mask
+from gin.i18n import M, Text
+from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
+from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
+from gin.ui.lessons.level import (
+    Level,
+    Predict,
+    groups,
+    para,
+    slip_html,
+    verdict,
+)
+from gin.ui.lessons.pictures import arrangement_html, cards_html, steps_html
+
+WHO_CHOICES = (
+    Choice("knocker", M["lesson.level.score.choice.knocker"]),
+    Choice("defender", M["lesson.level.score.choice.defender"]),
+)
+
+
+def _eleven_melded(rng: random.Random) -> list[Card]:
+    for _ in range(300):
+        hand = built_hand(rng, 11, 4)
+        if deadwood(hand) == 0:
+            return hand
+    raise RuntimeError("no big-gin hand")  # pragma: no cover
+
+
+def scored_deal(rules: Rules, rng: random.Random, kind: str) -> DealResult:
+    """A deal ending in ``kind`` (``knock``, ``undercut``, ``gin`` or ``big-gin``), scored
+    by :func:`gin.score_deal`: hands built around melds, the up card drawn to allow it."""
+    for _ in range(500):
+        if kind == "gin":
+            knocker = gin_hand(rng, 10)
+        elif kind == "big-gin":
+            knocker = _eleven_melded(rng)
+        else:
+            knocker = built_hand(rng, 10, rng.choice((2, 3)), low_card_weight)
+        k = deadwood(knocker)
+        if kind in ("knock", "undercut") and not 1 <= k <= 10:
+            continue
+        used = cards_mask(knocker)
+        defender = built_hand(rng, 10, rng.choice((1, 2, 3)), low_card_weight, exclude=used)
+        used |= cards_mask(defender)
+        spade_first = rules.spade_doubles and rng.random() < 0.4
+        ups = [
+            c
+            for c in DECK
+            if not used & c.mask
+            and rules.knock_limit(c) >= k
+            and (c.suit is Suit.SPADES) == spade_first
+        ]
+        if not ups:
+            continue
+        up = rng.choice(ups)
+        result = score_deal(rules, up, knocker, defender)
+        got = "undercut" if result.kind == "knock" and result.winner != "knocker" else result.kind
+        if got == kind:
+            return result
+    raise RuntimeError(f"no {kind} deal found")  # pragma: no cover
+
+
+def scored_example(rules: Rules, kind: str) -> DealResult:
+    """A fixed example (seeded) of a deal ending in ``kind``."""
+    return scored_deal(rules, random.Random(f"example {kind}"), kind)
+
+
+def _result_html(r: DealResult) -> str:
+    return (
+        para("lesson.level.score.knocker-hand", deadwood=r.knocker_deadwood)
+        + arrangement_html(r.knocker_arrangement, size="small")
+        + para(
+            "lesson.level.score.defender-hand",
+            deadwood=r.defender_deadwood_before_layoffs,
+        )
+        + cards_html(
+            sorted(r.defender_arrangement.cards + tuple(lo.card for lo in r.layoffs)), size="small"
+        )
+    )
+
+
+def _who_points_question(
+    rules: Rules, r: DealResult, prompt_key: str, nudge: str
+) -> Question:
+    """Who scores, and how many points? With the typical slips of scoring diagnosed."""
+    winner = r.winner or "knocker"
+    worked = steps_html(r.steps)
+    mult = r.multiplier
+
+    def check(answers: Mapping[str, str]) -> Verdict:
+        who = Field("who", choices=WHO_CHOICES).choice(answers["who"])
+        given = parse_int(answers["points"])
+        if who == winner and given == r.points:
+            return verdict(True, worked)
+        k, d = r.knocker_deadwood, r.defender_deadwood
+        slip, code = "", "other"
+        if r.kind == "knock" and k == d and who == "knocker":
+            slip, code = slip_html("lesson.level.score.slip-tie", deadwood=k), "tie"
+        elif r.kind == "knock" and winner == "defender" and who == "knocker":
+            slip, code = slip_html("lesson.level.score.slip-undercut", knocker=k, defender=d), "undercut"
+        elif who == winner and mult == 2 and given * 2 == r.points:
+            slip, code = slip_html("lesson.level.score.slip-double", card=r.up_card.code), "doubling"
+        elif who == winner and r.bonus and given == r.points - r.bonus * mult:
+            slip, code = slip_html("lesson.level.score.slip-bonus", bonus=r.bonus), "bonus"
+        elif (
+            who == winner == "knocker"
+            and r.layoffs
+            and given == (r.defender_deadwood_before_layoffs - k) * mult
+        ):
+            slip, code = slip_html("lesson.level.score.slip-layoffs"), "layoffs"
+        return verdict(False, slip + worked, code)
+
+    return Question(
+        para(prompt_key, card=r.up_card.code, rules=rules.name)
+        + cards_html([r.up_card], css="gin-up-card")
+        + _result_html(r),
+        (
+            Field("who", M["lesson.level.score.who-label"], choices=WHO_CHOICES),
+            Field("points", M["lesson.level.score.points-label"], placeholder=M["lesson.level.placeholder.points"]),
+        ),
+        check,
+        {"result": r, "answer": (winner, r.points)},
+        nudge,
+        worked,
+    )
+
+
+# --------------------------------------------------------------------------- 11 undercuts
+
+
+def undercut_question(rules: Rules, rng: random.Random) -> Question:
+    """A knock scored by the engine, an undercut about half the time."""
+    r = scored_deal(rules, rng, "undercut" if rng.random() < 0.55 else "knock")
+    return _who_points_question(
+        rules,
+        r,
+        "lesson.level.undercut.prompt",
+        para("lesson.level.undercut.nudge", bonus=rules.undercut_bonus),
+    )
+
+
+def _undercut_predict(rules: Rules) -> tuple[str, Text]:
+    knocker = parse_cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 7C")
+    defender = parse_cards("JD QD KD 2C 3C 4C 8S 8H 8C 7D")
+    r = score_deal(rules, Card.parse("KH"), knocker, defender)
+    return (r.winner or "knocker"), M["lesson.level.undercut.reveal"](
+        knocker=r.knocker_deadwood, defender=r.defender_deadwood, points=r.points
+    )
+
+
+LEVEL_UNDERCUT = Level(
+    "undercuts",
+    M["lesson.level.undercut.title"],
+    M["lesson.level.undercut.text"],
+    lambda _r: groups(
+        (M["lesson.level.picture.knocker-deadwood"].render({"points": 7}), "7C"),
+        (M["lesson.level.picture.defender-deadwood"].render({"points": 7}), "7D"),
+    ),
+    Predict(M["lesson.level.undercut.predict"], WHO_CHOICES, _undercut_predict),
+    undercut_question,
+)
+
+# --------------------------------------------------------------------------- 13 scoring
+
+
+def scoring_question(rules: Rules, rng: random.Random) -> Question:
+    """Any end of a deal (knock, undercut, gin, big gin where the rules have it), scored."""
+    kinds = ["knock", "knock", "undercut", "gin"] + (["big-gin"] if rules.big_gin else [])
+    r = scored_deal(rules, rng, rng.choice(kinds))
+    return _who_points_question(
+        rules, r, "lesson.level.score.prompt", para("lesson.level.score.nudge", rules=rules.name)
+    )
+
+
+def _score_predict(rules: Rules) -> tuple[str, Text]:
+    r = scored_example(rules, "gin")
+    return (r.winner or "knocker"), M["lesson.level.score.reveal"](
+        points=r.points, bonus=r.bonus, deadwood=r.defender_deadwood
+    )
+
+
+LEVEL_SCORE = Level(
+    "scoring",
+    M["lesson.level.score.title"],
+    M["lesson.level.score.text"],
+    lambda r: arrangement_html(scored_example(r, "knock").knocker_arrangement),
+    Predict(M["lesson.level.score.predict"], WHO_CHOICES, _score_predict),
+    scoring_question,
+)
+
+# --------------------------------------------------------------------------- 14 the game
+
+DEALER_CHOICES = (
+    Choice("same", M["lesson.level.game.choice.same"]),
+    Choice("other", M["lesson.level.game.choice.other"]),
+)
+
+
+def played_game(rules: Rules, seed: int) -> Game:
+    """A seeded game whose first deal two computer opponents have played out."""
+    game = Game(rules, seed=seed)
+    bots = [make_bot("eager", random.Random(seed + i)) for i in (1, 2)]
+    while not game.deal.is_over:
+        p = game.deal.to_move
+        assert p is not None
+        game.apply(bots[p].choose(game.deal.view(p)))
+    return game
+
+
+def game_question(rules: Rules, rng: random.Random) -> Question:
+    """After one deal: who deals next (:meth:`gin.Game.next_dealer`), and how far is the
+    leader from the target?"""
+    game = played_game(rules, rng.randrange(1 << 30))
+    deal = game.deal
+    winner, points, kind = deal.outcome()
+    nxt = "same" if game.next_dealer() == deal.dealer else "other"
+    totals = game.totals()
+    need = rules.target - max(totals)
+    if kind == "void":
+        story = para("lesson.level.game.story-void")
+    else:
+        won_key = (
+            "lesson.level.game.story-dealer-won"
+            if winner == deal.dealer
+            else "lesson.level.game.story-non-dealer-won"
+        )
+        story = para(won_key, points=points)
+    explain = para(
+        "lesson.level.game.explain-void"
+        if kind == "void"
+        else (
+            "lesson.level.game.explain-alternate"
+            if rules.next_dealer == "alternate"
+            else "lesson.level.game.explain-winner"
+        ),
+        rules=rules.name,
+    ) + para("lesson.level.game.explain-need", need=need, target=rules.target)
+
+    def check(answers: Mapping[str, str]) -> Verdict:
+        who = Field("dealer", choices=DEALER_CHOICES).choice(answers["dealer"])
+        given = parse_int(answers["need"])
+        if who == nxt and given == need:
+            return verdict(True, explain)
+        slip, code = "", "other"
+        if who != nxt:
+            if kind == "void":
+                slip, code = slip_html("lesson.level.game.slip-void"), "void-dealer"
+            else:
+                key = (
+                    "lesson.level.game.slip-alternate"
+                    if rules.next_dealer == "alternate"
+                    else "lesson.level.game.slip-winner"
+                )
+                slip, code = slip_html(key, rules=rules.name), "next-dealer"
+        elif given == rules.target:
+            slip, code = slip_html("lesson.level.game.slip-total"), "total"
+        return verdict(False, slip + explain, code)
+
+    return Question(
+        para("lesson.level.game.prompt", rules=rules.name, target=rules.target) + story,
+        (
+            Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES),
+            Field("need", M["lesson.level.game.need-label"], placeholder=M["lesson.level.placeholder.points"]),
+        ),
+        check,
+        {"answer": (nxt, need), "kind": kind},
+        para("lesson.level.game.nudge", rules=rules.name),
+        explain,
+    )
+
+
+def _game_predict(rules: Rules) -> tuple[str, Text]:
+    for seed in range(50):
+        game = played_game(rules, seed)
+        winner, _, kind = game.deal.outcome()
+        if kind != "void" and winner != game.deal.dealer:
+            nxt = "same" if game.next_dealer() == game.deal.dealer else "other"
+            return nxt, M["lesson.level.game.reveal"](rules=rules.name)
+    raise RuntimeError("no example game")  # pragma: no cover
+
+
+LEVEL_GAME = Level(
+    "game-and-dealer",
+    M["lesson.level.game.title"],
+    M["lesson.level.game.text"],
+    lambda r: para("lesson.level.game.picture", target=r.target),
+    Predict(M["lesson.level.game.predict"], DEALER_CHOICES, _game_predict),
+    game_question,
+)
+
+__all__ = [
+    "DEALER_CHOICES",
+    "LEVEL_GAME",
+    "LEVEL_SCORE",
+    "LEVEL_UNDERCUT",
+    "WHO_CHOICES",
+    "game_question",
+    "played_game",
+    "scored_deal",
+    "scored_example",
+    "scoring_question",
+    "undercut_question",
+]

@@ -1,0 +1,107 @@
+"""The map of the course's levels with the learner's progress, and the results as CSV.
+
+Each level is an element of class ``gin-level`` with ``data-level`` (its key) and
+``data-state`` (``new``, ``started`` or ``mastered``), linking to the level in the course
+notebook.
+"""
+
+from __future__ import annotations
+
+import html
+import urllib.parse
+
+from gin.i18n import M, Message
+from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
+from gin.ui.lessons.progress import Progress, csv_data_url
+
+COURSE_NOTEBOOK = "00_levels.ipynb"
+
+STATE_NAMES: dict[str, Message] = {
+    "new": M["lesson.course.state.new"],
+    "started": M["lesson.course.state.started"],
+    "mastered": M["lesson.course.state.mastered"],
+}
+
+
+def level_title(number: int) -> str:
+    """"Level n: title" for the level at position ``number - 1``."""
+    return M["lesson.course.level-title"].render(
+        {"number": number, "title": LEVELS[number - 1].title.render()}
+    )
+
+
+def level_href(key: str, rules: str) -> str:
+    """The address of a level in the course notebook (relative, as Voilà serves it)."""
+    query = urllib.parse.urlencode({"level": key, "rules": rules})
+    return f"./{COURSE_NOTEBOOK}?{query}"
+
+
+def level_map_html(progress: Progress, rules: str) -> str:
+    """Every level with its state under ``rules``, and "continue where you left off"."""
+    items = []
+    for i, level in enumerate(LEVELS, 1):
+        rec = progress.level_record(rules, level.key)
+        state = rec["state"]
+        tally = M["lesson.course.map-tally"].render(
+            {"right": rec["first_right"], "count": rec["answered"], "best": rec["best_streak"]}
+        )
+        items.append(
+            f'<li class="gin-level gin-level-{state}" data-level="{level.key}" '
+            f'data-state="{state}"><a href="{html.escape(level_href(level.key, rules))}">'
+            f"{html.escape(level_title(i))}</a> "
+            f'<span class="gin-level-state">{html.escape(STATE_NAMES[state].render())}</span>'
+            + (f' <span class="gin-muted">{html.escape(tally)}</span>' if rec["answered"] else "")
+            + "</li>"
+        )
+    key = progress.continue_level(rules)
+    cont = M["lesson.course.continue"].render(
+        {"title": level_title(level_index(key) + 1)}
+    )
+    mastered = sum(progress.state(rules, lv.key) == "mastered" for lv in LEVELS)
+    summary = M["lesson.course.map-summary"].render(
+        {"mastered": mastered, "count": len(LEVELS), "streak": MASTERY_STREAK, "rules": rules}
+    )
+    return (
+        f'<p class="gin-muted">{html.escape(summary)}</p>'
+        f'<p><a class="gin-continue gin-playnow" data-level="{key}" '
+        f'href="{html.escape(level_href(key, rules))}">▶ {html.escape(cont)}</a></p>'
+        f'<ol class="gin-level-map">{"".join(items)}</ol>'
+    )
+
+
+def results_csv(progress: Progress, rules: str) -> str:
+    """The learner's results per level under ``rules``, as CSV text."""
+    header = [
+        M["lesson.course.csv.number"].render(),
+        M["lesson.course.csv.level"].render(),
+        M["lesson.course.csv.rules"].render(),
+        M["lesson.course.csv.state"].render(),
+        M["lesson.course.csv.answered"].render(),
+        M["lesson.course.csv.first-right"].render(),
+        M["lesson.course.csv.best-streak"].render(),
+        M["lesson.course.csv.worked"].render(),
+    ]
+    titles = [lv.title.render() for lv in LEVELS]
+    states = {k: m.render() for k, m in STATE_NAMES.items()}
+    return progress.csv_text(rules, header, titles, states)
+
+
+def results_link_html(progress: Progress, rules: str) -> str:
+    """A link that downloads the results as a CSV file (a ``data:`` URL: works offline)."""
+    url = csv_data_url(results_csv(progress, rules))
+    label = M["lesson.course.csv.download"].render()
+    return (
+        f'<a class="gin-results-csv" download="gin-results-{html.escape(rules)}.csv" '
+        f'href="{html.escape(url)}">⤓ {html.escape(label)}</a>'
+    )
+
+
+__all__ = [
+    "COURSE_NOTEBOOK",
+    "STATE_NAMES",
+    "level_href",
+    "level_map_html",
+    "level_title",
+    "results_csv",
+    "results_link_html",
+]

@@ -1,0 +1,217 @@
+"""``Progress``: the learner's record of every level, kept in the browser's localStorage.
+
+A small custom widget (the pattern of :class:`gin.ui.cardarea.CardArea`): when it is shown,
+the page sends the records it stored earlier; they are checked here (anything malformed is
+dropped, never guessed) and merged, and every change is written back to the browser. The
+records are kept per rule set, since a level's answers depend on it.
+
+>>> p = Progress()
+>>> p.record("classic", "sets", right=True, first_try=True, streak=1)
+>>> p.state("classic", "sets"), p.state("spades-double", "sets")
+('started', 'new')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import urllib.parse
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK
+
+_HERE = Path(__file__).parent
+_log = logging.getLogger("gin.ui.lessons")
+
+STATES = ("new", "started", "mastered")
+"""A level's states, in order."""
+
+COUNTS = ("answered", "first_right", "streak", "best_streak", "hints")
+"""The counts kept per level: answers given (one per question), right at the first try,
+right in a row now, the longest run of right answers, worked answers shown."""
+
+LAST = "_last"
+"""The key under which the level last opened is kept, per rule set."""
+
+
+def _clean_level(raw: Any) -> dict[str, Any] | None:
+    if not isinstance(raw, Mapping) or raw.get("state") not in STATES:
+        return None
+    out: dict[str, Any] = {"state": raw["state"]}
+    for name in COUNTS:
+        v = raw.get(name, 0)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10**6:
+            return None
+        out[name] = v
+    return out
+
+
+def clean_records(raw: Any) -> dict[str, dict[str, Any]]:
+    """The well-formed part of records read from the browser: known levels with a known
+    state and whole counts. Anything else is dropped."""
+    keys = {level.key for level in LEVELS}
+    out: dict[str, dict[str, Any]] = {}
+    if not isinstance(raw, Mapping):
+        return out
+    for rules, levels in raw.items():
+        if not isinstance(rules, str) or not isinstance(levels, Mapping):
+            continue
+        kept: dict[str, Any] = {}
+        for key, rec in levels.items():
+            if key == LAST and rec in keys:
+                kept[LAST] = rec
+            elif key in keys:
+                clean = _clean_level(rec)
+                if clean is not None:
+                    kept[key] = clean
+        if kept:
+            out[rules] = kept
+    return out
+
+
+class Progress(anywidget.AnyWidget):
+    """The learner's records, per rule set and level, kept in the browser.
+
+    Synced traits: ``storage_key`` (the localStorage key), ``records``
+    (``{rules: {level: {"state", "answered", "first_right", "streak", "best_streak",
+    "hints"}, "_last": level}}``) and ``loaded`` (the page's stored records were read).
+    """
+
+    _esm = _HERE / "progress.js"
+
+    storage_key = traitlets.Unicode("gin-tutor-progress").tag(sync=True)
+    records = traitlets.Dict().tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_change: list[Callable[[], Any]] = []
+        self.on_msg(self._handle_page_message)
+        self.layout.display = "none"
+
+    def on_change(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` whenever the records change (from the page or a lesson)."""
+        self._on_change.append(callback)
+
+    def _changed(self) -> None:
+        for cb in self._on_change:
+            try:
+                cb()
+            except Exception:  # a view failed to redraw: log, never raise into the page
+                _log.exception("progress view failed")
+
+    def _handle_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, Mapping) or content.get("event") != "stored":
+            return
+        stored = clean_records(content.get("records"))
+        merged = {r: dict(levels) for r, levels in stored.items()}
+        for rules, levels in self.records.items():  # answers given before the page answered
+            merged.setdefault(rules, {}).update(levels)
+        self.records = merged
+        self.loaded = True
+        self._changed()
+
+    def send_from_page(self, content: dict[str, Any]) -> None:
+        """Handle ``content`` as if the page had sent it (for tests and demos)."""
+        self._handle_page_message(self, content, [])
+
+    # ------------------------------------------------------------------ reading
+
+    def level_record(self, rules: str, key: str) -> dict[str, Any]:
+        """The record of one level (all counts 0 and state ``new`` when none)."""
+        rec = self.records.get(rules, {}).get(key)
+        if rec is None:
+            return {"state": "new", **dict.fromkeys(COUNTS, 0)}
+        return dict(rec)
+
+    def state(self, rules: str, key: str) -> str:
+        """``new``, ``started`` or ``mastered``."""
+        return str(self.level_record(rules, key)["state"])
+
+    def last(self, rules: str) -> str | None:
+        """The level last opened under ``rules``, if any."""
+        last = self.records.get(rules, {}).get(LAST)
+        return last if isinstance(last, str) else None
+
+    def continue_level(self, rules: str) -> str:
+        """Where to continue: the level last opened, or else the first level not mastered."""
+        last = self.last(rules)
+        if last is not None:
+            return last
+        for level in LEVELS:
+            if self.state(rules, level.key) != "mastered":
+                return level.key
+        return LEVELS[-1].key
+
+    # ------------------------------------------------------------------ writing
+
+    def _put(self, rules: str, key: str, value: Any) -> None:
+        records = {r: dict(levels) for r, levels in self.records.items()}
+        records.setdefault(rules, {})[key] = value
+        self.records = records
+        self._changed()
+
+    def opened(self, rules: str, key: str) -> None:
+        """Remember that the level ``key`` was opened last."""
+        if self.last(rules) != key:
+            self._put(rules, LAST, key)
+
+    def record(self, rules: str, key: str, *, right: bool, first_try: bool, streak: int) -> None:
+        """Record one checked answer; ``streak`` is the right answers in a row so far."""
+        rec = self.level_record(rules, key)
+        if first_try:
+            rec["answered"] += 1
+            rec["first_right"] += int(right)
+        rec["streak"] = streak
+        rec["best_streak"] = max(rec["best_streak"], streak)
+        if rec["state"] == "new":
+            rec["state"] = "started"
+        if streak >= MASTERY_STREAK:
+            rec["state"] = "mastered"
+        self._put(rules, key, rec)
+
+    def hint_used(self, rules: str, key: str) -> None:
+        """Record that a worked answer was shown."""
+        rec = self.level_record(rules, key)
+        rec["hints"] += 1
+        if rec["state"] == "new":
+            rec["state"] = "started"
+        self._put(rules, key, rec)
+
+    # ------------------------------------------------------------------ export
+
+    def csv_text(self, rules: str, header: list[str], titles: list[str], states: dict[str, str]) -> str:
+        """The results per level as CSV: ``header`` names the columns (rendered), ``titles``
+        the levels in order, ``states`` the rendered name of each state."""
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(header)
+        for i, (level, title) in enumerate(zip(LEVELS, titles, strict=True), 1):
+            rec = self.level_record(rules, level.key)
+            w.writerow(
+                [
+                    i,
+                    title,
+                    rules,
+                    states[rec["state"]],
+                    rec["answered"],
+                    rec["first_right"],
+                    rec["best_streak"],
+                    rec["hints"],
+                ]
+            )
+        return out.getvalue()
+
+
+def csv_data_url(text: str) -> str:
+    """A ``data:`` URL holding CSV text (a link to it downloads the file, offline)."""
+    return "data:text/csv;charset=utf-8," + urllib.parse.quote(text)
+
+
+__all__ = ["COUNTS", "LAST", "STATES", "Progress", "clean_records", "csv_data_url"]
