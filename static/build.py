@@ -92,6 +92,12 @@ MERMAID_SCRIPT = re.compile(
     r'<script type="module">(?:(?!</script>).)*?mermaid.*?</script>\s*', re.S
 )
 """Voilà's template loads mermaid from a CDN when a page has diagrams; the lessons have none."""
+FONT_AWESOME_4_CDN = (
+    '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/font-awesome@4.5.0/css/'
+    'font-awesome.min.css" type="text/css" />'
+)
+"""The lesson list (``voici/tree``) links Font Awesome 4 from a CDN: version 5 with its
+version-4 shims, served from the site, draws the same icons."""
 VOICI_SCRIPT = '<script src="../build/voici.js"></script>'
 
 BROWSER_ENV = {
@@ -420,6 +426,15 @@ def finish(out: Path) -> None:
             VOICI_SCRIPT, '<script src="../../static/gin/page.js"></script>\n' + VOICI_SCRIPT
         )
         page.write_text(text)
+    tree = out / "voici" / "tree" / "index.html"
+    text = tree.read_text()
+    if FONT_AWESOME_4_CDN not in text:
+        raise SystemExit(f"{tree}: Voici's page template changed; check static/build.py")
+    local = "".join(
+        f'<link rel="stylesheet" href="../../static/fontawesome/css/{css}" type="text/css" />'
+        for css in ("all.min.css", "v4-shims.min.css")
+    )
+    tree.write_text(text.replace(FONT_AWESOME_4_CDN, local))
     start = "voici/render/" + START_LESSON.replace(".ipynb", ".html")
     (out / "index.html").write_text(redirect_page(start))
     config_path = out / "jupyter-lite.json"
