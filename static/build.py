@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import dataclasses
 import hashlib
 import html
 import json
@@ -287,6 +288,31 @@ def lock_closure(packages: dict[str, dict[str, object]], roots: Iterable[str]) -
     return sorted(seen)
 
 
+def add_bytecode(core: Path, wheels: list[Wheel], dest: Path) -> list[Wheel]:
+    """Bytecode for the wheels and the standard library, compiled by Pyodide under Node
+    (``static/pycompile.py``): this project's wheel keeps its sources (for tracebacks), the
+    others and the standard library keep bytecode only. Writes them into ``dest`` and
+    returns the compiled wheels."""
+    work = WORK / "bytecode"
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "in").mkdir(parents=True)
+    (work / "out").mkdir()
+    jobs = [["stdlib", "/work/in/python_stdlib.zip", "/work/out/python_stdlib.zip"]]
+    shutil.copy2(core / "python_stdlib.zip", work / "in")
+    for w in wheels:
+        shutil.copy2(w.path, work / "in" / w.path.name)
+        kind = "wheel" if w.name == "oklahoma-gin" else "wheel-bytecode-only"
+        jobs.append([kind, f"/work/in/{w.path.name}", f"/work/out/{w.path.name}"])
+    (work / "jobs.json").write_text(json.dumps(jobs))
+    run(["node", str(HERE / "pycompile.mjs"), str(core), str(work), str(work / "jobs.json")])
+    shutil.copy2(work / "out" / "python_stdlib.zip", dest / "python_stdlib.zip")
+    out = []
+    for w in wheels:
+        shutil.copy2(work / "out" / w.path.name, dest / w.path.name)
+        out.append(dataclasses.replace(w, path=dest / w.path.name))
+    return out
+
+
 def pyodide_folder(dest: Path, kernel_pypi: Path) -> list[Wheel]:
     """Pyodide's core and every wheel the lessons load, with a lock file naming only them."""
     core = pyodide_core(CACHE)
@@ -305,7 +331,7 @@ def pyodide_folder(dest: Path, kernel_pypi: Path) -> list[Wheel]:
     paths += [p for p in kernel_pypi.glob("*.whl") if canonicalize_name(p.name.split("-")[0])
               in KERNEL_WHEELS and "3.6.999" not in p.name]  # fmt: skip
     paths.append(project_wheel(WORK / "project"))
-    wheels = [Wheel.read(p) for p in paths]
+    wheels = add_bytecode(core, [Wheel.read(p) for p in paths], dest)
 
     names = {w.name for w in wheels}
     entries = {}
@@ -319,7 +345,6 @@ def pyodide_folder(dest: Path, kernel_pypi: Path) -> list[Wheel]:
         if w.name == "oklahoma-gin":
             deps += APP_DEPENDS
         entries[w.name] = w.lock_entry(d for d in deps if d in names and d != w.name)
-        shutil.copy2(w.path, dest / w.path.name)
     for w in wheels:
         if w.name == "oklahoma-gin":
             entries[w.name]["imports"] = ["gin"]
@@ -411,20 +436,38 @@ def redirect_page(target: str) -> str:
     )
 
 
+def preload_files(pyodide: Path) -> list[str]:
+    """The files the kernel fetches when a page starts: Pyodide's core and the wheels of
+    ``PRELOAD`` with their dependencies (names relative to ``pyodide``)."""
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    names: list[str] = []
+    todo = list(PRELOAD)
+    while todo:
+        name = todo.pop()
+        if name not in names:
+            names.append(name)
+            todo += lock[name]["depends"]
+    core = ["pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+    return core + sorted(lock[n]["file_name"] for n in names)
+
+
 def finish(out: Path) -> None:
-    """Make the built pages fetch nothing from outside and open at the Start-here lesson."""
+    """Make the built pages fetch nothing from outside, start fetching Pyodide early, and
+    open at the Start-here lesson."""
     font_awesome(out / "static" / "fontawesome")
     (out / "static" / "gin").mkdir(parents=True, exist_ok=True)
     shutil.copy2(HERE / "page.js", out / "static" / "gin" / "page.js")
+    preload = json.dumps([f"../pyodide/{f}" for f in preload_files(out / "static" / "pyodide")])
+    page_script = (
+        f'<script src="../../static/gin/page.js" data-preload="{html.escape(preload)}"></script>'
+    )
     for page in sorted((out / "voici" / "render").glob("*.html")):
         text = page.read_text()
         text = FONT_AWESOME_CDN.sub(r"../../static/fontawesome/css/\1", text)
         text, n = MERMAID_SCRIPT.subn("", text)
         if n != 1 or VOICI_SCRIPT not in text:
             raise SystemExit(f"{page}: Voici's page template changed; check static/build.py")
-        text = text.replace(
-            VOICI_SCRIPT, '<script src="../../static/gin/page.js"></script>\n' + VOICI_SCRIPT
-        )
+        text = text.replace(VOICI_SCRIPT, page_script + "\n" + VOICI_SCRIPT)
         page.write_text(text)
     tree = out / "voici" / "tree" / "index.html"
     text = tree.read_text()

@@ -16,7 +16,16 @@
     env.QUERY_STRING = window.location.search.replace(/^\?/, "");
     el.textContent = JSON.stringify(config);
   }
-  // 2. The lessons link to each other as ./NN_name.ipynb (Voilà's addresses); here each
+  // 2. Start fetching Pyodide and the wheels the kernel loads at once, while the page's
+  //    scripts start: the kernel's requests for them then find them in the browser's cache
+  //    (or wait for these downloads instead of starting their own). The list is written
+  //    by static/build.py into this script's data-preload attribute.
+  var script = document.currentScript;
+  var preload = script && script.dataset.preload ? JSON.parse(script.dataset.preload) : [];
+  for (var p = 0; p < preload.length; p++) {
+    fetch(new URL(preload[p], script.src).href).catch(function () {});
+  }
+  // 3. The lessons link to each other as ./NN_name.ipynb (Voilà's addresses); here each
   //    lesson is the page NN_name.html beside this one. Links are rewritten as they appear.
   function relink(root) {
     var selector = 'a[href$=".ipynb"]';
