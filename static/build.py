@@ -10,6 +10,10 @@ both). Every input comes from a package registry at build time, into ``build/sta
   versions it names (IPython and its dependencies), and ``static/runtime-requirements.txt``;
 * this project's own wheel, built from the working tree.
 
+Before they go into the site, the wheels get their bytecode, compiled by Pyodide itself under
+Node (``static/pycompile.py``), so no page compiles IPython from source, and Babel keeps the
+CLDR data of the tutor's languages only (``gin/locale``).
+
 Voici then builds ``notebooks/`` into the output folder. The output needs nothing from
 outside: Pyodide is served from the site with a lock file rewritten for the wheels above
 (PyPI's hashes differ from the lock's), PyPI fallback is off, and every stylesheet and
@@ -31,7 +35,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from email.parser import Parser
 from pathlib import Path
@@ -242,6 +246,40 @@ def stub_wheel(name: str, reason: str, dest: Path) -> Path:
     return wheel
 
 
+def site_languages() -> list[str]:
+    """The languages the tutor speaks: those with a catalog in ``gin/locale`` (English
+    when there is none)."""
+    folder = ROOT / "gin" / "locale"
+    langs = sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder.is_dir() else []
+    return langs or ["en"]
+
+
+def trim_babel(wheel: Path, languages: Sequence[str], dest: Path) -> Path:
+    """Babel's wheel with the CLDR data of ``languages`` only (and of their regions, and
+    the root locale): 1 MB instead of 11 MB to load."""
+    keep = re.compile(
+        r"babel/locale-data/(?:root|" + "|".join(map(re.escape, languages)) + r")(?:_\w+)?\.dat"
+    )
+
+    def dropped(name: str) -> bool:
+        return name.startswith("babel/locale-data/") and not keep.fullmatch(name)
+
+    dest.mkdir(parents=True, exist_ok=True)
+    out = dest / wheel.name
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            if dropped(info.filename):
+                continue
+            data = zin.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines()
+                data = (
+                    "\n".join(ln for ln in lines if not dropped(ln.split(",")[0])) + "\n"
+                ).encode()
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+    return out
+
+
 def project_wheel(dest: Path) -> Path:
     """This project's wheel, built from the working tree."""
     shutil.rmtree(dest, ignore_errors=True)
@@ -326,7 +364,10 @@ def pyodide_folder(dest: Path, kernel_pypi: Path) -> list[Wheel]:
     from_lock = lock_closure(packages, LOCK_ROOTS)
     pins = [f"{n}=={packages[n]['version']}" for n in from_lock]
     pins += requirement_lines(HERE / "runtime-requirements.txt")
-    paths = pip_download(pins, CACHE / "wheels")
+    paths = [
+        trim_babel(p, site_languages(), WORK / "babel") if p.name.startswith("babel-") else p
+        for p in pip_download(pins, CACHE / "wheels")
+    ]
     paths += [stub_wheel(name, reason, WORK / "stubs") for name, reason in STUBS.items()]
     paths += [p for p in kernel_pypi.glob("*.whl") if canonicalize_name(p.name.split("-")[0])
               in KERNEL_WHEELS and "3.6.999" not in p.name]  # fmt: skip
