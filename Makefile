@@ -111,6 +111,7 @@ static: $(STATIC_VENV)/.installed npm
 
 # The static site's browser tests (tests/static): they build their own copy of the site.
 test-static: install-test $(STATIC_VENV)/.installed npm
+	$(VENV)/bin/ruff check static
 	GIN_STATIC_TESTS=1 $(PY) -m pytest -q tests/static $(PYTEST_ARGS)
 
 clean:

@@ -541,6 +541,9 @@ def main(argv: list[str] | None = None) -> None:
         help="another folder of notebooks to build beside the lessons (the tests' probes)",
     )
     args = parser.parse_args(argv)
+    missing = [tool for tool in ("npm", "node") if shutil.which(tool) is None]
+    if missing:
+        raise SystemExit(f"static/build.py needs {' and '.join(missing)} (apt-get install npm)")
     WORK.mkdir(parents=True, exist_ok=True)
     voici_build(args.out.resolve(), [c.resolve() for c in args.contents])
     finish(args.out.resolve())
