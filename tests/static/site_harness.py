@@ -142,6 +142,11 @@ _JS_FETCH = re.compile(
     r"""(?:\bimport\s*\(\s*|\bimportScripts\s*\(\s*|\bfetch\s*\(\s*|\bfrom\s+|"""
     r"""\bsrc\s*=\s*|\bhref\s*=\s*)["'`]((?:https?:)?//[^"'`\s]+)""",
 )
+_INLINE_SCRIPT = re.compile(r"<script\b[^>]*>(.*?)</script>", re.S | re.I)
+_INLINE_STYLE = re.compile(r"<style\b[^>]*>(.*?)</style>", re.S | re.I)
+_STYLE_ATTR_URL = re.compile(
+    r"""\bstyle\s*=\s*["'][^"']*url\(\s*["']?((?:https?:)?//[^"')\s]+)""", re.I
+)
 _LINE_COMMENT = re.compile(r"^\s*//.*$", re.M)
 # Defaults of the bundles that the site's configuration replaces (checked separately).
 _JS_ALLOWED = (
@@ -167,7 +172,8 @@ CONFIG_KEYS_WITH_INERT_URLS = ("$schema", "$id", "description", "title", "homepa
 def external_references(site: Path) -> list[str]:
     """Every place in the site that would make the browser fetch from another host.
 
-    HTML: ``src``/``href`` of scripts, stylesheets, images and frames, and CSS ``url()``.
+    HTML: ``src``/``href`` of scripts, stylesheets, images and frames, and its inline
+    scripts and styles as below (links a learner may follow are not fetched).
     CSS: ``url()`` and ``@import``. JavaScript: URLs given to ``import()``,
     ``importScripts``, ``fetch``, ``import ... from`` or assigned to ``src``/``href``.
     JSON (the configuration the pages read): any absolute URL value. Links in comments,
@@ -180,7 +186,14 @@ def external_references(site: Path) -> list[str]:
         rel = path.relative_to(site)
         text = path.read_text(errors="replace")
         if path.suffix == ".html":
-            hits = _HTML_FETCH.findall(text) + _CSS_FETCH.findall(text) + _JS_FETCH.findall(text)
+            scripts = " ".join(_INLINE_SCRIPT.findall(text))
+            styles = " ".join(_INLINE_STYLE.findall(text))
+            hits = (
+                _HTML_FETCH.findall(text)
+                + _CSS_FETCH.findall(styles)
+                + _STYLE_ATTR_URL.findall(text)
+                + _JS_FETCH.findall(_LINE_COMMENT.sub("", scripts))
+            )
         elif path.suffix == ".css":
             hits = _CSS_FETCH.findall(text)
         elif path.suffix in (".js", ".mjs"):
@@ -199,7 +212,7 @@ def external_references(site: Path) -> list[str]:
                 if u.split(":")[0].rsplit(".", 1)[-1].rstrip("]0123456789[")
                 not in CONFIG_KEYS_WITH_INERT_URLS
             ]
-        found += [f"{rel}: {h}" for h in hits]
+        found += [f"{rel}: {h}" for h in dict.fromkeys(hits)]
     return found
 
 
