@@ -39,12 +39,13 @@ def bar_chart_svg(
     ``notes`` are a second line under the categories' names (such as a count).
     """
     left, right, bottom = 48, 12, 44 + (13 if notes else 0)
-    top = 30 + (16 * len(series) if len(series) > 1 else 0)
+    top = 42 + (16 * len(series) if len(series) > 1 else 0)  # room for the bars' values
     plot_w, plot_h = width - left - right, height - top - bottom
     top_value = max((v for s in series for v in s.values), default=0.0) or 1.0
     n_cat = max(len(categories), 1)
     group_w = plot_w / n_cat
     bar_w = group_w * 0.8 / max(len(series), 1)
+    value_size = 10 if bar_w >= 26 else 8  # narrow bars: smaller values, so they do not touch
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{html.escape(title)}" '
@@ -68,7 +69,7 @@ def bar_chart_svg(
             )
             if v:
                 parts.append(
-                    f'<text x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" font-size="10" '
+                    f'<text x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" font-size="{value_size}" '
                     f'text-anchor="middle" fill="#333">{html.escape(fmt(v))}</text>'
                 )
         parts.append(
