@@ -4,6 +4,8 @@
 #   make test     lint, type-check, unit + notebook + browser tests
 #   make bench    run the benchmarks
 #   make catalog  extract the sentences (gin/messages) into the gettext catalogs (gin/locale)
+#   make static   build the lessons into a static site in build/static/ (Voici + Pyodide)
+#   make test-static  build the site and test it in headless Chromium
 #
 # Voilà's settings (kernel pre-heating, culling, tracebacks) live in voila.json.
 
@@ -25,7 +27,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser app test lint typecheck bench catalog clean
+.PHONY: venv install install-test browser app test lint typecheck bench catalog clean static test-static npm
 
 venv: $(PY)
 
@@ -82,6 +84,40 @@ bench: install
 # After editing gin/messages/*.toml: rewrite gin/locale/gin.pot and every language's .po.
 catalog: install
 	$(PY) -m gin.catalog update
+
+# The static site's toolchain (Voici, JupyterLite, the Pyodide kernel: static/requirements.txt,
+# every version pinned) lives in its own venv, apart from Voilà's: Pyodide's kernel extension
+# is for JupyterLite only. static/build.py fetches Pyodide (npm) and the wheels (PyPI).
+STATIC_VENV := build/static-venv
+STATIC_PY   := $(STATIC_VENV)/bin/python
+
+$(STATIC_VENV)/.installed: static/requirements.txt
+	$(BOOT_PY) -m venv $(STATIC_VENV)
+	$(STATIC_PY) -m pip install --upgrade pip
+	$(STATIC_PY) -m pip install -r static/requirements.txt
+	@touch $@
+
+# npm fetches Pyodide and Font Awesome from the npm registry; as root it is installed with apt.
+npm:
+	@if command -v npm >/dev/null; then \
+		:; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		echo ">>> npm missing: installing Debian's npm to fetch Pyodide"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm; \
+	else \
+		echo "!!! npm not found: install it (sudo apt-get install -y npm) to build the static site"; \
+		exit 1; \
+	fi
+
+static: $(STATIC_VENV)/.installed npm
+	$(STATIC_PY) static/build.py --out build/static
+	@echo ">>> static site in build/static/: serve it with"
+	@echo ">>>   python3 -m http.server 8000 --bind 127.0.0.1 --directory build/static"
+
+# The static site's browser tests (tests/static): they build their own copy of the site.
+test-static: install-test $(STATIC_VENV)/.installed npm
+	$(VENV)/bin/ruff check static
+	GIN_STATIC_TESTS=1 $(PY) -m pytest -q tests/static $(PYTEST_ARGS)
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

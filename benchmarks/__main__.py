@@ -21,6 +21,7 @@ SECTIONS: dict[str, str] = {
     "engine": "benchmarks.engine",
     "bots": "benchmarks.bots",
     "app": "benchmarks.app",
+    "static": "benchmarks.static_site",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

@@ -1,16 +1,14 @@
-"""Charts for the lessons: small SVG bar charts, and matplotlib figures as PNG bytes.
+"""Charts for the lessons: small SVG bar charts, vertical and horizontal.
 
-The SVG charts need no plotting library (fast to load); matplotlib is imported only when
-a PNG is asked for (the strategy lab).
+They need no plotting library, so they load fast and run anywhere the engine runs,
+in a Voilà kernel as in the browser (Pyodide) of the static site.
 """
 
 from __future__ import annotations
 
 import html
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 PALETTE = ("#3b6fb6", "#d9822b", "#3a9a5b", "#a23b72", "#6c757d")
 
@@ -32,17 +30,22 @@ def bar_chart_svg(
     x_label: str = "",
     y_label: str = "",
     fmt: Callable[[float], str] = lambda v: f"{v:g}",
+    notes: Sequence[str] = (),
     width: int = 640,
     height: int = 260,
 ) -> str:
-    """Grouped vertical bars as a standalone, accessible SVG string."""
-    left, right, bottom = 48, 12, 44
-    top = 30 + (16 * len(series) if len(series) > 1 else 0)
+    """Grouped vertical bars as a standalone, accessible SVG string.
+
+    ``notes`` are a second line under the categories' names (such as a count).
+    """
+    left, right, bottom = 48, 12, 44 + (13 if notes else 0)
+    top = 42 + (16 * len(series) if len(series) > 1 else 0)  # room for the bars' values
     plot_w, plot_h = width - left - right, height - top - bottom
     top_value = max((v for s in series for v in s.values), default=0.0) or 1.0
     n_cat = max(len(categories), 1)
     group_w = plot_w / n_cat
     bar_w = group_w * 0.8 / max(len(series), 1)
+    value_size = 10 if bar_w >= 26 else 8  # narrow bars: smaller values, so they do not touch
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{html.escape(title)}" '
@@ -66,13 +69,18 @@ def bar_chart_svg(
             )
             if v:
                 parts.append(
-                    f'<text x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" font-size="10" '
+                    f'<text x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" font-size="{value_size}" '
                     f'text-anchor="middle" fill="#333">{html.escape(fmt(v))}</text>'
                 )
         parts.append(
             f'<text x="{left + (i + 0.5) * group_w:.1f}" y="{top + plot_h + 15}" '
             f'text-anchor="middle">{html.escape(cat)}</text>'
         )
+        if i < len(notes) and notes[i]:
+            parts.append(
+                f'<text x="{left + (i + 0.5) * group_w:.1f}" y="{top + plot_h + 28}" '
+                f'text-anchor="middle" font-size="10" fill="#555">{html.escape(notes[i])}</text>'
+            )
     if x_label:
         parts.append(
             f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
@@ -93,20 +101,50 @@ def bar_chart_svg(
     return '<div class="gin-chart">' + "".join(parts) + "</div>"
 
 
-def figure_png(draw: Callable[[Any], None], *, size: tuple[float, float] = (6.4, 3.2)) -> bytes:
-    """Draw with ``draw(ax)`` on a new matplotlib figure and return it as PNG bytes.
+def hbar_chart_svg(
+    labels: Sequence[str],
+    values: Sequence[float],
+    *,
+    title: str,
+    x_label: str = "",
+    colours: Sequence[str] = PALETTE,
+    fmt: Callable[[float], str] = lambda v: f"{v:g}",
+    label_width: int = 260,
+    width: int = 640,
+) -> str:
+    """Horizontal bars, one per label (long labels fit on the left), as accessible SVG."""
+    top, row_h, bottom, right = 30, 26, 34, 48
+    height = top + row_h * max(len(labels), 1) + bottom
+    plot_w = width - label_width - right
+    top_value = max(values, default=0.0) or 1.0
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{html.escape(title)}" '
+        'font-family="system-ui, sans-serif" font-size="12">',
+        f"<title>{html.escape(title)}</title>",
+        f'<text x="8" y="18" font-size="14" font-weight="600">{html.escape(title)}</text>',
+        f'<line x1="{label_width}" y1="{top}" x2="{label_width}" '
+        f'y2="{top + row_h * len(labels)}" stroke="#444"/>',
+    ]
+    for i, (label, v) in enumerate(zip(labels, values, strict=True)):
+        y = top + i * row_h
+        w = plot_w * v / top_value
+        colour = colours[i % len(colours)]
+        parts.append(
+            f'<text x="{label_width - 6}" y="{y + row_h / 2 + 4:.1f}" text-anchor="end">'
+            f"{html.escape(label)}</text>"
+            f'<rect x="{label_width}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" '
+            f'fill="{colour}"><title>{html.escape(label)}: {html.escape(fmt(v))}</title></rect>'
+            f'<text x="{label_width + w + 4:.1f}" y="{y + row_h / 2 + 4:.1f}" font-size="10" '
+            f'fill="#333">{html.escape(fmt(v))}</text>'
+        )
+    if x_label:
+        parts.append(
+            f'<text x="{label_width + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" '
+            f'fill="#444">{html.escape(x_label)}</text>'
+        )
+    parts.append("</svg>")
+    return '<div class="gin-chart">' + "".join(parts) + "</div>"
 
-    Uses :class:`matplotlib.figure.Figure` directly (no pyplot, no global state).
-    """
-    from matplotlib.figure import Figure
 
-    fig = Figure(figsize=size, dpi=100)
-    ax = fig.add_subplot()
-    draw(ax)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
-__all__ = ["PALETTE", "Series", "bar_chart_svg", "figure_png"]
+__all__ = ["PALETTE", "Series", "bar_chart_svg", "hbar_chart_svg"]

@@ -17,7 +17,7 @@ import ipywidgets as W
 from gin import Rules
 from gin.bots import BOT_NAMES
 from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, section
-from gin.ui.lessons.charts import PALETTE, figure_png
+from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg, hbar_chart_svg
 from gin.ui.lessons.guard import guarded
 from gin.ui.lessons.pictures import table_html
 from gin.ui.lessons.simulate import (
@@ -47,110 +47,69 @@ def _pct(x: float) -> str:
 # --------------------------------------------------------------------------- charts
 
 
-def draws_chart(sims: Sequence[SimDeal]) -> bytes:
-    """Average draws per deal by knock limit, one bar series per rule set."""
+def draws_chart(sims: Sequence[SimDeal]) -> str:
+    """Average draws per deal by knock limit, one bar series per rule set (SVG)."""
     presets = sorted({s.preset for s in sims})
-
-    def draw(ax: Any) -> None:
-        width = 0.8 / max(len(presets), 1)
-        for j, p in enumerate(presets):
-            by = draws_by_limit([s for s in sims if s.preset == p])
-            xs = [lim for lim in range(11) if by[lim][1]]
-            ax.bar(
-                [x + (j - (len(presets) - 1) / 2) * width for x in xs],
-                [by[x][0] for x in xs],
-                width,
-                label=f"“{p}”",
-                color=PALETTE[j],
-            )
-        ax.set_xticks(range(11))
-        ax.set_xlabel("knock limit (0: only gin ends the deal)")
-        ax.set_ylabel("draws per deal (average)")
-        ax.set_title("How long a deal lasts, by knock limit")
-        ax.legend(frameon=False)
-
-    return figure_png(draw)
+    series = []
+    for j, p in enumerate(presets):
+        by = draws_by_limit([s for s in sims if s.preset == p])
+        series.append(Series(f"“{p}”", [by[lim][0] for lim in range(11)], PALETTE[j]))
+    return bar_chart_svg(
+        [str(lim) for lim in range(11)],
+        series,
+        title="How long a deal lasts, by knock limit",
+        x_label="knock limit (0: only gin ends the deal)",
+        y_label="draws per deal (average)",
+        fmt=lambda v: f"{v:.1f}",
+    )
 
 
-def undercut_chart(sims: Sequence[SimDeal]) -> bytes:
-    """Share of knocks undercut, by the knocker's deadwood."""
+def undercut_chart(sims: Sequence[SimDeal]) -> str:
+    """Share of knocks undercut, by the knocker's deadwood (SVG)."""
     by = undercuts_by_deadwood(sims)
-
-    def draw(ax: Any) -> None:
-        xs = list(range(1, 11))
-        bars = ax.bar(xs, [by[x][0] * 100 for x in xs], 0.7, color=PALETTE[1])
-        for b, x in zip(bars, xs, strict=True):
-            ax.annotate(
-                f"n={by[x][1]}",
-                (b.get_x() + b.get_width() / 2, b.get_height()),
-                ha="center",
-                va="bottom",
-                fontsize=8,
-            )
-        ax.set_xticks(xs)
-        ax.set_xlabel("the knocker's deadwood")
-        ax.set_ylabel("% of knocks undercut")
-        ax.set_title("How often a knock is undercut")
-
-    return figure_png(draw)
+    xs = list(range(1, 11))
+    return bar_chart_svg(
+        [str(x) for x in xs],
+        [Series("undercut", [by[x][0] * 100 for x in xs], PALETTE[1])],
+        title="How often a knock is undercut",
+        x_label="the knocker's deadwood",
+        y_label="% of knocks undercut",
+        fmt=lambda v: f"{v:.0f}",
+        notes=[f"n={by[x][1]}" for x in xs],
+    )
 
 
-def doubling_chart(sims: Sequence[SimDeal]) -> bytes:
-    """Average points per deal, with and without the spade doubling."""
+def doubling_chart(sims: Sequence[SimDeal]) -> str:
+    """Average points per deal, with and without the spade doubling (SVG)."""
     by = points_by_doubling(sims)
-
-    def draw(ax: Any) -> None:
-        labels = list(by)
-        ax.barh(
-            range(len(labels)),
-            [by[k][0] for k in labels],
-            0.6,
-            color=[PALETTE[i % len(PALETTE)] for i in range(len(labels))],
-        )
-        ax.set_yticks(range(len(labels)))
-        ax.set_yticklabels([f"{k} (n={by[k][1]})" for k in labels], fontsize=8)
-        ax.invert_yaxis()
-        ax.set_xlabel("points scored per deal (average)")
-        ax.set_title("What the spade doubling does to the scores")
-
-    return figure_png(draw, size=(6.4, 2.8))
+    return hbar_chart_svg(
+        [f"{k} (n={by[k][1]})" for k in by],
+        [by[k][0] for k in by],
+        title="What the spade doubling does to the scores",
+        x_label="points scored per deal (average)",
+        fmt=lambda v: f"{v:.1f}",
+    )
 
 
-def opponents_chart(rows: Sequence[dict[str, Any]]) -> bytes:
-    """Points per deal of each opponent in each pairing."""
-
-    def draw(ax: Any) -> None:
-        labels = [f"{r['a']} v {r['b']}" for r in rows]
-        xs = range(len(rows))
-        ax.bar(
-            [x - 0.2 for x in xs],
-            [r["ppd_a"] for r in rows],
-            0.4,
-            color=PALETTE[0],
-            label="first named",
-        )
-        ax.bar(
-            [x + 0.2 for x in xs],
-            [r["ppd_b"] for r in rows],
-            0.4,
-            color=PALETTE[1],
-            label="second named",
-        )
-        ax.set_xticks(list(xs))
-        ax.set_xticklabels(labels)
-        ax.set_xlim(-0.9, len(rows) - 0.1)
-        ax.set_ylabel("points per deal")
-        ax.set_title("How the computer opponents compare")
-        ax.legend(frameon=False)
-
-    return figure_png(draw, size=(6.4, 3.0))
+def opponents_chart(rows: Sequence[dict[str, Any]]) -> str:
+    """Points per deal of each opponent in each pairing (SVG)."""
+    return bar_chart_svg(
+        [f"{r['a']} v {r['b']}" for r in rows],
+        [
+            Series("first named", [r["ppd_a"] for r in rows], PALETTE[0]),
+            Series("second named", [r["ppd_b"] for r in rows], PALETTE[1]),
+        ],
+        title="How the computer opponents compare",
+        y_label="points per deal",
+        fmt=lambda v: f"{v:.1f}",
+    )
 
 
-def image(png: bytes) -> Any:
-    """An image widget for a PNG chart."""
-    img = W.Image(value=png, format="png")
-    img.layout.max_width = "680px"
-    return img
+def chart_widget() -> Any:
+    """An HTML widget for an SVG chart."""
+    w = html_widget("", "gin-lab-chart")
+    w.layout.max_width = "680px"
+    return w
 
 
 # --------------------------------------------------------------------------- text
@@ -257,10 +216,10 @@ class LabLesson(Lesson):
         self.status = html_widget("", "gin-lab-status")
         self.message = MessageArea()
         self.claims = html_widget("", "gin-lab-claims")
-        self.draws_image = image(b"")
+        self.draws_image = chart_widget()
         self.draws_text = html_widget()
-        self.undercut_image = image(b"")
-        self.doubling_image = image(b"")
+        self.undercut_image = chart_widget()
+        self.doubling_image = chart_widget()
         self.doubling_text = html_widget()
 
         # opponents
@@ -282,7 +241,7 @@ class LabLesson(Lesson):
         self.opp_progress = W.IntProgress(value=0, min=0, max=1)
         self.opp_progress.add_class("gin-lab-opp-progress")
         self.opp_message = MessageArea()
-        self.opp_image = image(b"")
+        self.opp_image = chart_widget()
         self.opp_table = html_widget("", "gin-lab-opp-table")
 
         self.run_button.on_click(guarded(self.message.show)(lambda _b: self.run()))

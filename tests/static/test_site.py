@@ -1,0 +1,226 @@
+"""The static site in a real browser: Pyodide runs every lesson in the page, no server.
+
+The site is served by ``python -m http.server`` on 127.0.0.1 and every request to another
+host is aborted and counted: each test ends with none. Every lesson renders with no error
+output and its main interaction works as in Voilà: the start page's links lead to the
+other lessons' pages, a meld exercise is answered right and wrong, the knocking stepper
+walks to the score, a whole deal is played by clicks to the score pad, and the lab draws
+its SVG charts. The page's query string reaches the kernel.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+import gin
+
+from .site_harness import (
+    LESSONS,
+    Blocked,
+    collect_errors,
+    external_references,
+    kernel_settings,
+    lesson_url,
+    open_site_page,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+pytestmark = pytest.mark.timeout(600)
+
+FEEDBACK_TIMEOUT_MS = 60_000
+
+
+def no_errors_and_nothing_blocked(page: Page, log: Any, blocked: Blocked) -> None:
+    errors = collect_errors(page, log)
+    assert errors == [], "\n".join(errors)
+    assert blocked.urls == [], f"requests to other hosts: {blocked.urls}"
+
+
+def cards_in(scope: Locator) -> list[gin.Card]:
+    codes = scope.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    return [gin.Card.parse(c) for c in codes]
+
+
+def check(exercise: Locator, state: str) -> str:
+    exercise.locator(".gin-check").click()
+    feedback = exercise.locator(f".gin-feedback.gin-feedback-{state}")
+    feedback.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    return feedback.inner_text()
+
+
+# --------------------------------------------------------------------------- the files
+
+
+def test_the_site_holds_nothing_fetched_from_outside(static_site: Path) -> None:
+    """No page, script, stylesheet or configuration would fetch from another host."""
+    assert external_references(static_site) == []
+    kernel = kernel_settings(static_site)
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.js"
+    assert kernel["disablePyPIFallback"] is True
+    assert (static_site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
+    assert not list((static_site / "static" / "pyodide").glob("matplotlib-*"))
+
+
+# --------------------------------------------------------------------------- every lesson
+
+
+def _start_here(page: Page) -> None:
+    """The map's links lead to the lessons' pages of the site (``.html``, not ``.ipynb``)."""
+    link = page.locator('.gin-map a[data-notebook="01_cards_and_melds.ipynb"]')
+    assert link.get_attribute("href") == "./01_cards_and_melds.html"
+
+
+def _cards_and_melds(page: Page) -> None:
+    """A meld exercise answered wrong, then right; the engine computes the answer."""
+    ex = page.locator(".gin-exercise-meld-kind")
+    cards = cards_in(ex.locator(".gin-prompt"))
+    answer = gin.is_meld(cards) or "no meld"
+    wrong = next(c for c in ("set", "run", "no meld") if c != answer)
+    ex.locator(".gin-answer-kind").get_by_role("button", name=wrong, exact=True).click()
+    assert f"The answer is {answer}" in check(ex, "wrong")
+    ex.locator(".gin-answer-kind").get_by_role("button", name=answer, exact=True).click()
+    check(ex, "right")
+    assert ex.locator(".gin-tally").inner_text() == "0 right out of 1"
+
+
+def _up_card(page: Page) -> None:
+    """The up-card explorer answers a click on a rank."""
+    page.locator(".gin-upcard-suit").get_by_role("button", name="♠", exact=True).click()
+    page.locator(".gin-upcard-rank").get_by_role("button", name="A", exact=True).click()
+    page.locator('.gin-upcard-picture [data-card="AS"]').wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert "doubled ×2" in page.locator(".gin-upcard-result").inner_text()
+
+
+def _knocking(page: Page) -> None:
+    """The stepper plays its knock out step by step, then to the score."""
+    steps = page.locator(".gin-stepper-steps li")
+    before = steps.count()
+    page.locator(".gin-step-next").click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('.gin-stepper-steps li').length > n", arg=before
+    )
+    page.locator(".gin-step-all").click()
+    page.locator(".gin-stepper-score").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+
+
+def _play(page: Page) -> None:
+    """A whole deal against ``eager`` by clicks, to the score pad (as in the Voilà test)."""
+    from .site_harness import TABLE_STATE_JS
+
+    deadline = time.monotonic() + 240
+    actions: list[str] = []
+    while time.monotonic() < deadline:
+        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
+        if s["rows"] >= 1:
+            break
+        key = next(
+            (k for k in ("confirm", "pass", "draw", "gin", "big_gin", "knock", "lay_off") if s[k]),
+            None,
+        )
+        if key is not None:
+            css = {"draw": "draw-stock", "big_gin": "big-gin", "lay_off": "lay-off"}.get(key, key)
+            page.locator(f"button.gin-action-{css}:not([disabled])").click(timeout=10_000)
+            actions.append(key)
+        elif len(s["hand"]) == 11:
+            pool = s["deadwood"] or s["hand"]
+            worst = max(pool, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
+            if s["selected"] != [worst]:
+                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
+                actions.append(f"select {worst}")
+            elif s["discard"]:
+                page.locator("button.gin-action-discard:not([disabled])").click(timeout=10_000)
+                actions.append(f"discard {worst}")
+            else:
+                page.wait_for_timeout(100)
+                continue
+        else:
+            page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
+            continue
+        end = time.monotonic() + 20
+        while time.monotonic() < end and page.evaluate(TABLE_STATE_JS) == s:
+            page.wait_for_timeout(50)
+    else:
+        pytest.fail(f"the deal did not reach the score pad; actions: {actions}")
+    rows = page.locator(".gin-scores .gin-score-row")
+    assert rows.count() == 1
+    number, _up, kind, winner, points, mine, theirs = rows.first.locator("td").all_inner_texts()
+    assert number == "1"
+    assert kind in ("knock", "undercut", "gin", "big gin", "void deal"), kind
+    pts = int(re.match(r"\d+", points).group())  # type: ignore[union-attr]
+    expected = {"You": (pts, 0), "Opponent": (0, pts)}.get(winner, (0, 0))
+    assert (int(mine), int(theirs)) == expected
+
+
+def _lab(page: Page) -> None:
+    """The lab's first run is done and its four charts are SVG drawings."""
+    assert re.search(r"\d+ deals played", page.locator(".gin-lab-status").inner_text())
+    page.wait_for_function(
+        "() => document.querySelectorAll('.gin-lab-chart svg rect').length > 20",
+        timeout=FEEDBACK_TIMEOUT_MS,
+    )
+    assert page.locator(".gin-lab-chart svg").count() == 4
+    assert page.locator(".gin-lab-claims").inner_text().count("%") >= 8
+
+
+CHECKS = {
+    "00_start_here": _start_here,
+    "01_cards_and_melds": _cards_and_melds,
+    "02_the_up_card": _up_card,
+    "03_knocking_layoffs_undercuts": _knocking,
+    "04_play": _play,
+    "05_strategy_lab": _lab,
+}
+
+
+def test_every_lesson_has_a_check() -> None:
+    assert sorted(CHECKS) == LESSONS
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_renders_and_works(page: Page, site_url: str, blocked: Blocked, name: str) -> None:
+    log = open_site_page(page, lesson_url(site_url, name))
+    no_errors_and_nothing_blocked(page, log, blocked)
+    assert page.locator(".gin-lesson").count() == 1
+    assert page.locator(".gin-lesson-nav a").count() >= 1
+    CHECKS[name](page)
+    no_errors_and_nothing_blocked(page, log, blocked)
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def test_the_query_string_reaches_the_kernel(page: Page, site_url: str, blocked: Blocked) -> None:
+    """``?seed=7`` is ``os.environ["QUERY_STRING"]`` in the kernel, as in Voilà; the kernel
+    is Pyodide's and has no matplotlib; the page may keep data in localStorage."""
+    log = open_site_page(page, lesson_url(site_url, "query_probe", "seed=7"))
+    probes = page.evaluate(
+        "() => Object.fromEntries(Array.from(document.querySelectorAll('[class^=probe-]'))"
+        ".map(e => [e.className.slice(6), e.textContent]))"
+    )
+    assert probes == {
+        "query": "'seed=7'",
+        "environ": "seed=7",
+        "platform": "emscripten",
+        "matplotlib": "False",
+    }
+    assert (
+        page.evaluate(
+            "() => { localStorage.setItem('gin-test', 'kept');"
+            " return localStorage.getItem('gin-test'); }"
+        )
+        == "kept"
+    )
+    no_errors_and_nothing_blocked(page, log, blocked)
+
+
+def test_the_site_opens_at_the_start_lesson(page: Page, site_url: str, blocked: Blocked) -> None:
+    page.goto(f"{site_url}/?seed=3", wait_until="commit")
+    page.wait_for_url(re.compile(r"/voici/render/00_start_here\.html\?seed=3$"), timeout=30_000)
+    assert blocked.urls == []
