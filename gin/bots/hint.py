@@ -40,6 +40,7 @@ from gin.bots.expert import (
     ExpertBot,
 )
 from gin.bots.memory import MELD_PARTNERS, Memory, remember
+from gin.bots.seeding import position_rng
 from gin.cards import DECK, Card, format_cards, mask_cards
 from gin.deal import Phase, PlayerView
 from gin.errors import GinError
@@ -198,8 +199,8 @@ def hint(
         raise GinError(
             "not-your-turn", "a hint is for your own turn: wait for your opponent to play"
         )
-    rng = rng if rng is not None else random.Random(0)
-    bot = ExpertBot(random.Random(rng.getrandbits(64)), playouts=playouts, budget_ms=budget_ms)
+    rng = rng if rng is not None else position_rng(view, "hint")
+    bot = ExpertBot(playouts=playouts, budget_ms=budget_ms)
     mem = remember(view)
     analysis = bot.analyse(view)
     steps: list[tuple[str, str, Mapping[str, Any]]] = []
