@@ -13,14 +13,16 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from benchmarks import machine_line
 from gin import Deal, Rules
-from gin.bots import EagerBot, hint, make_bot
+from gin.actions import Action
+from gin.bots import Bot, EagerBot, hint, make_bot
+from gin.bots.selfplay import Times, play_deal
+from gin.deal import PlayerView
 from gin.tournament import percentile, run_tournament, wilson_interval
 
 START = "<!-- bots:start -->"
@@ -353,36 +355,31 @@ RECORDED: list[dict[str, Any]] = [
 ]
 
 
+class HintBot:
+    """Plays the move of :func:`gin.bots.hint`, so that a hint can be timed like a bot."""
+
+    name = "hint"
+
+    def choose(self, view: PlayerView) -> Action:
+        """The hinted move."""
+        return hint(view).action
+
+
 def measure_speed(seed: int = 1) -> dict[str, dict[str, float]]:
     """Decision times of each opponent (and of a hint) in ms, from self-play deals."""
     out: dict[str, dict[str, float]] = {}
     rules = [Rules.preset("classic"), Rules.preset("spades-double")]
-    clock = time.perf_counter
 
-    def deals(n: int, who: str, measure_hint: bool = False) -> list[float]:
-        times: list[float] = []
-        bot = make_bot(who, random.Random(seed)) if not measure_hint else None
-        eager = EagerBot()
+    def deals(n: int, who: str) -> list[float]:
+        bot: Bot = HintBot() if who == "hint" else make_bot(who, random.Random(seed))
+        times: Times = ([], [])
         for i in range(n):
             d = Deal.new(rules[i % 2], dealer=i % 2, rng=random.Random(seed * 1000 + i))
-            while not d.is_over:
-                p = d.to_move
-                assert p is not None
-                view = d.view(p)
-                if p == 0:
-                    t0 = clock()
-                    if bot is not None:
-                        action = bot.choose(view)
-                    else:
-                        action = hint(view, random.Random(i)).action
-                    times.append(clock() - t0)
-                else:
-                    action = eager.choose(view)
-                d.apply(action)
-        return times
+            play_deal(d, (bot, EagerBot()), times=times)
+        return times[0]
 
     for who, n in (("eager", 400), ("tactician", 40), ("expert", 8), ("hint", 4)):
-        ts = deals(n, "expert" if who == "hint" else who, measure_hint=who == "hint")
+        ts = deals(n, who)
         ms = [t * 1000 for t in ts]
         out[who] = {
             "decisions": len(ms),

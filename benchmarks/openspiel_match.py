@@ -47,7 +47,7 @@ from typing import Any
 from gin.actions import Action, Discard, DrawDiscard, DrawStock, Knock, Pass, TakeUpCard
 from gin.bots import BOT_NAMES, Bot, make_bot
 from gin.cards import DECK, Card, cards_mask
-from gin.deal import Deal, Phase
+from gin.deal import Deal
 from gin.melds import Meld, best_arrangement, deadwood_of_mask
 from gin.rules import Rules
 from gin.scoring import score_deal
@@ -334,9 +334,7 @@ class MatchResult:
         n = len(self.plays)
         wins = sum(1 for p in self.plays if p.points > 0)
         losses = sum(1 for p in self.plays if p.points < 0)
-        endings = Counter(
-            (p.knocker + " " if p.knocker else "") + p.ending for p in self.plays
-        )
+        endings = Counter((p.knocker + " " if p.knocker else "") + p.ending for p in self.plays)
         ms = [t * 1000 for p in self.plays for t in p.times]
         return {
             "bot": self.bot,

@@ -100,9 +100,7 @@ def canonical(melds: Iterable[Iterable[Card]]) -> Structure:
             last.extend(run)
         else:
             merged.append(list(run))
-    return frozenset(
-        [("set", s) for s in sets] + [("run", frozenset(r)) for r in merged]
-    )
+    return frozenset([("set", s) for s in sets] + [("run", frozenset(r)) for r in merged])
 
 
 def brute_best_structures(hand: Sequence[Card]) -> set[Structure]:

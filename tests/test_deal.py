@@ -265,9 +265,7 @@ def test_ace_up_card_in_spades_double_refuses_a_knock_with_1(stack: StackOrder) 
     assert err.value.code == "over-knock-limit"
     assert "only gin" in err.value.message
     assert d.snapshot() == before
-    classic = Deal.from_order(
-        CLASSIC, stack("2H 3H 4H 5D 6D 7D JC JD JH KS", DEALER_JUNK, "AC"), 0
-    )
+    classic = Deal.from_order(CLASSIC, stack("2H 3H 4H 5D 6D 7D JC JD JH KS", DEALER_JUNK, "AC"), 0)
     classic.apply(TakeUpCard())
     classic.apply(Knock(c("KS")))
     assert classic.phase is Phase.LAYOFF

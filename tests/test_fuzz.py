@@ -93,9 +93,10 @@ def check_deal(deal: Deal, legal: list[Action]) -> None:
     """The invariants of a deal in play, checked cheaply."""
     h0, h1 = deal.hands
     assert len(h0) + len(h1) + len(deal.stock) + len(deal.discard_pile) == 52
-    assert cards_mask(h0) | cards_mask(h1) | cards_mask(deal.stock) | cards_mask(
-        deal.discard_pile
-    ) == FULL_MASK
+    assert (
+        cards_mask(h0) | cards_mask(h1) | cards_mask(deal.stock) | cards_mask(deal.discard_pile)
+        == FULL_MASK
+    )
     ph = deal.phase
     assert legal, f"no legal action in phase {ph}"
     p = deal.to_move

@@ -54,9 +54,9 @@ BASE = settings.default.max_examples
 
 def random_hands(min_size: int = 0, max_size: int = 11) -> st.SearchStrategy[list[Card]]:
     """Any cards of the deck."""
-    return st.lists(
-        st.integers(0, 51), unique=True, min_size=min_size, max_size=max_size
-    ).map(lambda ix: [DECK[i] for i in ix])
+    return st.lists(st.integers(0, 51), unique=True, min_size=min_size, max_size=max_size).map(
+        lambda ix: [DECK[i] for i in ix]
+    )
 
 
 @st.composite
@@ -245,9 +245,7 @@ def test_all_52_cards_are_always_accounted_for(seed: int, rules: Rules, dealer: 
         n += 1
         for p in (0, 1) if n % 5 == 0 or deal.is_over else ():
             v = deal.view(p)
-            assert len(v.hand) + v.opponent_card_count + v.stock_count + len(
-                v.discard_pile
-            ) == 52
+            assert len(v.hand) + v.opponent_card_count + v.stock_count + len(v.discard_pile) == 52
 
 
 def probe_actions(deal: Deal, rng: random.Random) -> list[object]:

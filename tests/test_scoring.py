@@ -35,9 +35,7 @@ def codes(cards: object) -> list[str]:
 
 def test_worked_check_spades_double_7s_undercut_scores_56() -> None:
     """Up card 7♠, K = 5, D = 2 after layoffs: 2 x ((5 - 2) + 25) = 56."""
-    r = score(
-        SPADES, "7S", "2D 3D 4D 9H TH JH KC KD KH 5C", "3S 4S 5S 6S 8C 9C TC QH 2H 5D"
-    )
+    r = score(SPADES, "7S", "2D 3D 4D 9H TH JH KC KD KH 5C", "3S 4S 5S 6S 8C 9C TC QH 2H 5D")
     assert (r.knocker_deadwood, r.defender_deadwood) == (5, 2)
     assert r.defender_deadwood_before_layoffs == 17
     assert sorted(codes(lo.card for lo in r.layoffs)) == ["5D", "QH"]
@@ -47,9 +45,7 @@ def test_worked_check_spades_double_7s_undercut_scores_56() -> None:
 
 def test_worked_check_spades_double_4s_gin_scores_50() -> None:
     """Up card 4♠, gin, D = 0: 2 x (0 + 25) = 50."""
-    r = score(
-        SPADES, "4S", "AH 2H 3H 5D 6D 7D 8D JC JD JH", "5S 6S 7S 8S 8C 9C TC KS KH KD"
-    )
+    r = score(SPADES, "4S", "AH 2H 3H 5D 6D 7D 8D JC JD JH", "5S 6S 7S 8S 8C 9C TC KS KH KD")
     assert (r.kind, r.winner, r.points) == ("gin", "knocker", 50)
     assert (r.knocker_deadwood, r.defender_deadwood, r.bonus, r.multiplier) == (0, 0, 25, 2)
 
@@ -152,10 +148,13 @@ def test_defender_lays_off_cards_rather_than_keep_them_in_an_own_meld() -> None:
     assert r.defender_deadwood == 34
     after = r.defender_arrangement.melds
     assert [(m.kind, codes(m.cards)) for m in after] == [("set", ["5S", "5H", "5D"])]
-    assert brute_knock_outcome(
-        parse_cards("8S 9S TS 2H 3H 4H JC JD JH 4C"),
-        parse_cards("5S 6S 7S 5H 5D KD QC 9C 2C 3D"),
-    )[1] == 34
+    assert (
+        brute_knock_outcome(
+            parse_cards("8S 9S TS 2H 3H 4H JC JD JH 4C"),
+            parse_cards("5S 6S 7S 5H 5D KD QC 9C 2C 3D"),
+        )[1]
+        == 34
+    )
 
 
 def test_laid_off_cards_and_own_melds_account_for_the_defender_hand() -> None:
@@ -262,9 +261,7 @@ def test_knock_with_less_deadwood_scores_the_difference() -> None:
 
 
 def test_steps_are_numbered_and_explain_limit_layoffs_comparison_bonus_and_doubling() -> None:
-    r = score(
-        SPADES, "7S", "2D 3D 4D 9H TH JH KC KD KH 5C", "3S 4S 5S 6S 8C 9C TC QH 2H 5D"
-    )
+    r = score(SPADES, "7S", "2D 3D 4D 9H TH JH KC KD KH 5C", "3S 4S 5S 6S 8C 9C TC QH 2H 5D")
     assert [s.number for s in r.steps] == list(range(1, len(r.steps) + 1))
     kinds = [s.code for s in r.steps]
     assert kinds == [

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 
 from gin.bots.memory import MELD_PARTNERS, NEIGHBOURS, Memory
+from gin.bots.outcome import score
 from gin.cards import DECK, Card
 from gin.melds import deadwood_of_mask
 from gin.rules import Rules
@@ -242,8 +243,6 @@ def estimate_knock(
     samples: int = 16,
 ) -> KnockEstimate:
     """Score a knock keeping ``kept`` against ``samples`` guesses of the opponent's hand."""
-    from gin.bots.simulate import score
-
     dw = deadwood_of_mask(kept)
     under = 0
     total = 0

@@ -205,7 +205,6 @@ def test_score_this_deal_right_and_wrong(page: Page, voila_server: str) -> None:
 # --------------------------------------------------------------------------- play
 
 
-
 def _click(page: Page, css: str) -> bool:
     """Click an enabled action button; False if it was disabled meanwhile (the table
     moved on: the caller looks at the table again)."""
