@@ -125,6 +125,9 @@ class DealPlay:
     knocker: str | None
     """``ours``, ``theirs`` or ``None``."""
     times: list[float] = field(default_factory=list)
+    """Wall time of each of our decisions, in seconds."""
+    cpu_times: list[float] = field(default_factory=list)
+    """CPU time of each of our decisions (this process only), in seconds."""
     layoff_skips: int = 0
     """Layoffs the engine chose that OpenSpiel did not accept (laid as deadwood)."""
     refused_knocks: int = 0
@@ -191,9 +194,10 @@ class Referee:
             view = replace(
                 view, legal_actions=tuple(a for a in view.legal_actions if not isinstance(a, Knock))
             )
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = bot.choose(view)
         rec.times.append(time.perf_counter() - t0)
+        rec.cpu_times.append(time.process_time() - c0)
         return action
 
     def _apply_ours(self, state: Any, deal: Deal, action: Action) -> Card | None:
@@ -336,6 +340,7 @@ class MatchResult:
         losses = sum(1 for p in self.plays if p.points < 0)
         endings = Counter((p.knocker + " " if p.knocker else "") + p.ending for p in self.plays)
         ms = [t * 1000 for p in self.plays for t in p.times]
+        cpu = [t * 1000 for p in self.plays for t in p.cpu_times]
         return {
             "bot": self.bot,
             "options": self.options,
@@ -351,6 +356,9 @@ class MatchResult:
             "p50_ms": percentile(ms, 50),
             "p95_ms": percentile(ms, 95),
             "max_ms": max(ms, default=0.0),
+            "cpu_p50_ms": percentile(cpu, 50),
+            "cpu_p95_ms": percentile(cpu, 95),
+            "cpu_max_ms": max(cpu, default=0.0),
             "refused_knocks": sum(p.refused_knocks for p in self.plays),
             "layoff_skips": sum(p.layoff_skips for p in self.plays),
             "seconds": self.seconds,
@@ -396,8 +404,9 @@ def report(s: dict[str, Any]) -> str:
             f"± {s['ci95_half']:.2f} (95%)",
             f"deals won {s['win_rate']:.1%}, lost {s['loss_rate']:.1%}",
             f"endings: {ends}",
-            f"decisions {s['decisions']}: p50 {s['p50_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms, "
-            f"max {s['max_ms']:.0f} ms",
+            f"decisions {s['decisions']}: wall p50 {s['p50_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms, "
+            f"max {s['max_ms']:.0f} ms; CPU p50 {s['cpu_p50_ms']:.1f} ms, "
+            f"p95 {s['cpu_p95_ms']:.1f} ms, max {s['cpu_max_ms']:.0f} ms",
             f"knocks refused by OpenSpiel's 11-card deadwood: {s['refused_knocks']}; "
             f"layoffs OpenSpiel refused: {s['layoff_skips']}",
         ]
