@@ -30,11 +30,12 @@ END = "<!-- bots:end -->"
 DOC = Path(__file__).resolve().parent.parent / "docs" / "BENCHMARKS.md"
 
 TARGETS = {
-    ("tactician", "eager"): 0.60,
-    ("expert", "eager"): 0.70,
+    ("tactician", "eager"): 0.62,
+    ("expert", "eager"): 0.75,
     ("expert", "tactician"): 0.55,
 }
-"""The win rates the issue asks for (never lowered here)."""
+"""The win rates the issues ask for (issue 13 raised them to 62% and 75%; never lowered
+here). Rows of earlier versions of the opponents are judged against the same targets."""
 
 # Tournaments measured on the shared 2-core machine (see the notes in the section).
 # Each entry: bot_a, bot_b, rules, seed, games, wins_a, deals, points_a, points_b,
@@ -442,7 +443,8 @@ def run() -> str:
         "",
         "Each opponent plays seat 0 against `eager` in seeded deals of both presets and every "
         "decision of seat 0 is timed (`hint` is the full hint, explanation included; the "
-        "expert and the hint use their defaults: 360 playouts, 200 ms cap). " + machine_line(),
+        "expert and the hint use their defaults: 360 playouts per decision, seeded from the "
+        "position, and a 3,000 ms safety cap that is never reached). " + machine_line(),
         "",
         "| who | decisions | mean ms | p95 ms | max ms | decisions/s | target |",
         "| --- | --- | --- | --- | --- | --- | --- |",

@@ -214,7 +214,7 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` full games between the opponents named ``bot_a`` and ``bot_b``.
 
-    ``rules`` is a :class:`~gin.rules.Rules` or a preset name. ``budget_ms`` caps the
+    ``rules`` is a :class:`~gin.rules.Rules` or a preset name. ``budget_ms`` caps the CPU
     time of each ``expert`` decision; ``options_a``/``options_b`` are passed to
     :func:`gin.bots.make_bot`. ``progress(done, total)`` is called after each game.
     First dealers alternate; each game has its own seeded deck and opponents.
@@ -289,7 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--rules", default="classic", choices=Rules.PRESETS, help="rule set preset")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument(
-        "--budget-ms", type=float, default=None, help="time cap of each expert decision (ms)"
+        "--budget-ms",
+        type=float,
+        default=None,
+        help="CPU-time safety cap of an expert decision (ms)",
     )
     ap.add_argument("--playouts", type=int, default=None, help="playouts per expert decision")
     ap.add_argument("--quiet", action="store_true", help="no progress line")

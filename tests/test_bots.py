@@ -445,17 +445,21 @@ def test_the_same_position_gets_the_same_move_whatever_the_bots_generator(name: 
 
 
 def test_the_expert_search_does_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Determinism: the work is a playout count; a slow clock (a loaded machine) that
-    stays under the safety cap changes nothing."""
+    """Determinism: the work is a playout count; the safety cap counts CPU time, so a
+    busy wall clock (a loaded machine) changes nothing, nor does a slow CPU clock that
+    stays under the cap."""
     import gin.bots.expert as expert_module
 
     d, me = _mid_deal_view(33)
     view = d.view(me)
     calm = ExpertBot(playouts=80).analyse(view)
     ticks = iter(range(10**6))
-    monkeypatch.setattr(expert_module.time, "perf_counter", lambda: next(ticks) * 0.05)
-    loaded = ExpertBot(playouts=80).analyse(view)
-    assert loaded == calm and not loaded.stopped_early
+    monkeypatch.setattr(expert_module.time, "perf_counter", lambda: next(ticks) * 10.0)
+    busy_wall = ExpertBot(playouts=80).analyse(view)
+    cpu_ticks = iter(range(10**6))
+    monkeypatch.setattr(expert_module.time, "process_time", lambda: next(cpu_ticks) * 0.05)
+    slow_cpu = ExpertBot(playouts=80).analyse(view)
+    assert busy_wall == calm and slow_cpu == calm and not slow_cpu.stopped_early
     assert calm.worlds == max(expert_module.MIN_WORLDS, 80 // len(calm.values))
 
 
