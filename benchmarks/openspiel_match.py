@@ -550,6 +550,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if done % args.every == 0 or done == total:
             mean, half = res.points_per_deal()
             print(f"{done}/{total} pairs: {mean:+.2f} ± {half:.2f}", file=sys.stderr, flush=True)
+            if args.json:  # written as the match goes, so a stopped match keeps its figures
+                with open(args.json, "w", encoding="utf-8") as f:
+                    json.dump(res.summary(), f, indent=1)
 
     res = run_match(args.bot, args.pairs, seed=args.seed, options=opts, progress=show)
     s = res.summary()
