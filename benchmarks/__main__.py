@@ -20,6 +20,7 @@ from benchmarks import replace_section
 SECTIONS: dict[str, str] = {
     "engine": "benchmarks.engine",
     "bots": "benchmarks.bots",
+    "openspiel": "benchmarks.openspiel_match",
     "app": "benchmarks.app",
     "static": "benchmarks.static_site",
 }

@@ -13,14 +13,16 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from benchmarks import machine_line
 from gin import Deal, Rules
-from gin.bots import EagerBot, hint, make_bot
+from gin.actions import Action
+from gin.bots import Bot, EagerBot, hint, make_bot
+from gin.bots.selfplay import Times, play_deal
+from gin.deal import PlayerView
 from gin.tournament import percentile, run_tournament, wilson_interval
 
 START = "<!-- bots:start -->"
@@ -28,11 +30,12 @@ END = "<!-- bots:end -->"
 DOC = Path(__file__).resolve().parent.parent / "docs" / "BENCHMARKS.md"
 
 TARGETS = {
-    ("tactician", "eager"): 0.60,
-    ("expert", "eager"): 0.70,
+    ("tactician", "eager"): 0.62,
+    ("expert", "eager"): 0.75,
     ("expert", "tactician"): 0.55,
 }
-"""The win rates the issue asks for (never lowered here)."""
+"""The win rates the issues ask for (issue 13 raised them to 62% and 75%; never lowered
+here). Rows of earlier versions of the opponents are judged against the same targets."""
 
 # Tournaments measured on the shared 2-core machine (see the notes in the section).
 # Each entry: bot_a, bot_b, rules, seed, games, wins_a, deals, points_a, points_b,
@@ -353,36 +356,31 @@ RECORDED: list[dict[str, Any]] = [
 ]
 
 
+class HintBot:
+    """Plays the move of :func:`gin.bots.hint`, so that a hint can be timed like a bot."""
+
+    name = "hint"
+
+    def choose(self, view: PlayerView) -> Action:
+        """The hinted move."""
+        return hint(view).action
+
+
 def measure_speed(seed: int = 1) -> dict[str, dict[str, float]]:
     """Decision times of each opponent (and of a hint) in ms, from self-play deals."""
     out: dict[str, dict[str, float]] = {}
     rules = [Rules.preset("classic"), Rules.preset("spades-double")]
-    clock = time.perf_counter
 
-    def deals(n: int, who: str, measure_hint: bool = False) -> list[float]:
-        times: list[float] = []
-        bot = make_bot(who, random.Random(seed)) if not measure_hint else None
-        eager = EagerBot()
+    def deals(n: int, who: str) -> list[float]:
+        bot: Bot = HintBot() if who == "hint" else make_bot(who, random.Random(seed))
+        times: Times = ([], [])
         for i in range(n):
             d = Deal.new(rules[i % 2], dealer=i % 2, rng=random.Random(seed * 1000 + i))
-            while not d.is_over:
-                p = d.to_move
-                assert p is not None
-                view = d.view(p)
-                if p == 0:
-                    t0 = clock()
-                    if bot is not None:
-                        action = bot.choose(view)
-                    else:
-                        action = hint(view, random.Random(i)).action
-                    times.append(clock() - t0)
-                else:
-                    action = eager.choose(view)
-                d.apply(action)
-        return times
+            play_deal(d, (bot, EagerBot()), times=times)
+        return times[0]
 
     for who, n in (("eager", 400), ("tactician", 40), ("expert", 8), ("hint", 4)):
-        ts = deals(n, "expert" if who == "hint" else who, measure_hint=who == "hint")
+        ts = deals(n, who)
         ms = [t * 1000 for t in ts]
         out[who] = {
             "decisions": len(ms),
@@ -445,7 +443,8 @@ def run() -> str:
         "",
         "Each opponent plays seat 0 against `eager` in seeded deals of both presets and every "
         "decision of seat 0 is timed (`hint` is the full hint, explanation included; the "
-        "expert and the hint use their defaults: 360 playouts, 200 ms cap). " + machine_line(),
+        "expert and the hint use their defaults: 360 playouts per decision, seeded from the "
+        "position, and a 3,000 ms safety cap that is never reached). " + machine_line(),
         "",
         "| who | decisions | mean ms | p95 ms | max ms | decisions/s | target |",
         "| --- | --- | --- | --- | --- | --- | --- |",
@@ -484,6 +483,12 @@ def run() -> str:
 NOTES: list[str] = [
     "Notes on the tournaments:",
     "",
+    "- **Versions.** Every row above was measured before issue 13 changed the opponents "
+    "(the search seeded from the position with a fixed playout count, never taking a card "
+    "to throw it straight back, the opponent's pickups read into its hand). Issue 13 "
+    "raised the targets to 62% (`tactician` vs `eager`) and 75% (`expert` vs `eager`); "
+    "the rows are judged against the raised targets. Rows measured after issue 13 are "
+    "marked as such; see also the section on OpenSpiel's `SimpleGinRummyBot` below.",
     "- Measured on the shared 2-core machine while up to six tournaments and other "
     "people's jobs ran at once (load average 6-8). So that this contention would not cut "
     "the expert's search short, the tournaments ran the expert with its default playout "

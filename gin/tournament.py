@@ -6,6 +6,7 @@ Run from the command line::
 
 or from Python with :func:`run_tournament`, which returns a :class:`TournamentResult`.
 Games alternate the first dealer; the first opponent named always sits as player 0.
+Each game is played by :func:`gin.bots.selfplay.play_game`.
 Everything is seeded: the same arguments give the same games (unless an ``expert``
 runs out of time and stops its search early).
 """
@@ -22,17 +23,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gin.bots import BOT_NAMES, Bot, check_bot_name, make_bot
-from gin.deal import Deal
+from gin.bots import BOT_NAMES, Bot, check_bot_name, make_bot, selfplay
+from gin.bots.selfplay import MAX_DEALS_PER_GAME
 from gin.errors import GinError, echo
 from gin.i18n import M
 from gin.rules import Rules
 
 ENDINGS: tuple[str, ...] = ("knock", "undercut", "gin", "big-gin", "tie", "void")
 """How a deal can end."""
-
-MAX_DEALS_PER_GAME = 1000
-"""A safety stop: a game this long is abandoned as a draw (never seen in practice)."""
 
 
 def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -188,40 +186,19 @@ def play_game(
     first_dealer: int,
     times: tuple[list[float], list[float]] | None = None,
 ) -> GameRecord:
-    """Play one game to the target between ``bots`` (players 0 and 1).
+    """Play one game to the target between ``bots`` (players 0 and 1) with
+    :func:`gin.bots.selfplay.play_game`, and return its :class:`GameRecord`.
 
-    Deals are shuffled by ``rng``; the next dealer follows the rules (a void deal is
-    dealt again by the same dealer). Decision times are appended to ``times`` when given.
+    Deals are shuffled from ``rng`` (which is not advanced); the next dealer follows the
+    rules (a void deal is dealt again by the same dealer). Decision times are appended
+    to ``times`` when given.
     """
-    clock = time.perf_counter
-    totals = [0, 0]
-    dealer = first_dealer
-    deals: list[tuple[str, int | None, int]] = []
-    for _ in range(MAX_DEALS_PER_GAME):
-        deal = Deal.new(rules, dealer, rng=rng)
-        while not deal.is_over:
-            p = deal.to_move
-            assert p is not None
-            view = deal.view(p)
-            t0 = clock()
-            action = bots[p].choose(view)
-            t1 = clock()
-            if times is not None:
-                times[p].append(t1 - t0)
-            deal.apply(action, p)
-        winner, points, kind = deal.outcome()
-        deals.append((kind, winner, points))
-        if winner is not None:
-            totals[winner] += points
-            for q in (0, 1):
-                if totals[q] >= rules.target:
-                    return GameRecord(q, (totals[0], totals[1]), tuple(deals))
-        if kind != "void":
-            if rules.next_dealer == "alternate":
-                dealer = 1 - dealer
-            elif winner is not None:
-                dealer = winner
-    return GameRecord(None, (totals[0], totals[1]), tuple(deals))
+    game = selfplay.play_game(
+        bots, rules, rng=rng, first_dealer=first_dealer, times=times, max_deals=MAX_DEALS_PER_GAME
+    )
+    deals = tuple((r.kind, r.winner, r.points) for r in game.score_sheet)
+    t = game.totals
+    return GameRecord(game.winner, (t[0], t[1]), deals)
 
 
 def run_tournament(
@@ -238,7 +215,7 @@ def run_tournament(
 ) -> TournamentResult:
     """Play ``games`` full games between the opponents named ``bot_a`` and ``bot_b``.
 
-    ``rules`` is a :class:`~gin.rules.Rules` or a preset name. ``budget_ms`` caps the
+    ``rules`` is a :class:`~gin.rules.Rules` or a preset name. ``budget_ms`` caps the CPU
     time of each ``expert`` decision; ``options_a``/``options_b`` are passed to
     :func:`gin.bots.make_bot`. ``progress(done, total)`` is called after each game.
     First dealers alternate; each game has its own seeded deck and opponents.
@@ -309,7 +286,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--rules", default="classic", choices=Rules.PRESETS, help="rule set preset")
     ap.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     ap.add_argument(
-        "--budget-ms", type=float, default=None, help="time cap of each expert decision (ms)"
+        "--budget-ms",
+        type=float,
+        default=None,
+        help="CPU-time safety cap of an expert decision (ms)",
     )
     ap.add_argument("--playouts", type=int, default=None, help="playouts per expert decision")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
@@ -347,6 +327,7 @@ if __name__ == "__main__":
 
 __all__ = [
     "ENDINGS",
+    "MAX_DEALS_PER_GAME",
     "DecisionStats",
     "GameRecord",
     "TournamentResult",

@@ -410,3 +410,122 @@ def test_tactician_knocks_early_when_an_undercut_is_unlikely() -> None:
         "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", Phase.DISCARD
     )
     assert TacticianBot(random.Random(1)).choose(d.view(0)) == Knock(c("9S"))
+
+
+# ---------------------------------------------------------------- deterministic search
+
+TAKEN_MAY_GO = Rules.preset("spades-double", may_discard_taken_card=True, spade_doubles=False)
+
+
+def _mid_deal_view(seed: int) -> tuple[Deal, int]:
+    d = Deal.new(SPADES, rng=random.Random(seed))
+    eager = EagerBot()
+    for _ in range(5):
+        p = d.to_move
+        assert p is not None
+        d.apply(eager.choose(d.view(p)))
+    while d.phase is not Phase.DISCARD:
+        p = d.to_move
+        assert p is not None
+        d.apply(eager.choose(d.view(p)))
+    assert d.to_move is not None
+    return d, d.to_move
+
+
+@pytest.mark.parametrize("name", ["tactician", "expert"])
+def test_the_same_position_gets_the_same_move_whatever_the_bots_generator(name: str) -> None:
+    """Determinism: the search is seeded from the position, not from the bot's history."""
+    d, me = _mid_deal_view(21)
+    opts = {"playouts": 60} if name == "expert" else {}
+    moves = {make_bot(name, random.Random(s), **opts).choose(d.view(me)) for s in range(3)}
+    bot = make_bot(name, random.Random(0), **opts)
+    bot.choose(d.view(me))  # a bot that has decided before decides the same again
+    moves.add(bot.choose(d.copy().view(me)))
+    assert len(moves) == 1
+
+
+def test_the_expert_search_does_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Determinism: the work is a playout count; the safety cap counts CPU time, so a
+    busy wall clock (a loaded machine) changes nothing, nor does a slow CPU clock that
+    stays under the cap."""
+    import gin.bots.expert as expert_module
+
+    d, me = _mid_deal_view(33)
+    view = d.view(me)
+    calm = ExpertBot(playouts=80).analyse(view)
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(expert_module.time, "perf_counter", lambda: next(ticks) * 10.0)
+    busy_wall = ExpertBot(playouts=80).analyse(view)
+    cpu_ticks = iter(range(10**6))
+    monkeypatch.setattr(expert_module.time, "process_time", lambda: next(cpu_ticks) * 0.05)
+    slow_cpu = ExpertBot(playouts=80).analyse(view)
+    assert busy_wall == calm and slow_cpu == calm and not slow_cpu.stopped_early
+    assert calm.worlds == max(expert_module.MIN_WORLDS, 80 // len(calm.values))
+
+
+def test_the_default_time_cap_is_only_a_safety_cap() -> None:
+    from gin.bots.expert import DEFAULT_BUDGET_MS
+
+    assert DEFAULT_BUDGET_MS >= 1000
+
+
+# ---------------------------------------------------------------- take and give back
+
+
+def _taken_position(rules: Rules) -> Deal:
+    """Player 0 has just taken the 7♣ to make four sevens; throwing it back leaves 5
+    (2♠ 3♥), throwing the 2♠ leaves 3 (the issue's example)."""
+    return Deal.from_position(
+        rules,
+        dealer=1,
+        hands=(
+            parse_cards("7S 7H 7D 7C 4D 5D 6D JC QC KC 2S"),
+            parse_cards("9S KH KD QS QH QD 4C 5C 8H 8S"),
+        ),
+        stock=[
+            x
+            for x in DECK
+            if x
+            not in parse_cards("7S 7H 7D 7C 4D 5D 6D JC QC KC 2S 9S KH KD QS QH QD 4C 5C 8H 8S 9D")
+        ],
+        discard_pile=parse_cards("9D"),
+        up_card=c("9D"),
+        phase=Phase.DISCARD,
+        to_move=0,
+        taken_card=c("7C"),
+    )
+
+
+@pytest.mark.parametrize("name", ["tactician", "expert"])
+def test_a_card_just_taken_is_never_thrown_straight_back(name: str) -> None:
+    """Rule mix allowing the discard of the card just taken: the tactician and the
+    expert still never give it straight back (that skips a draw for nothing)."""
+    d = _taken_position(TAKEN_MAY_GO.replace(spade_doubles=False))
+    view = d.view(0)
+    assert Discard(c("7C")) in view.legal_actions
+    opts = {"playouts": 60} if name == "expert" else {}
+    action = make_bot(name, random.Random(1), **opts).choose(view)
+    assert isinstance(action, Discard | Knock) and action.card != c("7C")
+
+
+@pytest.mark.parametrize("name", ["tactician", "expert"])
+def test_no_take_and_give_back_over_whole_deals(name: str) -> None:
+    """Over whole deals under that rule mix, no card taken from the discard pile (or the
+    up card) is discarded on the same turn."""
+    from gin.actions import Discarded, DrewFromDiscard, Knocked, UpCardTaken
+    from gin.bots.selfplay import play_deal
+
+    opts = {"playouts": 16} if name == "expert" else {}
+    deals = 3 if name == "expert" else 20
+    for i in range(deals):
+        d = Deal.new(TAKEN_MAY_GO, dealer=i % 2, rng=random.Random(400 + i))
+        bot = make_bot(name, random.Random(i), **opts)
+        play_deal(d, (bot, EagerBot()) if i % 2 else (EagerBot(), bot))
+        me = 0 if i % 2 else 1
+        taken = None
+        for e in d.events:
+            if isinstance(e, UpCardTaken | DrewFromDiscard) and e.player == me:
+                taken = e.card
+            elif isinstance(e, Discarded | Knocked) and e.player == me:
+                assert e.card != taken
+                taken = None

@@ -213,3 +213,18 @@ def _rest(used: str) -> list[Card]:
 
     taken = set(parse_cards(used))
     return [x for x in DECK if x not in taken]
+
+
+def test_a_hint_is_deterministic_the_same_view_gets_the_same_hint() -> None:
+    """Determinism: without a generator the hint is seeded from the position itself."""
+    d = Deal.new(Rules.preset("spades-double"), rng=random.Random(12))
+    eager = EagerBot()
+    for _ in range(4):
+        p = d.to_move
+        assert p is not None
+        d.apply(eager.choose(d.view(p)))
+    p = d.to_move
+    assert p is not None
+    first = hint(d.view(p), playouts=60)
+    again = hint(d.copy().view(p), playouts=60)
+    assert first == again

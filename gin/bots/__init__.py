@@ -9,6 +9,10 @@
   ``budget_ms``, ``candidates``, ``confidence``; see :mod:`gin.bots.expert`).
 - :func:`hint` gives the expert's move with its reasons as data.
 
+The ``tactician``'s and the ``expert``'s random numbers are seeded from the position
+(:mod:`gin.bots.seeding`): the same view always gets the same move and the same hint.
+:mod:`gin.bots.selfplay` plays deals and games between opponents.
+
 >>> import random
 >>> from gin.rules import Rules
 >>> from gin.deal import Deal

@@ -14,12 +14,18 @@ import random
 from dataclasses import dataclass
 
 from gin.bots.memory import MELD_PARTNERS, NEIGHBOURS, Memory
+from gin.bots.outcome import score
 from gin.cards import DECK, Card
 from gin.melds import deadwood_of_mask
 from gin.rules import Rules
 
 POINTS: tuple[int, ...] = tuple(c.points for c in DECK)
 """Points of each card, by card index."""
+
+
+PICK_WEIGHT = 2.0
+"""How much likelier an unseen card is in the opponent's hand when it could meld with a
+card the opponent picked up from the discard pile."""
 
 
 def bits(mask: int) -> list[int]:
@@ -103,18 +109,22 @@ def card_weights(mem: Memory) -> dict[int, float]:
 
     The opponent's hidden cards are spread over the unseen cards, less often near the
     cards the opponent threw away or left on the discard pile (a player keeps the
-    cards that fit together).
+    cards that fit together), more often near the cards it picked up from the discard
+    pile (a player picks up a card that fits its hand: :data:`PICK_WEIGHT`).
     """
     unseen = bits(mem.unseen)
     if not unseen:
         return {}
     avoid = mem.opp_discarded | mem.opp_declined
+    picked = mem.opp_known
     raw: dict[int, float] = {}
     for i in unseen:
         w = 1.0
         near = NEIGHBOURS[i] & avoid
         if near:
             w = 0.6 if near.bit_count() == 1 else 0.4
+        if NEIGHBOURS[i] & picked:
+            w *= PICK_WEIGHT
         raw[i] = w
     total = sum(raw.values())
     scale = mem.opp_hidden / total if total else 0.0
@@ -242,8 +252,6 @@ def estimate_knock(
     samples: int = 16,
 ) -> KnockEstimate:
     """Score a knock keeping ``kept`` against ``samples`` guesses of the opponent's hand."""
-    from gin.bots.simulate import score
-
     dw = deadwood_of_mask(kept)
     under = 0
     total = 0
@@ -258,6 +266,7 @@ def estimate_knock(
 
 
 __all__ = [
+    "PICK_WEIGHT",
     "POINTS",
     "KnockEstimate",
     "Outlook",

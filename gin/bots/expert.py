@@ -14,9 +14,16 @@ At each decision that matters the expert:
    the simulations (less than ``confidence`` standard errors of the paired differences):
    then the tactician's choice stands. Small samples can't overrule good judgement.
 
-The work is a fixed number of playouts (``playouts``), so the expert is deterministic
-given its random generator; ``budget_ms`` is a time cap that stops the search early
-(after at least a few worlds) on a slow machine.
+The work is a fixed number of playouts (``playouts``) and the worlds are drawn from a
+generator seeded by the position itself (:func:`~gin.bots.seeding.position_seed`), so the
+same position always gets the same move, on any machine. ``budget_ms`` is only a safety
+cap, far above what the default playouts take; it counts the CPU time of the process
+(:func:`time.process_time`), not the wall clock, so a machine busy with other work slows
+the search down without changing it. A search it cuts short says so
+(``Analysis.stopped_early``).
+
+The expert never takes the top discard (or the up card) to throw the same card back: a
+card it takes is never among its discards, whatever the rules allow.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from gin.actions import (
 )
 from gin.bots.evaluate import best_discard, bits, sample_opponent_hand
 from gin.bots.memory import Memory, remember
+from gin.bots.seeding import position_rng
 from gin.bots.simulate import (
     DISCARD,
     DRAW,
@@ -58,8 +66,10 @@ from gin.melds import deadwood_of_mask
 
 DEFAULT_PLAYOUTS = 360
 """Playouts per decision (shared among the candidates)."""
-DEFAULT_BUDGET_MS = 200.0
-"""Time cap per decision, in milliseconds."""
+DEFAULT_BUDGET_MS = 3000.0
+"""Safety cap on the CPU time of one decision, in milliseconds: the default playouts take a
+small fraction of it (a p95 near 200 ms on this project's 2-core machine), so the cap
+never decides a move at the default settings."""
 MIN_WORLDS = 4
 """Worlds always searched, whatever the time cap."""
 DEFAULT_CONFIDENCE = 1.0
@@ -196,8 +206,10 @@ def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
 class ExpertBot:
     """Chooses by simulation over sampled worlds (see the module's description).
 
-    ``playouts`` is the number of playouts per decision, ``budget_ms`` the time cap,
-    ``candidates`` how many of the best-looking discards are searched.
+    ``playouts`` is the number of playouts per decision, ``budget_ms`` the safety cap on
+    the time, ``candidates`` how many of the best-looking discards are searched. ``rng``
+    is accepted like every opponent's, but the search draws its worlds from the position
+    (see the module), so the same view always gives the same move.
     """
 
     name = "expert"
@@ -210,7 +222,7 @@ class ExpertBot:
         candidates: int = 4,
         confidence: float = DEFAULT_CONFIDENCE,
     ) -> None:
-        self.rng = rng if rng is not None else random.Random(0)
+        self.rng = rng
         if playouts < 1:
             raise GinError(M["error.bad-playouts"](playouts=echo(playouts)))
         self.playouts = playouts
@@ -233,7 +245,10 @@ class ExpertBot:
         if ph is Phase.DISCARD:
             if BigGin() in legal:
                 return [BigGin()], "big-gin"
-            knocks = [a for a in legal if isinstance(a, Knock)]
+            taken = view.taken_card  # never thrown straight back
+            knocks = [a for a in legal if isinstance(a, Knock) and a.card != taken]
+            ranked = score_discards(view, mem)
+            cands: list[Action] = [Discard(d.card) for d in ranked[: self.candidates]]
             if knocks:
                 best = min(
                     knocks,
@@ -245,9 +260,6 @@ class ExpertBot:
                 )
                 if deadwood_of_mask(mem.hand ^ best.card.mask) == 0:
                     return [best], "gin"
-            ranked = score_discards(view, mem)
-            cands: list[Action] = [Discard(d.card) for d in ranked[: self.candidates]]
-            if knocks:
                 cands.insert(0, best)
                 top_knock = Knock(ranked[0].card)
                 if top_knock in legal and top_knock != best:
@@ -259,8 +271,7 @@ class ExpertBot:
         top = view.top_discard
         if top is None or take not in legal:
             return [skip], "forced"
-        blocked = 0 if view.rules.may_discard_taken_card else top.mask
-        after, _ = best_discard(mem.hand | top.mask, blocked)
+        after, _ = best_discard(mem.hand | top.mask, top.mask)  # never thrown straight back
         if after >= deadwood_of_mask(mem.hand):
             return [skip], "no-use"
         return [take, skip], "search"
@@ -273,8 +284,8 @@ class ExpertBot:
         cands, reason = self.candidate_actions(view, mem)
         if len(cands) == 1:
             return Analysis(cands[0], (), 0, False, reason)
-        rng = random.Random(self.rng.getrandbits(64))
-        baseline = TacticianBot(random.Random(rng.getrandbits(64))).choose(view)
+        rng = position_rng(view, "expert")
+        baseline = TacticianBot().choose(view)
         if baseline not in cands:
             cands.append(baseline)
         return self.search(view, mem, cands, rng, baseline)
@@ -290,7 +301,7 @@ class ExpertBot:
         """Evaluate ``cands`` by playouts over sampled worlds (see the module)."""
         me = view.player
         worlds = max(MIN_WORLDS, self.playouts // len(cands))
-        deadline = time.perf_counter() + self.budget_ms / 1000.0
+        deadline = time.process_time() + self.budget_ms / 1000.0
         totals = [0] * len(cands)
         per_world: list[list[int]] = [[] for _ in cands]
         endings: list[dict[str, int]] = [{} for _ in cands]
@@ -309,7 +320,7 @@ class ExpertBot:
                 e = _ending(o, me)
                 endings[k][e] = endings[k].get(e, 0) + 1
             done = w + 1
-            if done >= MIN_WORLDS and time.perf_counter() > deadline and done < worlds:
+            if done >= MIN_WORLDS and time.process_time() > deadline and done < worlds:
                 stopped = True
                 break
         values = [

@@ -38,6 +38,7 @@ from gin.bots.expert import (
     ExpertBot,
 )
 from gin.bots.memory import MELD_PARTNERS, Memory, remember
+from gin.bots.seeding import position_rng
 from gin.cards import DECK, Card, mask_cards
 from gin.errors import GinError
 from gin.i18n import M, Text
@@ -194,8 +195,8 @@ def hint(
     """
     if not view.my_turn or not view.legal_actions:
         raise GinError(M["error.not-your-turn"]())
-    rng = rng if rng is not None else random.Random(0)
-    bot = ExpertBot(random.Random(rng.getrandbits(64)), playouts=playouts, budget_ms=budget_ms)
+    rng = rng if rng is not None else position_rng(view, "hint")
+    bot = ExpertBot(playouts=playouts, budget_ms=budget_ms)
     mem = remember(view)
     analysis = bot.analyse(view)
     steps: list[Draft] = []

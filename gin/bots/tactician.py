@@ -9,6 +9,11 @@
 - It adapts to the deal: with a low knock limit it plays for gin, and in a doubled deal
   it fears an undercut more.
 - It knocks only when the estimated chance of an undercut is small, and otherwise waits.
+- It never takes the top discard (or the up card) to throw the same card back, even
+  where the rules allow it: that would skip a draw for nothing.
+
+Its only randomness (the opponent hands sampled to judge a knock) is seeded from the
+position (:func:`~gin.bots.seeding.position_seed`): the same view gives the same move.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from gin.bots.evaluate import (
     feed_risk,
 )
 from gin.bots.memory import Memory, remember
+from gin.bots.seeding import position_rng
 from gin.cards import Card
 from gin.deal import Phase, PlayerView
 from gin.melds import deadwood_of_mask
@@ -73,10 +79,10 @@ def score_discards(view: PlayerView, mem: Memory | None = None) -> list[DiscardS
     limit = view.knock_limit
     gw = gin_weight(limit)
     fw = feed_weight(mem, view.doubled)
-    blocked = view.taken_card if not view.rules.may_discard_taken_card else None
+    blocked = view.taken_card  # a card just taken is never thrown straight back
     out: list[DiscardScore] = []
     for c in view.hand:
-        if c is blocked:
+        if c == blocked:
             continue
         kept = mem.hand ^ c.mask
         o = draw_outlook(kept, mem.unseen, limit)
@@ -106,7 +112,7 @@ class TacticianBot:
     name = "tactician"
 
     def __init__(self, rng: random.Random | None = None, samples: int = 16) -> None:
-        self.rng = rng if rng is not None else random.Random(0)
+        self.rng = rng  # accepted like every opponent's; the choice is seeded by the view
         self.samples = samples
 
     def choose(self, view: PlayerView) -> Action:
@@ -126,13 +132,14 @@ class TacticianBot:
         if BigGin() in legal:
             return BigGin()
         ranked = score_discards(view, mem)
-        knocks = {a.card for a in legal if isinstance(a, Knock)}
+        knocks = {a.card for a in legal if isinstance(a, Knock) and a.card != view.taken_card}
         if knocks:
             kc = min(knocks, key=lambda c: (deadwood_of_mask(mem.hand ^ c.mask), -c.points))
             kept = mem.hand ^ kc.mask
             if deadwood_of_mask(kept) == 0:
                 return Knock(kc)
-            est = estimate_knock(mem, kept, view.rules, view.up_card, self.rng, self.samples)
+            rng = position_rng(view, "tactician")
+            est = estimate_knock(mem, kept, view.rules, view.up_card, rng, self.samples)
             if est.undercut_chance <= undercut_tolerance(view, mem) and est.expected_points > 0:
                 return Knock(kc)
         return Discard(ranked[0].card)
@@ -145,8 +152,7 @@ def worth_taking(view: PlayerView, mem: Memory, top: Card) -> bool:
     hand = mem.hand
     dw = deadwood_of_mask(hand)
     with_top = hand | top.mask
-    blocked = 0 if view.rules.may_discard_taken_card else top.mask
-    after, _ = best_discard(with_top, blocked)
+    after, _ = best_discard(with_top, top.mask)  # never thrown straight back
     if after >= dw:
         return False
     if deadwood_of_mask(with_top) < dw + POINTS[top.index]:
