@@ -33,7 +33,16 @@ from gin.actions import (
 )
 from gin.cards import DECK, Card, Suit, format_cards, parse_cards
 from gin.deal import Deal, Phase, PlayerView
-from gin.errors import CardParseError, GinError, IllegalActionError, RulesError, SaveFileError
+from gin.errors import (
+    CardParseError,
+    GinError,
+    IllegalActionError,
+    NumberError,
+    RulesError,
+    SaveFileError,
+    UndoRefusedError,
+)
+from gin.numbers import parse_whole_number
 from gin.explain import (
     MeldExplanation,
     Step,
@@ -86,6 +95,7 @@ __all__ = [
     "Game",
     "GinError",
     "IllegalActionError",
+    "NumberError",
     "Knock",
     "Knocked",
     "LaidOff",
@@ -100,6 +110,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveFileError",
+    "UndoRefusedError",
     "Step",
     "Suit",
     "TakeUpCard",
@@ -119,6 +130,7 @@ __all__ = [
     "knock_limit_steps",
     "parse_action",
     "parse_cards",
+    "parse_whole_number",
     "score_deal",
     "turn_steps",
 ]

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from gin.errors import CardParseError
+from gin.errors import CardParseError, echo
 
 
 class Suit(enum.IntEnum):
@@ -187,7 +187,7 @@ class Card:
         if m is None:
             raise CardParseError(
                 "bad-card",
-                f"{token!r} is not a card: write a rank (A, 2-9, T or 10, J, Q, K) "
+                f"{echo(token)} is not a card: write a rank (A, 2-9, T or 10, J, Q, K) "
                 "and a suit (S, H, D, C or ♠ ♥ ♦ ♣), for example 7S or 10♥",
             )
         rank_text, suit_text = m.group(1).upper(), m.group(2).upper()
@@ -239,7 +239,7 @@ def check_distinct(cards: Iterable[Card]) -> None:
     seen = 0
     for c in cards:
         if not isinstance(c, Card):
-            raise CardParseError("bad-card", f"{c!r} is not a card")
+            raise CardParseError("bad-card", f"{echo(c)} is not a card")
         if seen & c.mask:
             raise CardParseError("duplicate-card", f"the {c.name} ({c}) appears twice")
         seen |= c.mask

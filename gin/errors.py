@@ -45,4 +45,47 @@ class SaveFileError(GinError):
     """A saved game is damaged, tampered with or of an unknown version."""
 
 
-__all__ = ["CardParseError", "GinError", "IllegalActionError", "RulesError", "SaveFileError"]
+class UndoRefusedError(IllegalActionError):
+    """An undo that would let a player learn a card they could not otherwise know.
+
+    Codes: ``stock-drawn`` (a card drawn from the stock has been seen, and taking it back
+    would show the stock's next card), ``cards-shown`` (a knock laid a hand face up) and
+    ``deal-over`` (both hands were shown at the end of the deal).
+    """
+
+
+class NumberError(GinError):
+    """Text that is not a whole number in the range asked for (code ``bad-number``)."""
+
+
+ECHO_LIMIT = 24
+"""At most this many characters of a learner's input are repeated in an error message."""
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A short quotation of ``value`` for an error message: its first ``limit`` characters.
+
+    >>> echo("7X")
+    "'7X'"
+    >>> echo("x" * 1_000_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxx…' (1000000 characters)"
+    """
+    if not isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= limit else text[:limit] + "…"
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit] + '…'!r} ({len(value)} characters)"
+
+
+__all__ = [
+    "ECHO_LIMIT",
+    "CardParseError",
+    "GinError",
+    "IllegalActionError",
+    "NumberError",
+    "RulesError",
+    "SaveFileError",
+    "UndoRefusedError",
+    "echo",
+]

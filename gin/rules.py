@@ -21,6 +21,11 @@ _BOOL_FIELDS = ("spade_doubles", "big_gin", "undercut_on_tie", "may_discard_take
 _INT_FIELDS = ("ace_knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target",
                "box_bonus", "game_bonus")  # fmt: skip
 
+MIN_TARGET = 10
+"""The lowest target a game may have (a lower one would end at the first deal's points)."""
+MAX_TARGET = 10_000
+"""The highest target a game may have (a hundred times the classic one)."""
+
 
 @dataclass(frozen=True, kw_only=True, init=False)
 class Rules:
@@ -33,7 +38,7 @@ class Rules:
     >>> Rules.preset("classic", target=0)
     Traceback (most recent call last):
     ...
-    gin.errors.RulesError: the target must be a whole number of at least 1, not 0
+    gin.errors.RulesError: the target must be a whole number from 10 to 10000, not 0
     """
 
     ace_knock_limit: int = 1
@@ -91,9 +96,11 @@ class Rules:
             v = getattr(self, f)
             if v < 0:
                 raise RulesError("bad-rules", f"the {f.replace('_', ' ')} can't be negative ({v})")
-        if self.target < 1:
+        if not MIN_TARGET <= self.target <= MAX_TARGET:
             raise RulesError(
-                "bad-rules", f"the target must be a whole number of at least 1, not {self.target}"
+                "bad-rules",
+                f"the target must be a whole number from {MIN_TARGET} to {MAX_TARGET}, "
+                f"not {self.target}",
             )
         if self.next_dealer not in ("winner", "alternate"):
             raise RulesError(
@@ -188,4 +195,4 @@ _PRESET_FIELDS: dict[str, dict[str, Any]] = {
     ).to_dict(),
 }
 
-__all__ = ["NextDealer", "Rules"]
+__all__ = ["MAX_TARGET", "MIN_TARGET", "NextDealer", "Rules"]

@@ -169,7 +169,8 @@ class TableController:
         return action, self.game.apply(action, OPPONENT)
 
     def can_undo(self) -> bool:
-        """Whether the learner has a move in this deal that can be taken back."""
+        """Whether the learner has a move in this deal to take back (the engine may still
+        refuse it for fair play, see :meth:`gin.Game.check_undo`; the coach then says why)."""
         return not self.game.deal.is_over and any(m[0] == self.deal_number for m in self._marks)
 
     def undo(self) -> list[str]:
@@ -187,7 +188,9 @@ class TableController:
             raise gin.IllegalActionError(
                 "nothing-to-undo", "you have made no move in this deal yet: nothing to undo"
             )
-        _, length = self._marks.pop()
+        _, length = self._marks[-1]
+        self.game.check_undo(len(self.game.log) - length)  # fair play: all or nothing
+        self._marks.pop()
         undone: list[str] = []
         while len(self.game.log) > length:
             undone.append(self.game.undo())
