@@ -3,6 +3,7 @@
 #   make app      run the lessons in Voilà at http://127.0.0.1:8866/
 #   make test     lint, type-check, unit + notebook + browser tests
 #   make bench    run the benchmarks
+#   make screenshots  retake the README's pictures (docs/screenshots/)
 #
 # Voilà's settings (kernel pre-heating, culling, tracebacks) live in voila.json.
 
@@ -24,7 +25,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser app test lint typecheck bench clean
+.PHONY: venv install install-test browser app test lint typecheck bench screenshots clean
 
 venv: $(PY)
 
@@ -77,6 +78,12 @@ test: install-test
 
 bench: install
 	$(PY) -m benchmarks
+
+# The browser tests photograph every lesson into build/screenshots/ (untracked); this
+# points them at docs/screenshots/, the README's pictures.
+screenshots: install-test
+	GIN_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_lessons_e2e.py \
+		-k "loads_without_errors or whole_deal" -p no:cacheprovider
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

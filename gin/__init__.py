@@ -42,7 +42,6 @@ from gin.errors import (
     SaveFileError,
     UndoRefusedError,
 )
-from gin.numbers import parse_whole_number
 from gin.explain import (
     MeldExplanation,
     Step,
@@ -65,6 +64,7 @@ from gin.melds import (
     discard_options,
     is_meld,
 )
+from gin.numbers import parse_whole_number
 from gin.rules import Rules
 from gin.scoring import DealResult, Layoff, score_deal
 
@@ -95,7 +95,6 @@ __all__ = [
     "Game",
     "GinError",
     "IllegalActionError",
-    "NumberError",
     "Knock",
     "Knocked",
     "LaidOff",
@@ -103,6 +102,7 @@ __all__ = [
     "Layoff",
     "Meld",
     "MeldExplanation",
+    "NumberError",
     "Pass",
     "Passed",
     "Phase",
@@ -110,10 +110,10 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveFileError",
-    "UndoRefusedError",
     "Step",
     "Suit",
     "TakeUpCard",
+    "UndoRefusedError",
     "UpCardTaken",
     "best_arrangement",
     "best_arrangements",

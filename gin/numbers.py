@@ -15,10 +15,11 @@ the range asked for.
 42
 >>> parse_whole_number("١٢")
 12
->>> parse_whole_number("1e12", what="the seed")
-Traceback (most recent call last):
-...
-gin.errors.NumberError: the seed must be a whole number written with digits only, such as 42, not '1e12'
+>>> try:
+...     parse_whole_number("1e12", what="the seed")
+... except NumberError as e:
+...     print(e.code, e.message[:31])
+bad-number the seed must be a whole number
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ def parse_whole_number(
     else:
         t = text.strip()
         if not t:
-            raise NumberError("bad-number", f"{what} is empty: type a whole number such as 42")
+            raise NumberError(
+                "bad-number", f"{what} must be a whole number such as 42, but nothing was typed"
+            )
         if not t.isdecimal():
             raise NumberError(
                 "bad-number",
@@ -58,7 +61,7 @@ def parse_whole_number(
             )
         if len(t) > MAX_DIGITS:
             raise NumberError(
-                "bad-number", f"{what} has {len(t)} digits: that is far too large"
+                "bad-number", f"{what} must be a whole number of at most {MAX_DIGITS} digits"
             )
         n = int(t)
     if n < minimum or (maximum is not None and n > maximum):

@@ -293,7 +293,8 @@ def test_fair_play_undo_stops_at_a_stock_draw_even_several_moves_back() -> None:
 
 def test_fair_play_a_knock_and_a_finished_deal_are_never_taken_back(stack: StackOrder) -> None:
     """The knocker's hand (and, at the end, both hands) were shown face up."""
-    game = Game(CLASSIC.replace(target=1000), seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    orders = [non_dealer_gins(stack)]
+    game = Game(CLASSIC.replace(target=1000), seed=1, first_dealer=0, orders=orders)
     play_gin(game)
     with pytest.raises(UndoRefusedError) as err:
         game.undo()
@@ -491,7 +492,8 @@ def test_from_json_refuses_deeply_nested_json_as_a_save_file_error(depth: int) -
     with pytest.raises(SaveFileError) as err:
         Game.from_json("[" * depth + "]" * depth)
     assert err.value.code in ("not-json", "wrong-format")
-    nested = '{"format": "oklahoma-gin-game", "version": 1, "log": ' + "[" * depth + "]" * depth + "}"
+    head = '{"format": "oklahoma-gin-game", "version": 1, "log": '
+    nested = head + "[" * depth + "]" * depth + "}"
     with pytest.raises(SaveFileError):
         Game.from_json(nested)
 

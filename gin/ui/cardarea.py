@@ -27,7 +27,7 @@ import anywidget
 import traitlets
 
 from gin.cards import Card
-from gin.errors import CardParseError
+from gin.errors import CardParseError, echo
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
@@ -179,7 +179,7 @@ class CardArea(anywidget.AnyWidget):
         """The code of a card on show, read from page input; raises
         :class:`~gin.errors.CardParseError` with a learner-readable message otherwise."""
         if not isinstance(value, str):
-            raise CardParseError("bad-card", f"{value!r} is not a card")
+            raise CardParseError("bad-card", f"{echo(value)} is not a card")
         card = Card.parse(value)
         if card.code not in self.codes:
             raise CardParseError("not-shown", f"the {card.name} is not one of the cards here")
@@ -246,8 +246,11 @@ class CardArea(anywidget.AnyWidget):
                 click_cb(index, code)
         elif event == "reorder":
             order = content.get("order")
-            if not isinstance(order, list) or sorted(map(str, order)) != sorted(
-                c.get("code", "") for c in self.cards
+            here = sorted(str(c.get("code") or "") for c in self.cards)
+            if (
+                not isinstance(order, list)
+                or not all(isinstance(x, str) for x in order)
+                or sorted(order) != here
             ):
                 self._error("the page sent a new order that does not match the cards here")
                 return

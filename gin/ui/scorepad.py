@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from html import escape
 
 import ipywidgets
@@ -24,8 +24,12 @@ def scorepad_html(
     target: int,
     names: tuple[str, str] = ("You", "Opponent"),
     final: gin.FinalScore | None = None,
+    open_deals: Collection[int] = (),
 ) -> str:
-    """The score pad as HTML: one row per deal, doubled deals marked, totals and target."""
+    """The score pad as HTML: one row per deal, doubled deals marked, totals and target.
+
+    Deals whose numbers are in ``open_deals`` were played with both hands open (teacher
+    mode) and are marked (CSS class ``gin-open-hands``)."""
     totals = records[-1].totals if records else (0, 0)
     rows = []
     for r in records:
@@ -36,8 +40,15 @@ def scorepad_html(
             if (r.doubled and r.winner is not None)
             else ""
         )
+        opened = (
+            ' <span class="gin-open-hands" title="played with both hands open">(open hands)'
+            "</span>"
+            if r.number in open_deals
+            else ""
+        )
         rows.append(
-            f'<tr class="gin-score-row"><td>{r.number}</td><td>{escape(str(r.up_card))}</td>'
+            f'<tr class="gin-score-row"><td>{r.number}{opened}</td>'
+            f"<td>{escape(str(r.up_card))}</td>"
             f"<td>{escape(KIND_NAMES.get(r.kind, r.kind))}</td><td>{escape(who)}</td>"
             f"<td>{pts}{dbl}</td><td>{r.totals[0]}</td><td>{r.totals[1]}</td></tr>"
         )
@@ -81,11 +92,13 @@ class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
         target: int,
         final: gin.FinalScore | None = None,
         names: tuple[str, str] = ("You", "Opponent"),
+        open_deals: Collection[int] = (),
     ) -> None:
-        """Show these deals (and the final score once the game is over)."""
+        """Show these deals (and the final score once the game is over); deals in
+        ``open_deals`` were played with both hands open."""
         self.records = list(records)
         self.final = final
-        self.value = scorepad_html(records, target, names, final)
+        self.value = scorepad_html(records, target, names, final, open_deals)
 
 
 __all__ = ["KIND_NAMES", "ScorePad", "scorepad_html"]

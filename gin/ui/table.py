@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 import ipywidgets as w
 
 import gin
-from gin.ui import advice, knocking, reveal
+from gin.ui import advice, knocking, pageerrors, reveal
 from gin.ui.advice import LEARNER, NAMES, OPPONENT
 from gin.ui.buttons import (
     BUTTONS,
@@ -92,10 +92,15 @@ class GinTable(w.VBox):  # type: ignore[misc]
         teacher: bool = False,
         four_color: bool = False,
         large_cards: bool = False,
+        teacher_controls: bool = False,
     ) -> None:
         self.controller = TableController(rules, opponent, seed)
         self.pause = max(float(pause), 0.0)
         self.teacher = bool(teacher)
+        self.teacher_controls = bool(teacher_controls) or self.teacher
+        """Whether the teacher-mode switch is shown (a page opened with ``?teacher=1``)."""
+        self.open_deals: set[int] = set()
+        """The deals of this game played (even partly) with both hands open."""
         self.four_color = bool(four_color)
         self.large_cards = bool(large_cards)
         self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
@@ -108,6 +113,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._hint: advice.Hint | None = None
         self._message = ""
         self._build()
+        pageerrors.install()
+        pageerrors.add_message_area(self._show_error)
         super().__init__(children=self._children)
         self.add_class("gin-table")
         if self.large_cards:
@@ -158,7 +165,12 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.title = w.HTML()
         self.title.add_class("gin-title")
         self.controls = ControlsBar(
-            c.rules, c.opponent_name, c.seed, self.teacher, self.buttons["new_game"]
+            c.rules,
+            c.opponent_name,
+            c.seed,
+            self.teacher,
+            self.buttons["new_game"],
+            teacher_controls=self.teacher_controls,
         )
         self.rules_choice = self.controls.rules_choice
         self.opponent_choice = self.controls.opponent_choice
@@ -271,7 +283,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if g.deal.is_over and not self._revealed():
             records = records[:-1]
         final = g.final_score() if g.is_over and (self._revealed() or not g.deal.is_over) else None
-        self.scores.show(records, g.rules.target, final)
+        self.scores.show(records, g.rules.target, final, open_deals=self.open_deals)
 
     # ------------------------------------------------------------------ flow
 
@@ -284,6 +296,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._busy = False
         self.hand.selected = ""
         c = self.controller
+        if c.deal_number == 1:
+            self.open_deals = set()  # a new game
+        if self.teacher:
+            self.open_deals.add(c.deal_number)
         self.controls.show_game(c.rules, c.opponent_name, c.seed)
         view = c.view()
         who = "You deal" if view.dealer == LEARNER else "Your opponent deals"
@@ -542,6 +558,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if on == self.teacher:
             return
         self.teacher = on
+        if on:
+            self.open_deals.add(self.controller.deal_number)
         self.teacher_toggle.value = on
         self._token += 1  # drop any scheduled opponent move
         self.buttons["opponent_step"].layout.display = "flex" if on else "none"
@@ -568,13 +586,15 @@ def play_table(
     teacher: bool = False,
     four_color: bool = False,
     large_cards: bool = False,
+    teacher_controls: bool = False,
 ) -> GinTable:
     """A table to play Oklahoma Gin against a computer opponent, with the coach.
 
     ``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
     :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
     and shown when ``None``); ``pause`` is the seconds between the opponent's moves (0:
-    at once); ``teacher`` shows both hands and steps the opponent one click at a time.
+    at once); ``teacher`` shows both hands and steps the opponent one click at a time;
+    ``teacher_controls`` shows the teacher-mode switch (always shown with ``teacher``).
     """
     return GinTable(
         rules=rules,
@@ -584,6 +604,7 @@ def play_table(
         teacher=teacher,
         four_color=four_color,
         large_cards=large_cards,
+        teacher_controls=teacher_controls,
     )
 
 

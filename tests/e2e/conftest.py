@@ -4,8 +4,9 @@ Fixtures:
     chromium_path   path of the Chromium binary; skips loudly when there is none
     browser         a headless Chromium per test module
     page            a fresh page per test that can reach 127.0.0.1 only
-    voila_server    a session-wide standalone Voilà serving notebooks/ with the
-                    project's voila.json (tracebacks shown); yields the base URL
+    voila_server    a session-wide app server (``gin.ui.serve``, as ``make app``) over
+                    notebooks/ with the project's voila.json (tracebacks shown);
+                    yields the base URL
 
 Helpers (import from ``e2e.voila_harness``): ``open_lesson``, ``collect_errors``,
 ``error_outputs``, ``watch_page``, ``run_voila``.
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .voila_harness import (
+    APP_MODULE,
     CHROMIUM_SKIP_REASON,
     NOTEBOOKS_DIR,
     REPO_ROOT,
@@ -98,5 +100,6 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         cwd=REPO_ROOT,  # picks up the project's voila.json
         log_path=log_path,
         extra_args=["--VoilaConfiguration.show_tracebacks=True"],
+        module=APP_MODULE,
     ) as server:
         yield server.base_url

@@ -48,6 +48,9 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 
+APP_MODULE = "gin.ui.serve"
+"""The app's own server (Voilà with the tutor's handlers), as ``make app`` runs it."""
+
 SERVER_START_TIMEOUT_S = 60.0
 LESSON_TIMEOUT_S = 180.0  # generous: CI shares 2 cores with whatever else runs
 
@@ -409,8 +412,12 @@ def run_voila(
     cwd: Path | None = None,
     extra_args: Sequence[str] = (),
     python: str = sys.executable,
+    module: str = "voila",
 ) -> Iterator[Server]:
     """Standalone Voilà serving the directory ``root`` on a free loopback port.
+
+    ``module`` is what ``python -m`` runs: ``voila``, or ``gin.ui.serve`` for the app as
+    ``make app`` serves it (:data:`APP_MODULE`).
 
     ``cwd`` decides which ``voila.json`` is picked up (Voilà reads the one in its
     working directory): the repository root gives the project's own settings.
@@ -419,7 +426,7 @@ def run_voila(
     cmd = [
         python,
         "-m",
-        "voila",
+        module,
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
@@ -427,5 +434,8 @@ def run_voila(
         *extra_args,
         str(root),
     ]
-    with run_server(cmd, cwd=cwd or root, port=port, log_path=log_path) as server:
+    # Not "/": the app redirects it to a lesson, which would start a kernel.
+    with run_server(
+        cmd, cwd=cwd or root, port=port, log_path=log_path, ready_path="/voila/tree"
+    ) as server:
         yield server

@@ -8,9 +8,12 @@ from typing import Any
 
 import ipywidgets as W
 
+from gin.numbers import parse_whole_number
+from gin.ui import pageerrors
 from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.pictures import message_html
 from gin.ui.lessons.style import LESSON_CSS
+from gin.ui.urlparams import MAX_SEED, PageParamError, PageParams, page_params
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -20,6 +23,13 @@ def resolve_seed(seed: int | None) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"a seed is a whole number of at least 0, not {seed!r}")
     return seed
+
+
+def read_seed(text: str) -> int:
+    """The seed typed in a lesson's seed box (:func:`gin.parse_whole_number`, like every
+    number the tutor reads); a bad one raises :class:`gin.NumberError` saying why, so the
+    lesson never deals from a seed other than the one shown."""
+    return parse_whole_number(text, what="the seed", maximum=MAX_SEED)
 
 
 def html_widget(value: str = "", *css: str) -> Any:
@@ -79,8 +89,14 @@ class Lesson:
     """
 
     notebook = ""
+    default_seed: int | None = None
+    """The seed when neither the caller nor the page's ``?seed=`` gives one (``None``: a
+    fresh one)."""
 
     def __init__(self, seed: int | None = None) -> None:
+        self.page, self.page_problem = read_page_params()
+        if seed is None:
+            seed = self.page.seed if self.page.seed is not None else self.default_seed
         self.seed = resolve_seed(seed)
         self.widget: Any = None
 
@@ -93,7 +109,14 @@ class Lesson:
         """Wrap the parts with the style sheet and the navigation footer."""
         style = W.HTML(value=f"<style>{LESSON_CSS}</style>")
         nav = html_widget(nav_html(self.notebook), "gin-nav")
-        self.widget = W.VBox([style, *children, nav])
+        problem = MessageArea()  # also where errors from the page's messages are told
+        problem.widget.add_class("gin-page-problem")
+        pageerrors.install()
+        pageerrors.add_message_area(problem.show, fallback=True)
+        if self.page_problem:  # a bad setting in the address: say so, don't guess
+            problem.show(self.page_problem)
+            children = ()
+        self.widget = W.VBox([style, problem.widget, *children, nav])
         self.widget.add_class("gin-lesson")
         self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
         return self.widget
@@ -103,6 +126,18 @@ class Lesson:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {html.escape(self.notebook)} seed={self.seed}>"
+
+
+def read_page_params() -> tuple[PageParams, str]:
+    """The settings in this page's address, and a sentence for the page when one of them
+    is bad (then the settings are all unset, and the lesson shows only the sentence)."""
+    try:
+        return page_params(), ""
+    except PageParamError as e:
+        return PageParams(), (
+            f"This lesson can't open: {e.message}. Correct the address, or open the "
+            f"lesson without the part after the question mark."
+        )
 
 
 def section(title: str, intro: str, *children: Any, css: str = "") -> Any:
@@ -115,4 +150,13 @@ def section(title: str, intro: str, *children: Any, css: str = "") -> Any:
     return box
 
 
-__all__ = ["Lesson", "MessageArea", "button", "html_widget", "resolve_seed", "section"]
+__all__ = [
+    "Lesson",
+    "MessageArea",
+    "button",
+    "html_widget",
+    "read_page_params",
+    "read_seed",
+    "resolve_seed",
+    "section",
+]

@@ -20,6 +20,8 @@ from typing import Any
 
 import ipywidgets as W
 
+from gin.errors import NumberError, echo
+from gin.numbers import parse_whole_number
 from gin.ui.lessons.base import button, html_widget
 from gin.ui.lessons.guard import AnswerError, describe_error, guarded
 
@@ -57,14 +59,15 @@ class Question:
 
 
 def parse_int(text: str, what: str = "a number") -> int:
-    """A whole number typed by the learner, or an ``AnswerError`` saying what was wrong."""
+    """A whole number typed by the learner (read by :func:`gin.parse_whole_number`, like
+    the seed boxes), or an ``AnswerError`` saying what was wrong."""
     t = text.strip()
     if not t:
         raise AnswerError(f"Type {what} first.")
     try:
-        return int(t)
-    except ValueError:
-        raise AnswerError(f"{t!r} is not a whole number: type {what}, like 12.") from None
+        return parse_whole_number(t, what=what)
+    except NumberError:
+        raise AnswerError(f"{echo(t)} is not a whole number: type {what}, like 12.") from None
 
 
 class Exercise:

@@ -34,7 +34,7 @@ from gin import (
 from gin.bots import make_bot
 from gin.cards import cards_mask
 from gin.melds import deadwood_of_mask
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, section
+from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, read_seed, section
 from gin.ui.lessons.estimates import KnockAdvice, knock_advice, knock_card
 from gin.ui.lessons.exercise import Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
@@ -102,7 +102,7 @@ class KnockStepper:
             options=list(DEAL_KINDS), value="with layoffs", description="show a deal"
         )
         self.kind_choice.add_class("gin-stepper-kind")
-        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description="seed")
+        self.seed_box = W.Text(value=str(seed), description="seed")
         self.seed_box.layout.width = "12em"
         self.deal_button = button("New deal", "gin-stepper-deal", icon="random")
         self.back_button = button("Back", "gin-step-back", icon="step-backward")
@@ -132,11 +132,11 @@ class KnockStepper:
 
     def new_deal(self, advance: bool = True) -> Deal:
         """Find a deal of the chosen kind from the seed (then move the seed on)."""
-        seed = int(self.seed_box.value)
+        seed = read_seed(self.seed_box.value)
         rules = Rules.preset(str(self.rules_choice.value))
         deal = knock_deal(rules, seed, str(self.kind_choice.value))
         if advance:
-            self.seed_box.value = seed + 1
+            self.seed_box.value = str(seed + 1)
         return self.load(deal)
 
     def load(self, deal: Deal) -> Deal:

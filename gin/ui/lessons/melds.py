@@ -24,7 +24,7 @@ from gin import (
     parse_cards,
 )
 from gin.cards import rank_name
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, section
+from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, read_seed, section
 from gin.ui.lessons.exercise import Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import built_hand, dealt_hand_with_melds, low_card_weight
@@ -83,7 +83,7 @@ class MeldExplorer:
         self.text.add_class("gin-hand-input")
         self.show_button = button("Show melds", "gin-explore", icon="search", style="primary")
         self.deal_button = button("Deal a hand", "gin-deal", icon="random")
-        self.seed_box = W.BoundedIntText(value=seed, min=0, max=10**9, description="seed")
+        self.seed_box = W.Text(value=str(seed), description="seed")
         self.seed_box.layout.width = "12em"
         self.seed_box.add_class("gin-seed")
         self.message = MessageArea()
@@ -112,9 +112,9 @@ class MeldExplorer:
     def deal(self) -> list[Card]:
         """Deal ten cards (a hand with at least one meld) from the seed in the seed box, then
         move the seed on."""
-        seed = int(self.seed_box.value)
+        seed = read_seed(self.seed_box.value)
         hand = dealt_hand_with_melds(random.Random(seed))
-        self.seed_box.value = seed + 1
+        self.seed_box.value = str(seed + 1)
         self.text.value = " ".join(c.code for c in hand)
         return self.show()
 
