@@ -112,8 +112,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._busy = False
         self._hint: advice.Hint | None = None
         self._message = ""
+        pageerrors.install()  # before any widget is made: they bind its message handler
         self._build()
-        pageerrors.install()
         pageerrors.add_message_area(self._show_error)
         super().__init__(children=self._children)
         self.add_class("gin-table")

@@ -94,6 +94,7 @@ class Lesson:
     fresh one)."""
 
     def __init__(self, seed: int | None = None) -> None:
+        pageerrors.install()  # before any widget is made: they bind its message handler
         self.page, self.page_problem = read_page_params()
         if seed is None:
             seed = self.page.seed if self.page.seed is not None else self.default_seed
@@ -111,7 +112,6 @@ class Lesson:
         nav = html_widget(nav_html(self.notebook), "gin-nav")
         problem = MessageArea()  # also where errors from the page's messages are told
         problem.widget.add_class("gin-page-problem")
-        pageerrors.install()
         pageerrors.add_message_area(problem.show, fallback=True)
         if self.page_problem:  # a bad setting in the address: say so, don't guess
             problem.show(self.page_problem)
