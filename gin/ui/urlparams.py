@@ -22,7 +22,7 @@ PageParams(seed=42, rules='spades-double', opponent=None, teacher=True, lang=Non
 >>> try:
 ...     parse_page_params("opponent=grandmaster")
 ... except PageParamError as e:
-...     print(e.code, e.message[-32:])
+...     print(e.code, e.message[-33:])
 bad-page-param choose eager, tactician or expert
 """
 
