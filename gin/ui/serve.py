@@ -108,6 +108,14 @@ class PageClosedHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
         await super().post(kernel_id)
 
 
+class StartRedirect(RedirectHandler):
+    """``/`` to the Start-here lesson, with the app's Content-Security-Policy."""
+
+    def set_default_headers(self) -> None:
+        """Every response of the app carries :data:`CONTENT_SECURITY_POLICY`."""
+        self.set_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+
+
 class TutorApp(Voila):  # type: ignore[misc]
     """Voilà serving a folder of lessons, with ``/`` redirected to the first lesson."""
 
@@ -136,7 +144,7 @@ class TutorApp(Voila):  # type: ignore[misc]
         if self.notebook_path:  # one notebook is served at the root already
             return replaced
         target = url_path_join(self.server_url, "voila/render", START_LESSON)
-        return [(self.server_url, RedirectHandler, {"url": target}), *replaced]
+        return [(self.server_url, StartRedirect, {"url": target}), *replaced]
 
 
 def main() -> None:

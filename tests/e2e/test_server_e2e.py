@@ -175,9 +175,11 @@ def test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp(
     response: dict[str, Any] = {}
     page.on(
         "response",
-        lambda r: response.setdefault("csp", r.headers.get("content-security-policy"))
-        if r.url.endswith(PLAY)
-        else None,
+        lambda r: (
+            response.setdefault("csp", r.headers.get("content-security-policy"))
+            if r.url.endswith(PLAY)
+            else None
+        ),
     )
     log = open_lesson(page, app_server.base_url, PLAY)
     assert collect_errors(page, log) == []

@@ -36,10 +36,18 @@ MELD_CHOICES = ("set", "run", "no meld")
 # --------------------------------------------------------------------------- explorer
 
 
+MAX_INPUT_CHARS = 200
+"""Longer input is refused before it is read: eleven cards take under 50 characters."""
+
+
 def read_hand(text: str) -> list[Card]:
     """Cards typed by the learner, checked by :func:`gin.parse_cards`."""
     if not text.strip():
         raise AnswerError("Type some cards first, for example: AS 2S 3S 7H 7D 7C KH.")
+    if len(text) > MAX_INPUT_CHARS:  # never read (or repeat) a pasted book
+        raise AnswerError(
+            f"That is {len(text)} characters: type at most {MAX_EXPLORER_CARDS} cards."
+        )
     cards = parse_cards(text)
     if len(cards) > MAX_EXPLORER_CARDS:
         raise AnswerError(
