@@ -9,7 +9,9 @@ What it changes in plain Voilà 0.5.13:
   ``/voila/api/shutdown/<kernel>`` when it is closed or reloaded, with the ``_xsrf``
   cookie's value; Voilà never sets that cookie, so it refused the beacon (403) and the
   kernel lived on until culled. The lesson handler sets the cookie, and the shutdown
-  handler only stops kernels this server runs. Culling (``voila.json``) is the backstop.
+  handler only stops kernels this server runs. Culling (``voila.json``) is the backstop;
+  a pre-heated kernel counts as active from the moment it is handed to a page, so the
+  culler never stops it before its page has connected.
 - **A cap on kernels** (:attr:`TutorApp.max_kernels`, in ``voila.json``): when that many
   pages are open, a new page gets a short "the tutor is full" page (HTTP 503) instead of
   a new kernel.
@@ -25,6 +27,7 @@ import re
 from typing import Any
 
 import tornado.web
+from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
 from traitlets import Integer
@@ -116,6 +119,27 @@ class StartRedirect(RedirectHandler):
         self.set_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
 
 
+def refresh_handed_out_kernels(kernel_manager: Any) -> None:
+    """Count a pre-heated kernel as active from the moment it is handed to a page.
+
+    A kernel waiting in the pool may have been idle for longer than the culling timeout;
+    without this, the culler could stop it between its hand-out and its page connecting
+    (a page is slow to connect when many learners arrive together).
+    """
+    original = getattr(kernel_manager, "get_rendered_notebook", None)
+    if original is None:  # no pre-heating: nothing to do
+        return
+
+    async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+        result = await original(*args, **kwargs)
+        kernel_id = result[2]
+        if kernel_id in kernel_manager:
+            kernel_manager.get_kernel(kernel_id).last_activity = utcnow()
+        return result
+
+    kernel_manager.get_rendered_notebook = get_rendered_notebook
+
+
 class TutorApp(Voila):  # type: ignore[misc]
     """Voilà serving a folder of lessons, with ``/`` redirected to the first lesson."""
 
@@ -133,6 +157,7 @@ class TutorApp(Voila):  # type: ignore[misc]
             "Content-Security-Policy", CONTENT_SECURITY_POLICY
         )
         settings["gin_max_kernels"] = self.max_kernels
+        refresh_handed_out_kernels(self.kernel_manager)
         replaced = []
         for spec in handlers:
             if isinstance(spec, tuple) and len(spec) >= 2:
