@@ -128,3 +128,14 @@ def test_a_bad_address_shows_one_message_instead_of_the_lesson(
     shown = [c for c in melds.widget.children if "gin-page-problem" in c._dom_classes]
     assert shown and "can&#x27;t open" in shown[0].value
     assert len(melds.widget.children) == 3  # style, the message, the navigation
+
+
+def test_the_knocking_stepper_takes_its_rules_from_the_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gin.ui.lessons import knocking_lesson
+
+    monkeypatch.setenv("QUERY_STRING", "rules=spades-double&seed=4")
+    lesson = knocking_lesson()
+    assert lesson.stepper.rules_choice.value == "spades-double"
+    assert lesson.stepper.result is not None

@@ -27,11 +27,11 @@ from .voila_harness import (
     APP_MODULE,
     CHROMIUM_SKIP_REASON,
     NOTEBOOKS_DIR,
-    REPO_ROOT,
     chromium_browser,
     find_chromium,
     new_page,
     run_voila,
+    small_pool_config,
 )
 
 if TYPE_CHECKING:
@@ -94,10 +94,11 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip("no notebooks in notebooks/ yet")
     if importlib.util.find_spec("gin") is None:
         pytest.fail("package `gin` is not importable: run `make install-test` first")
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    base = tmp_path_factory.mktemp("voila")
+    log_path = base / "voila.log"
     with run_voila(
         NOTEBOOKS_DIR,
-        cwd=REPO_ROOT,  # picks up the project's voila.json
+        cwd=small_pool_config(base),  # the project's voila.json, with pools of 2 at most
         log_path=log_path,
         extra_args=["--VoilaConfiguration.show_tracebacks=True"],
         module=APP_MODULE,

@@ -3,7 +3,8 @@ on kernels with a clear page, nothing loaded from the internet under a strict
 Content-Security-Policy, and the settings a teacher puts in a lesson's address.
 
 These run the app as ``make app`` does (``python -m gin.ui.serve``) with the project's
-``voila.json``; the cap test starts its own server with a cap of two.
+``voila.json`` (its pools cut to two kernels, to start quickly); the cap test starts its
+own server with a cap of two.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from voila_harness import (
     new_page,
     open_lesson,
     run_voila,
+    small_pool_config,
 )
 
 if TYPE_CHECKING:
@@ -62,8 +64,10 @@ def wait_for_kernels(server: Server, at_most: int, timeout_s: float) -> int:
 
 @pytest.fixture(scope="module")
 def app_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Server]:
-    log = tmp_path_factory.mktemp("app") / "app.log"
-    with run_voila(NOTEBOOKS_DIR, cwd=REPO_ROOT, log_path=log, module=APP_MODULE) as server:
+    base = tmp_path_factory.mktemp("app")
+    with run_voila(
+        NOTEBOOKS_DIR, cwd=small_pool_config(base), log_path=base / "app.log", module=APP_MODULE
+    ) as server:
         yield server
 
 

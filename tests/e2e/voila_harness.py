@@ -404,6 +404,19 @@ def run_server(
         stop_process(proc)
 
 
+def small_pool_config(directory: Path, pool: int = 2) -> Path:
+    """Write the project's ``voila.json`` into ``directory`` with every pre-heated pool cut
+    to at most ``pool`` kernels (a test server then starts quickly); returns
+    ``directory``, to run the server in."""
+    config = json.loads((REPO_ROOT / "voila.json").read_text())
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    for settings in pools.values():
+        settings["pool_size"] = min(int(settings.get("pool_size", 0)), pool)
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "voila.json").write_text(json.dumps(config, indent=2))
+    return directory
+
+
 @contextlib.contextmanager
 def run_voila(
     root: Path,

@@ -95,8 +95,8 @@ class KnockStepper:
     result: DealResult
     step: int = 1
 
-    def __init__(self, seed: int) -> None:
-        self.rules_choice = W.ToggleButtons(options=list(Rules.PRESETS), value="classic")
+    def __init__(self, seed: int, rules: str = "classic") -> None:
+        self.rules_choice = W.ToggleButtons(options=list(Rules.PRESETS), value=rules)
         self.rules_choice.add_class("gin-stepper-rules")
         self.kind_choice = W.Dropdown(
             options=list(DEAL_KINDS), value="with layoffs", description="show a deal"
@@ -425,7 +425,7 @@ class KnockingLesson(Lesson):
 
     def __init__(self, seed: int | None = None, hint_budget_ms: int = 300) -> None:
         super().__init__(seed)
-        self.stepper = KnockStepper(self.seed)
+        self.stepper = KnockStepper(self.seed, self.page.rules or "classic")
         self.score_exercise = Exercise(
             name="score-deal",
             title="Score this deal",
