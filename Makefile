@@ -6,6 +6,7 @@
 #   make catalog  extract the sentences (gin/messages) into the gettext catalogs (gin/locale)
 #   make static   build the lessons into a static site in build/static/ (Voici + Pyodide)
 #   make test-static  build the site and test it in headless Chromium
+#   make screenshots  retake the README's pictures (docs/screenshots/)
 #
 # Voilà's settings (kernel pre-heating, culling, tracebacks) live in voila.json.
 
@@ -27,7 +28,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser app test lint typecheck bench catalog clean static test-static npm
+.PHONY: venv install install-test browser app test lint typecheck bench catalog clean static test-static npm screenshots
 
 venv: $(PY)
 
@@ -118,6 +119,11 @@ static: $(STATIC_VENV)/.installed npm
 test-static: install-test $(STATIC_VENV)/.installed npm
 	$(VENV)/bin/ruff check static
 	GIN_STATIC_TESTS=1 $(PY) -m pytest -q tests/static $(PYTEST_ARGS)
+# The browser tests photograph every lesson into build/screenshots/ (untracked); this
+# points them at docs/screenshots/, the README's pictures.
+screenshots: install-test
+	GIN_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_lessons_e2e.py \
+		-k "loads_without_errors or whole_deal" -p no:cacheprovider
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

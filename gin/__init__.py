@@ -33,7 +33,15 @@ from gin.actions import (
 )
 from gin.cards import DECK, Card, Suit, format_cards, parse_cards
 from gin.deal import Deal, Phase, PlayerView
-from gin.errors import CardParseError, GinError, IllegalActionError, RulesError, SaveFileError
+from gin.errors import (
+    CardParseError,
+    GinError,
+    IllegalActionError,
+    NumberError,
+    RulesError,
+    SaveFileError,
+    UndoRefusedError,
+)
 from gin.explain import (
     MeldExplanation,
     discard_steps,
@@ -55,6 +63,7 @@ from gin.melds import (
     discard_options,
     is_meld,
 )
+from gin.numbers import parse_whole_number
 from gin.rules import Rules
 from gin.scoring import DealResult, Layoff, LayoffPlan, plan_layoffs, score_deal
 from gin.steps import Step
@@ -99,6 +108,7 @@ __all__ = [
     "Meld",
     "MeldExplanation",
     "Message",
+    "NumberError",
     "Pass",
     "Passed",
     "Phase",
@@ -110,6 +120,7 @@ __all__ = [
     "Suit",
     "TakeUpCard",
     "Text",
+    "UndoRefusedError",
     "UpCardTaken",
     "best_arrangement",
     "best_arrangements",
@@ -127,6 +138,7 @@ __all__ = [
     "layoff_steps",
     "parse_action",
     "parse_cards",
+    "parse_whole_number",
     "plan_layoffs",
     "score_deal",
     "turn_steps",

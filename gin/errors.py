@@ -16,18 +16,18 @@ from gin.i18n import DEFAULT_LANGUAGE, Text
 ERROR_PREFIX = "error."
 """Error sentences have catalog keys ``error.<code>``."""
 
-INPUT_ECHO = 40
-"""At most this many characters of a learner's input are echoed in an error."""
+ECHO_LIMIT = 24
+"""At most this many characters of a learner's input are repeated in an error message."""
 
 
-def echo(text: object) -> str:
-    """A learner's input as an error shows it: cut to :data:`INPUT_ECHO` characters.
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A learner's input as an error quotes it: its first ``limit`` characters, then ``…``.
 
-    >>> echo("x" * 100)[-3:]
-    'x…'
+    >>> echo("7X"), echo("x" * 1_000_000)
+    ('7X', 'xxxxxxxxxxxxxxxxxxxxxxxx…')
     """
-    s = str(text)
-    return s if len(s) <= INPUT_ECHO else s[: INPUT_ECHO - 1] + "…"
+    s = value if isinstance(value, str) else repr(value)
+    return s if len(s) <= limit else s[:limit] + "…"
 
 
 class GinError(ValueError):
@@ -75,13 +75,28 @@ class SaveFileError(GinError):
     """A saved game is damaged, of an unknown version, or holds values the rules refuse."""
 
 
+class UndoRefusedError(IllegalActionError):
+    """An undo that would let a player learn a card they could not otherwise know.
+
+    Codes: ``undo-stock-drawn`` (a card drawn from the stock has been seen, and taking it
+    back would show the stock's next card), ``undo-cards-shown`` (a knock laid a hand face
+    up) and ``undo-deal-over`` (both hands were shown at the end of the deal).
+    """
+
+
+class NumberError(GinError):
+    """Text that is not a whole number in the range asked for."""
+
+
 __all__ = [
+    "ECHO_LIMIT",
     "ERROR_PREFIX",
-    "INPUT_ECHO",
     "CardParseError",
     "GinError",
     "IllegalActionError",
+    "NumberError",
     "RulesError",
     "SaveFileError",
+    "UndoRefusedError",
     "echo",
 ]

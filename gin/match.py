@@ -22,10 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gin.actions import Action, Event, parse_action
+from gin.actions import Action, BigGin, DrawStock, Event, Knock, parse_action
 from gin.cards import DECK, Card, codes
 from gin.deal import Deal, check_order, check_player
-from gin.errors import GinError, IllegalActionError, SaveFileError, echo
+from gin.errors import GinError, IllegalActionError, SaveFileError, UndoRefusedError, echo
 from gin.i18n import M
 from gin.rules import Rules
 from gin.steps import Draft, Step, number_steps
@@ -151,14 +151,46 @@ class Game:
         self.log.append(NEXT_DEAL)
         return self.deal
 
+    def check_undo(self, count: int = 1) -> None:
+        """Raise unless the last ``count`` entries of the log may be taken back.
+
+        Fair play: an undo must never let a player learn a card they could not otherwise
+        know, so it never goes back past
+
+        - a draw from the stock (code ``undo-stock-drawn``): the drawer has seen the card, and
+          taking it back would put it on top of the stock again, where the next draw (by
+          either player) would find a card someone already knows;
+        - a knock, gin or big gin (code ``undo-cards-shown``): the knocker's hand was laid face
+          up;
+        - the end of a deal (code ``undo-deal-over``): both hands were shown.
+
+        The start of a deal (``next-deal``) may be taken back: nothing hidden was shown.
+        Raises :class:`~gin.errors.UndoRefusedError` (an ``IllegalActionError``), or
+        ``IllegalActionError`` with code ``nothing-to-undo``; nothing is changed.
+        """
+        if count < 1 or count > len(self.log):
+            raise IllegalActionError(M["error.nothing-to-undo"]())
+        deal_index = len(self.deals) - 1
+        for entry in reversed(self.log[len(self.log) - count :]):
+            if entry == NEXT_DEAL:
+                deal_index -= 1
+                continue
+            if self.deals[deal_index].is_over:
+                raise UndoRefusedError(M["error.undo-deal-over"]())
+            if entry == DrawStock.text:
+                raise UndoRefusedError(M["error.undo-stock-drawn"]())
+            if isinstance(parse_action(entry), Knock | BigGin):
+                raise UndoRefusedError(M["error.undo-cards-shown"]())
+
     def undo(self) -> str:
         """Take back the last entry of the log (an action, or the start of a deal).
 
-        Returns the text of what was undone. Raises
+        Returns the text of what was undone. Refuses what :meth:`check_undo` refuses (a
+        draw from the stock, a knock, a finished deal) with
+        :class:`~gin.errors.UndoRefusedError`, and raises
         :class:`~gin.errors.IllegalActionError` with code ``nothing-to-undo`` at the start.
         """
-        if not self.log:
-            raise IllegalActionError(M["error.nothing-to-undo"]())
+        self.check_undo(1)
         entry = self.log.pop()
         if entry == NEXT_DEAL:
             self.deals.pop()
@@ -252,7 +284,12 @@ class Game:
         }
 
     def to_json(self) -> str:
-        """The game as versioned JSON, with a checksum against damage and tampering."""
+        """The game as versioned JSON, with a SHA-256 checksum of its content.
+
+        The checksum guards against accidents (a truncated file, an edit by mistake), not
+        forgery: anyone can recompute it. What a forged save can do is limited by
+        :meth:`from_json`, which replays every action through the rules.
+        """
         payload = self._payload()
         payload["checksum"] = _checksum(payload)
         return json.dumps(payload)
@@ -262,17 +299,26 @@ class Game:
         """Restore a game saved with :meth:`to_json`.
 
         Raises :class:`~gin.errors.SaveFileError` if the text is damaged, was changed
-        after saving, or is of an unknown format or version.
+        after saving, or is of an unknown format or version, and whenever a value in it is
+        one the rules or the game would refuse on construction (a target out of range, a
+        damaged random state): a save is never patched up with defaults.
+
+        The SHA-256 checksum guards against accidents, not forgery: whoever edits a save
+        can recompute it. Everything in a save is therefore checked as if it were typed
+        by hand, and the log is replayed through the rules.
         """
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise SaveFileError(M["error.json-too-deep"]()) from None
         except (ValueError, TypeError):
             raise SaveFileError(M["error.not-json"]()) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveFileError(M["error.wrong-format"]())
-        if data.get("version") != SAVE_VERSION:
-            version = echo(json.dumps(data.get("version")))
-            raise SaveFileError(M["error.unknown-version"](version=version, expected=SAVE_VERSION))
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
+            shown = echo(json.dumps(version))
+            raise SaveFileError(M["error.unknown-version"](version=shown, expected=SAVE_VERSION))
         checksum = data.pop("checksum", None)
         if checksum != _checksum(data):
             raise SaveFileError(M["error.tampered"]())
@@ -283,6 +329,13 @@ class Game:
                 isinstance(state, list)
                 and len(state) == 625
                 and all(isinstance(x, int) for x in state)
+            ):
+                raise SaveFileError(M["error.damaged"]())
+            if not (
+                type(v) is int
+                and all(0 <= x < 2**32 for x in state[:624])
+                and 0 <= state[624] <= 624
+                and (gauss is None or type(gauss) is float)
             ):
                 raise SaveFileError(M["error.damaged"]())
             rng = random.Random()
@@ -302,7 +355,7 @@ class Game:
         except GinError as e:
             reason = {"key": e.text.key, "data": dict(e.data)}
             raise SaveFileError(M["error.cannot-restore"](reason=reason)) from e
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, OverflowError, RecursionError) as e:
             raise SaveFileError(M["error.damaged"]()) from e
 
     @classmethod

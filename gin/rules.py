@@ -22,6 +22,11 @@ _BOOL_FIELDS = ("spade_doubles", "big_gin", "undercut_on_tie", "may_discard_take
 _INT_FIELDS = ("ace_knock_limit", "gin_bonus", "big_gin_bonus", "undercut_bonus", "target",
                "box_bonus", "game_bonus")  # fmt: skip
 
+MIN_TARGET = 10
+"""The lowest target a game may have (a lower one would end at the first deal's points)."""
+MAX_TARGET = 10_000
+"""The highest target a game may have (a hundred times the classic one)."""
+
 
 @dataclass(frozen=True, kw_only=True, init=False)
 class Rules:
@@ -34,7 +39,7 @@ class Rules:
     >>> Rules.preset("classic", target=0)
     Traceback (most recent call last):
     ...
-    gin.errors.RulesError: The rule "target" must be at least 1, not 0.
+    gin.errors.RulesError: The rule "target" must be from 10 to 10000, not 0.
     """
 
     ace_knock_limit: int = 1
@@ -91,8 +96,12 @@ class Rules:
             v = getattr(self, f)
             if v < 0:
                 raise RulesError(M["error.rule-too-small"](rule=f, least=0, value=v))
-        if self.target < 1:
-            raise RulesError(M["error.rule-too-small"](rule="target", least=1, value=self.target))
+        if not MIN_TARGET <= self.target <= MAX_TARGET:
+            raise RulesError(
+                M["error.rule-out-of-range"](
+                    rule="target", least=MIN_TARGET, most=MAX_TARGET, value=self.target
+                )
+            )
         if self.next_dealer not in ("winner", "alternate"):
             raise RulesError(
                 M["error.bad-next-dealer"](rule="next_dealer", value=echo(repr(self.next_dealer)))
@@ -182,4 +191,4 @@ _PRESET_FIELDS: dict[str, dict[str, Any]] = {
     ).to_dict(),
 }
 
-__all__ = ["NextDealer", "Rules"]
+__all__ = ["MAX_TARGET", "MIN_TARGET", "NextDealer", "Rules"]

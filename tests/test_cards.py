@@ -11,7 +11,7 @@ import pytest
 import gin
 from gin import DECK, Card, CardParseError, Suit, format_cards, parse_cards
 from gin.cards import cards_mask, mask_cards
-from gin.errors import INPUT_ECHO
+from gin.errors import ECHO_LIMIT
 
 
 def test_deck_has_52_distinct_cards_in_index_order() -> None:
@@ -81,7 +81,7 @@ def test_a_long_bad_token_is_echoed_only_in_part() -> None:
     with pytest.raises(CardParseError) as err:
         parse_cards(bad)
     assert err.value.code == "bad-card"
-    assert len(err.value.data["token"]) <= INPUT_ECHO
+    assert len(err.value.data["token"]) <= ECHO_LIMIT + 1
     assert bad not in err.value.message
 
 

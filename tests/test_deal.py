@@ -394,7 +394,7 @@ def _scored(stack: StackOrder) -> Deal:
 
 
 def _over_game() -> Game:
-    game = Game(Rules.preset("classic", target=1), seed=1, first_dealer=0)
+    game = Game(Rules.preset("classic", target=10), seed=1, first_dealer=0)
     rng = random.Random(0)
     while not game.is_over:
         if game.deal.is_over:

@@ -23,6 +23,7 @@ from gin import (
     Rules,
     SaveFileError,
     TakeUpCard,
+    UndoRefusedError,
 )
 from gin.match import _checksum
 
@@ -243,16 +244,83 @@ def test_a_doubled_deal_is_marked_on_the_score_sheet(stack: StackOrder) -> None:
 def test_undo_takes_back_the_last_action(stack: StackOrder) -> None:
     game = Game(CLASSIC, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
     start = game.deal.snapshot()
+    game.apply(Pass())
+    after_pass = game.deal.snapshot()
     game.apply(TakeUpCard())
-    after_take = game.deal.snapshot()
-    game.apply(Knock(c("KS")))
-    assert game.undo() == "knock KS"
-    assert game.deal.snapshot() == after_take
     assert game.undo() == "take"
+    assert game.deal.snapshot() == after_pass
+    assert game.undo() == "pass"
     assert game.deal.snapshot() == start
     with pytest.raises(IllegalActionError) as err:
         game.undo()
     assert err.value.code == "nothing-to-undo"
+
+
+def _first_stock_draw(seed: int) -> Game:
+    """A game played by simple moves up to just after its first draw from the stock."""
+    game = Game(CLASSIC, seed=seed)
+    while True:
+        legal = game.deal.legal_actions()
+        if DrawStock() in legal:
+            game.apply(DrawStock())
+            return game
+        game.apply(Pass() if Pass() in legal else legal[0])
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_fair_play_a_draw_from_the_stock_is_never_taken_back(seed: int) -> None:
+    """Fair play (issue 9): taking back a stock draw would show the stock's top card."""
+    game = _first_stock_draw(seed)
+    before = game.to_json(), game.deal.snapshot()
+    with pytest.raises(UndoRefusedError) as err:
+        game.undo()
+    assert err.value.code == "stock-drawn" and "stock" in err.value.message
+    assert (game.to_json(), game.deal.snapshot()) == before  # nothing changed
+
+
+def test_fair_play_undo_stops_at_a_stock_draw_even_several_moves_back() -> None:
+    game = _first_stock_draw(3)
+    game.apply(Discard(game.deal.hand(game.deal.to_move)[0]))
+    assert game.undo().startswith("discard")  # the discard itself may be taken back
+    with pytest.raises(UndoRefusedError):
+        game.check_undo(1)
+    game.apply(Discard(game.deal.hand(game.deal.to_move)[0]))
+    log = list(game.log)
+    with pytest.raises(UndoRefusedError) as err:
+        game.check_undo(2)  # the discard and the draw before it: all or nothing
+    assert err.value.code == "stock-drawn" and game.log == log
+
+
+def test_fair_play_a_knock_and_a_finished_deal_are_never_taken_back(stack: StackOrder) -> None:
+    """The knocker's hand (and, at the end, both hands) were shown face up."""
+    orders = [non_dealer_gins(stack)]
+    game = Game(CLASSIC.replace(target=1000), seed=1, first_dealer=0, orders=orders)
+    play_gin(game)
+    with pytest.raises(UndoRefusedError) as err:
+        game.undo()
+    assert err.value.code == "deal-over"
+    game.next_deal()
+    assert game.undo() == "next-deal"  # nothing hidden was shown: allowed
+    with pytest.raises(UndoRefusedError):
+        game.undo()
+
+
+def test_fair_play_a_knock_awaiting_layoffs_is_not_taken_back() -> None:
+    """After a knock the knocker's melds lie face up while the defender lays off."""
+    found = 0
+    for seed in range(60):
+        game = Game(CLASSIC, seed=seed)
+        rng = random.Random(seed)
+        while not game.deal.is_over and game.deal.phase is not Phase.LAYOFF:
+            legal = game.deal.legal_actions()
+            knocks = [a for a in legal if isinstance(a, Knock)]
+            game.apply(knocks[0] if knocks else rng.choice(legal))
+        if game.deal.phase is Phase.LAYOFF:
+            found += 1
+            with pytest.raises(UndoRefusedError) as err:
+                game.undo()
+            assert err.value.code == "cards-shown" and game.log[-1].startswith("knock")
+    assert found > 0
 
 
 def test_undo_crosses_the_start_of_a_deal(stack: StackOrder) -> None:
@@ -274,15 +342,6 @@ def test_undo_crosses_the_start_of_a_deal(stack: StackOrder) -> None:
     play_gin(fresh)
     fresh.next_deal()
     assert fresh == game
-
-
-def test_undo_back_to_the_start_gives_the_new_game(stack: StackOrder) -> None:
-    rules = CLASSIC.replace(target=1000)
-    game = three_gins(stack, rules)
-    fresh = Game(rules, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
-    while game.log:
-        game.undo()
-    assert game == fresh
 
 
 # ---------------------------------------------------------------- saving
@@ -404,6 +463,14 @@ def test_from_json_refuses_an_illegal_action_even_with_a_valid_checksum() -> Non
         ("rules", "classic", "cannot-restore"),
         ("first_dealer", 2, "cannot-restore"),
         ("orders", ["AS 2S"], "cannot-restore"),
+        ("rules", {**CLASSIC.to_dict(), "target": 5}, "cannot-restore"),
+        ("rules", {**CLASSIC.to_dict(), "target": 10**30}, "cannot-restore"),
+        ("rules", {**CLASSIC.to_dict(), "target": True}, "cannot-restore"),
+        ("rng_state", [3, [-1] * 624 + [624], None], "damaged"),
+        ("rng_state", [3, [2**40] * 624 + [624], None], "damaged"),
+        ("rng_state", [3, [1] * 624 + [625], None], "damaged"),
+        ("rng_state", [3.5, [1] * 624 + [624], None], "damaged"),
+        ("rng_state", [3, [1] * 624 + [624], "x"], "damaged"),
     ],
 )
 def test_from_json_refuses_damaged_content_with_a_valid_checksum(
@@ -414,6 +481,32 @@ def test_from_json_refuses_damaged_content_with_a_valid_checksum(
     with pytest.raises(SaveFileError) as err:
         Game.from_json(resave(data))
     assert err.value.code == code
+
+
+def test_from_json_refuses_a_version_that_is_true_not_1() -> None:
+    """``True == 1`` in Python, but a save's version is a whole number, not a flag."""
+    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data["version"] = True
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json(resave(data))
+    assert err.value.code == "unknown-version"
+
+
+@pytest.mark.parametrize("depth", [10_000, 200_000])
+def test_from_json_refuses_deeply_nested_json_as_a_save_file_error(depth: int) -> None:
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json("[" * depth + "]" * depth)
+    assert err.value.code in ("not-json", "wrong-format")
+    head = '{"format": "oklahoma-gin-game", "version": 1, "log": '
+    nested = head + "[" * depth + "]" * depth + "}"
+    with pytest.raises(SaveFileError):
+        Game.from_json(nested)
+
+
+def test_a_save_error_quotes_only_a_short_prefix_of_a_huge_save() -> None:
+    with pytest.raises(SaveFileError) as err:
+        Game.from_json("x" * 1_000_000)
+    assert len(err.value.message) < 300
 
 
 def test_from_json_refuses_a_missing_field_with_a_valid_checksum() -> None:
@@ -437,10 +530,11 @@ def test_a_game_over_refuses_more_actions(stack: StackOrder) -> None:
     assert err.value.code == "game-over"
 
 
-def test_a_game_over_can_still_be_undone(stack: StackOrder) -> None:
+def test_a_game_over_is_not_undone(stack: StackOrder) -> None:
     game = one_gin_game(stack, CLASSIC.replace(target=80))
-    assert game.undo() == "knock KS"
-    assert not game.is_over and game.totals == (0, 0)
+    with pytest.raises(UndoRefusedError) as err:
+        game.undo()
+    assert err.value.code == "deal-over" and game.is_over
 
 
 def test_a_saved_game_has_more_deals_and_restores_equal(stack: StackOrder) -> None:

@@ -1,4 +1,5 @@
-"""`make app` serves the lessons with Voilà and opens at the Start-here lesson."""
+"""`make app` serves the lessons with Voilà and opens at the Start-here lesson; every
+response carries the app's Content-Security-Policy, and nothing links to another host."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from gin.ui.serve import CONTENT_SECURITY_POLICY, kernels_in_use, strip_external_links
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,3 +65,30 @@ def test_the_list_of_lessons_stays_reachable(app_port: int) -> None:
     listing = _get(app_port, "/voila/api/contents/")
     assert listing.status == 200
     assert "01_cards_and_melds.ipynb" in listing.read().decode()
+
+
+def test_every_response_carries_the_content_security_policy(app_port: int) -> None:
+    for path in ("/", "/voila/tree", "/voila/api/contents/"):
+        csp = _get(app_port, path).getheader("Content-Security-Policy", "")
+        assert csp.startswith(CONTENT_SECURITY_POLICY), path  # API answers add more
+    assert "script-src 'self'" in CONTENT_SECURITY_POLICY
+    assert "http" not in CONTENT_SECURITY_POLICY  # no other host is allowed anything
+
+
+def test_stylesheets_from_other_hosts_are_taken_out_of_the_page() -> None:
+    head = (
+        '<link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/x/all.min.css" '
+        'type="text/css" />\n  <link rel="stylesheet" href="//cdn.example/y.css">'
+        '<link rel="stylesheet" href="/voila/static/own.css">'
+    )
+    assert strip_external_links(head) == '<link rel="stylesheet" href="/voila/static/own.css">'
+
+
+def test_kernels_waiting_in_a_pool_do_not_count_against_the_cap() -> None:
+    class Manager:
+        _pools = {"04_play.ipynb": [object(), object()]}  # noqa: RUF012
+
+        def list_kernel_ids(self) -> list[str]:
+            return ["a", "b", "c", "d", "e"]
+
+    assert kernels_in_use(Manager()) == 3

@@ -11,7 +11,9 @@ import gin.bots
 from gin.ui.controller import TableController, parse_seed
 
 
-@pytest.mark.parametrize("text", ["abc", "", " ", "-1", "1e5", "4.0", "٣", "1" * 25, True, None])
+@pytest.mark.parametrize(
+    "text", ["abc", "", " ", "-1", "1e5", "1e12", "1.5", "4.0", "1_0", "1" * 25, True, None]
+)
 def test_a_seed_that_is_not_a_whole_number_is_refused_clearly(text: object) -> None:
     with pytest.raises(gin.GinError) as err:
         parse_seed(text)
@@ -20,6 +22,27 @@ def test_a_seed_that_is_not_a_whole_number_is_refused_clearly(text: object) -> N
 
 def test_a_seed_is_read_from_text() -> None:
     assert parse_seed(" 42 ") == 42 and parse_seed(0) == 0
+
+
+@pytest.mark.parametrize(("text", "n"), [("١٢", 12), ("໔໒", 42), (" 7 ", 7)])
+def test_a_seed_and_an_answer_read_the_same_digits(text: str, n: int) -> None:
+    """One parser for whole numbers (issue 9): what an answer box accepts, a seed box
+    accepts too."""
+    from gin.ui.lessons.exercise import parse_int
+
+    assert parse_seed(text) == n == parse_int(text)
+
+
+@pytest.mark.parametrize("text", ["1_0", "1e12", "1.5", "x" * 1_000_000])
+def test_a_seed_and_an_answer_refuse_the_same_text(text: str) -> None:
+    from gin.ui.lessons.exercise import parse_int
+    from gin.ui.lessons.guard import AnswerError
+
+    with pytest.raises(gin.NumberError) as err:
+        parse_seed(text)
+    with pytest.raises(AnswerError) as answer_err:
+        parse_int(text)
+    assert len(err.value.message) < 200 and len(answer_err.value.message) < 200
 
 
 def test_a_bad_rule_set_or_opponent_leaves_the_game_as_it_was() -> None:

@@ -510,7 +510,7 @@ def test_the_learners_own_knock_lays_their_melds_down_while_the_opponent_lays_of
 
 
 def test_undo_takes_back_the_learners_last_move_and_the_replies(stack: Any) -> None:
-    t = play_table(seed=31, pause=0)
+    t = play_table(seed=5, pause=0)  # the learner passes; the opponent takes the up card
     assert t.buttons["undo"].disabled
     t.buttons["undo"].click()
     assert t.error_code == "no-move-to-undo"
@@ -523,6 +523,19 @@ def test_undo_takes_back_the_learners_last_move_and_the_replies(stack: Any) -> N
     assert snapshot(t) == start
     assert t.coach.message.startswith("Taken back:")
     assert_shows_engine_state(t)
+
+
+def test_fair_play_undo_of_a_stock_draw_is_refused_and_the_coach_says_why() -> None:
+    """Issue 9: undoing a draw from the stock would show the stock's top card."""
+    t = play_table(seed=5, pause=0)
+    t.buttons["pass"].click()
+    assert t.controller.learner_to_move()  # the opponent took the up card and discarded
+    t.buttons["draw_stock"].click()
+    before = snapshot(t)
+    assert not t.buttons["undo"].disabled
+    t.buttons["undo"].click()
+    assert snapshot(t) == before
+    assert "drawn from the stock can't be taken back" in t.coach.error
 
 
 def test_undo_is_refused_once_the_hands_are_shown(stack: Any) -> None:

@@ -247,8 +247,11 @@ class CardArea(anywidget.AnyWidget):
                 click_cb(index, code)
         elif event == "reorder":
             order = content.get("order")
-            if not isinstance(order, list) or sorted(map(str, order)) != sorted(
-                c.get("code", "") for c in self.cards
+            here = sorted(str(c.get("code") or "") for c in self.cards)
+            if (
+                not isinstance(order, list)
+                or not all(isinstance(x, str) for x in order)
+                or sorted(order) != here
             ):
                 self._error(GinError(M["error.page-bad-order"]()))
                 return

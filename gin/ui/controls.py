@@ -18,11 +18,19 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
 
     Widgets: :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
     :attr:`teacher_toggle` (CSS classes ``gin-rules-choice``, ``gin-opponent-choice``,
-    ``gin-seed``, ``gin-teacher-toggle``); the bar itself has the class ``gin-controls``.
+    ``gin-seed``, ``gin-teacher-toggle`` and ``gin-teacher-mode``); the bar itself has the
+    class ``gin-controls``. The teacher-mode switch is on the bar only with
+    ``teacher_controls`` (a page opened with ``?teacher=1``).
     """
 
     def __init__(
-        self, rules: gin.Rules, opponent: str, seed: int, teacher: bool, new_game: w.Button
+        self,
+        rules: gin.Rules,
+        opponent: str,
+        seed: int,
+        teacher: bool,
+        new_game: w.Button,
+        teacher_controls: bool = True,
     ) -> None:
         self.rules_choice = w.Dropdown(
             options=list(gin.Rules.PRESETS),
@@ -55,8 +63,10 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
             layout=w.Layout(width="auto"),
         )
         self.teacher_toggle.add_class("gin-teacher-toggle")
+        self.teacher_toggle.add_class("gin-teacher-mode")
         choices = [self.rules_choice, self.opponent_choice, self.seed_field]
-        super().__init__([*choices, new_game, self.teacher_toggle])
+        teacher_part = [self.teacher_toggle] if teacher_controls else []
+        super().__init__([*choices, new_game, *teacher_part])
         self.add_class("gin-controls")
 
     def show_game(self, rules: gin.Rules, opponent: str, seed: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from html import escape
 
 import ipywidgets
@@ -31,9 +31,13 @@ def scorepad_html(
     records: Sequence[gin.DealRecord],
     target: int,
     final: gin.FinalScore | None = None,
+    open_deals: Collection[int] = (),
 ) -> str:
     """The score pad as HTML: one row per deal (a doubled deal as ``17 ×2 = 34``), totals
-    and target; the learner is player 0."""
+    and target; the learner is player 0.
+
+    Deals whose numbers are in ``open_deals`` were played with both hands open (teacher
+    mode) and are marked (CSS class ``gin-open-hands``)."""
     names = (M["scores.you"].render(), M["scores.opponent"].render())
     totals = records[-1].totals if records else (0, 0)
     rows = []
@@ -47,9 +51,14 @@ def scorepad_html(
             pts = f'<span class="gin-doubled" title="{tip}">{escape(text)}</span>'
         else:
             pts = str(r.points)
+        opened = ""
+        if r.number in open_deals:
+            mark = escape(M["scores.open-hands"].render())
+            tip = escape(M["scores.open-hands-tip"].render())
+            opened = f' <span class="gin-open-hands" title="{tip}">{mark}</span>'
         kind = KIND_NAMES[r.kind].render() if r.kind in KIND_NAMES else r.kind
         rows.append(
-            f'<tr class="gin-score-row"><td>{r.number}</td>'
+            f'<tr class="gin-score-row"><td>{r.number}{opened}</td>'
             f"<td>{escape(card_label(r.up_card.code))}</td>"
             f"<td>{escape(kind)}</td><td>{escape(who)}</td>"
             f"<td>{pts}</td><td>{r.totals[0]}</td><td>{r.totals[1]}</td></tr>"
@@ -98,11 +107,13 @@ class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
         records: Sequence[gin.DealRecord],
         target: int,
         final: gin.FinalScore | None = None,
+        open_deals: Collection[int] = (),
     ) -> None:
-        """Show these deals (and the final score once the game is over)."""
+        """Show these deals (and the final score once the game is over); deals in
+        ``open_deals`` were played with both hands open."""
         self.records = list(records)
         self.final = final
-        self.value = scorepad_html(records, target, final)
+        self.value = scorepad_html(records, target, final, open_deals)
 
 
 __all__ = ["KIND_NAMES", "ScorePad", "scorepad_html"]

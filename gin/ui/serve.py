@@ -2,32 +2,174 @@
 
 ``python -m gin.ui.serve notebooks/`` takes Voilà's own options (``make app`` passes the
 port and address) and reads ``voila.json`` from the working directory like Voilà does.
-The only difference from plain ``voila``: the root address redirects to the Start-here
-lesson instead of listing files; the list stays at ``/voila/tree``.
+What it changes in plain Voilà 0.5.13:
+
+- ``/`` redirects to the Start-here lesson; the list of lessons stays at ``/voila/tree``.
+- **A closed page's kernel goes away at once.** A lesson page sends a beacon to
+  ``/voila/api/shutdown/<kernel>`` when it is closed or reloaded, with the ``_xsrf``
+  cookie's value; Voilà never sets that cookie, so it refused the beacon (403) and the
+  kernel lived on until culled. The lesson handler sets the cookie, and the shutdown
+  handler only stops kernels this server runs. Culling (``voila.json``) is the backstop;
+  a pre-heated kernel counts as active from the moment it is handed to a page, so the
+  culler never stops it before its page has connected.
+- **A cap on kernels** (:attr:`TutorApp.max_kernels`, in ``voila.json``): when that many
+  pages are open, a new page gets a short "the tutor is full" page (HTTP 503) instead of
+  a new kernel.
+- **Nothing from the internet.** Voilà's page template links Font Awesome from a CDN; the
+  lessons use no icon font, so the link is taken out, and every page is sent with a
+  Content-Security-Policy (:data:`CONTENT_SECURITY_POLICY`) that lets scripts come only
+  from the app's own origin.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import tornado.web
+from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
+from traitlets import Integer
 from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.tornado.handler import TornadoVoilaHandler
 
 START_LESSON = "00_start_here.ipynb"
 """The lesson the app opens at."""
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        # Voilà's page runs inline scripts (its set-up and heartbeat) and its bundles use
+        # eval-like code loading; anywidget imports each widget's module from a blob: URL
+        # made by the page. Every script still comes from this origin.
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'self'",
+    ]
+)
+"""Sent with every response of the app."""
+
+_EXTERNAL_STYLESHEET = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*')
+
+FULL_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>The tutor is full</title></head>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">
+<h1>The tutor is full right now</h1>
+<p>Every place on this server is taken ({limit} lessons are open). Try again in a minute:
+places free up as soon as other learners close their lessons.</p>
+</body></html>
+"""
+
+
+def strip_external_links(html: str) -> str:
+    """``html`` without stylesheet links to other hosts (Voilà's Font Awesome CDN)."""
+    return _EXTERNAL_STYLESHEET.sub("", html)
+
+
+def kernels_in_use(kernel_manager: Any) -> int:
+    """Kernels serving a page: every kernel, less those waiting in a pre-heated pool."""
+    total = len(kernel_manager.list_kernel_ids())
+    pools = getattr(kernel_manager, "_pools", {})
+    waiting = sum(len(pool) for pool in pools.values())
+    return max(0, total - waiting)
+
+
+class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voilà's page handler, with the kernel cap, the ``_xsrf`` cookie for the closing
+    beacon, and no external links."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        limit = int(self.settings.get("gin_max_kernels", 0))
+        if limit and kernels_in_use(self.kernel_manager) >= limit:
+            self.log.warning("kernel cap reached (%d): refusing a new page", limit)
+            self.set_status(503)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Retry-After", "60")
+            self.finish(FULL_PAGE.format(limit=limit))
+            return
+        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
+        async for html in self.get_generator(path=path):
+            self.write(strip_external_links(html))
+            self.flush()
+
+
+class PageClosedHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
+    """The closing page's beacon: shut down that page's kernel (and no other)."""
+
+    @tornado.web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        if kernel_id not in self.kernel_manager:
+            raise tornado.web.HTTPError(404, "no such kernel")
+        await super().post(kernel_id)
+
+
+class StartRedirect(RedirectHandler):
+    """``/`` to the Start-here lesson, with the app's Content-Security-Policy."""
+
+    def set_default_headers(self) -> None:
+        """Every response of the app carries :data:`CONTENT_SECURITY_POLICY`."""
+        self.set_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+
+
+def refresh_handed_out_kernels(kernel_manager: Any) -> None:
+    """Count a pre-heated kernel as active from the moment it is handed to a page.
+
+    A kernel waiting in the pool may have been idle for longer than the culling timeout;
+    without this, the culler could stop it between its hand-out and its page connecting
+    (a page is slow to connect when many learners arrive together).
+    """
+    original = getattr(kernel_manager, "get_rendered_notebook", None)
+    if original is None:  # no pre-heating: nothing to do
+        return
+
+    async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+        result = await original(*args, **kwargs)
+        kernel_id = result[2]
+        if kernel_id in kernel_manager:
+            kernel_manager.get_kernel(kernel_id).last_activity = utcnow()
+        return result
+
+    kernel_manager.get_rendered_notebook = get_rendered_notebook
 
 
 class TutorApp(Voila):  # type: ignore[misc]
     """Voilà serving a folder of lessons, with ``/`` redirected to the first lesson."""
 
+    max_kernels = Integer(
+        40,
+        config=True,
+        help="The most lesson pages (kernels) served at once; 0 for no limit.",
+    )
+
     def init_handlers(self) -> list[Any]:
-        """Voilà's handlers, with a redirect from the root to :data:`START_LESSON`."""
+        """Voilà's handlers, with the lesson, shutdown and root handlers replaced."""
         handlers: list[Any] = super().init_handlers()
+        settings = self.app.settings
+        settings.setdefault("headers", {}).setdefault(
+            "Content-Security-Policy", CONTENT_SECURITY_POLICY
+        )
+        settings["gin_max_kernels"] = self.max_kernels
+        refresh_handed_out_kernels(self.kernel_manager)
+        replaced = []
+        for spec in handlers:
+            if isinstance(spec, tuple) and len(spec) >= 2:
+                if spec[1] is TornadoVoilaHandler:
+                    spec = (spec[0], LessonHandler, *spec[2:])
+                elif spec[1] is VoilaShutdownKernelHandler:
+                    spec = (spec[0], PageClosedHandler, *spec[2:])
+            replaced.append(spec)
         if self.notebook_path:  # one notebook is served at the root already
-            return handlers
+            return replaced
         target = url_path_join(self.server_url, "voila/render", START_LESSON)
-        return [(self.server_url, RedirectHandler, {"url": target}), *handlers]
+        return [(self.server_url, StartRedirect, {"url": target}), *replaced]
 
 
 def main() -> None:

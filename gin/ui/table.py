@@ -34,7 +34,7 @@ import ipywidgets as w
 import gin
 from gin.i18n import M, Message, Text
 from gin.narration import event_text
-from gin.ui import knocking, reveal
+from gin.ui import knocking, pageerrors, reveal
 from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, limit_badge_text
 from gin.ui.coach import Coach
 from gin.ui.coaching import coach_sections
@@ -88,10 +88,15 @@ class GinTable(w.VBox):  # type: ignore[misc]
         teacher: bool = False,
         four_color: bool = False,
         large_cards: bool = False,
+        teacher_controls: bool = False,
     ) -> None:
         self.controller = TableController(rules, opponent, seed)
         self.pause = max(float(pause), 0.0)
         self.teacher = bool(teacher)
+        self.teacher_controls = bool(teacher_controls) or self.teacher
+        """Whether the teacher-mode switch is shown (a page opened with ``?teacher=1``)."""
+        self.open_deals: set[int] = set()
+        """The deals of this game played (even partly) with both hands open."""
         self.four_color = bool(four_color)
         self.large_cards = bool(large_cards)
         self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
@@ -101,7 +106,9 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._message = ""
         self.error_code = ""
         """The code of the error shown in the coach (``""`` when none)."""
+        pageerrors.install()  # before any widget is made: they bind its message handler
         self._build()
+        pageerrors.add_message_area(self._show_error)
         super().__init__(children=self._children)
         self.add_class("gin-table")
         if self.large_cards:
@@ -152,7 +159,12 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.title = w.HTML()
         self.title.add_class("gin-title")
         self.controls = ControlsBar(
-            c.rules, c.opponent_name, c.seed, self.teacher, self.buttons["new_game"]
+            c.rules,
+            c.opponent_name,
+            c.seed,
+            self.teacher,
+            self.buttons["new_game"],
+            teacher_controls=self.teacher_controls,
         )
         self.rules_choice = self.controls.rules_choice
         self.opponent_choice = self.controls.opponent_choice
@@ -270,7 +282,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if g.deal.is_over and not self._revealed():
             records = records[:-1]
         final = g.final_score() if g.is_over and (self._revealed() or not g.deal.is_over) else None
-        self.scores.show(records, g.rules.target, final)
+        self.scores.show(records, g.rules.target, final, open_deals=self.open_deals)
 
     # ------------------------------------------------------------------ flow
 
@@ -280,6 +292,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._busy = False
         self.hand.selected = ""
         c = self.controller
+        if c.deal_number == 1:
+            self.open_deals = set()  # a new game
+        if self.teacher:
+            self.open_deals.add(c.deal_number)
         self.controls.show_game(c.rules, c.opponent_name, c.seed)
         view = c.view()
         m = M["table.deal-you"] if view.dealer == LEARNER else M["table.deal-they"]
@@ -537,6 +553,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         if on == self.teacher:
             return
         self.teacher = on
+        if on:
+            self.open_deals.add(self.controller.deal_number)
         self.teacher_toggle.value = on
         self._token += 1  # drop any scheduled opponent move
         self.buttons["opponent_step"].layout.display = "flex" if on else "none"
@@ -564,13 +582,15 @@ def play_table(
     teacher: bool = False,
     four_color: bool = False,
     large_cards: bool = False,
+    teacher_controls: bool = False,
 ) -> GinTable:
     """A table to play Oklahoma Gin against a computer opponent, with the coach.
 
     ``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
     :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
     and shown when ``None``); ``pause`` is the seconds between the opponent's moves (0:
-    at once); ``teacher`` shows both hands and steps the opponent one click at a time.
+    at once); ``teacher`` shows both hands and steps the opponent one click at a time;
+    ``teacher_controls`` shows the teacher-mode switch (always shown with ``teacher``).
     """
     return GinTable(
         rules=rules,
@@ -580,6 +600,7 @@ def play_table(
         teacher=teacher,
         four_color=four_color,
         large_cards=large_cards,
+        teacher_controls=teacher_controls,
     )
 
 

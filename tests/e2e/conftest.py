@@ -4,8 +4,9 @@ Fixtures:
     chromium_path   path of the Chromium binary; skips loudly when there is none
     browser         a headless Chromium per test module
     page            a fresh page per test that can reach 127.0.0.1 only
-    voila_server    a session-wide standalone Voilà serving notebooks/ with the
-                    project's voila.json (tracebacks shown); yields the base URL
+    voila_server    a session-wide app server (``gin.ui.serve``, as ``make app``) over
+                    notebooks/ with the project's voila.json (tracebacks shown);
+                    yields the base URL
 
 Helpers (import from ``e2e.voila_harness``): ``open_lesson``, ``collect_errors``,
 ``error_outputs``, ``watch_page``, ``run_voila``.
@@ -23,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from .voila_harness import (
+    APP_MODULE,
     CHROMIUM_SKIP_REASON,
     NOTEBOOKS_DIR,
-    REPO_ROOT,
     chromium_browser,
     find_chromium,
     new_page,
     run_voila,
+    small_pool_config,
 )
 
 if TYPE_CHECKING:
@@ -92,11 +94,13 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip("no notebooks in notebooks/ yet")
     if importlib.util.find_spec("gin") is None:
         pytest.fail("package `gin` is not importable: run `make install-test` first")
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    base = tmp_path_factory.mktemp("voila")
+    log_path = base / "voila.log"
     with run_voila(
         NOTEBOOKS_DIR,
-        cwd=REPO_ROOT,  # picks up the project's voila.json
+        cwd=small_pool_config(base),  # the project's voila.json, with pools of 2 at most
         log_path=log_path,
         extra_args=["--VoilaConfiguration.show_tracebacks=True"],
+        module=APP_MODULE,
     ) as server:
         yield server.base_url

@@ -48,6 +48,9 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 
+APP_MODULE = "gin.ui.serve"
+"""The app's own server (Voilà with the tutor's handlers), as ``make app`` runs it."""
+
 SERVER_START_TIMEOUT_S = 60.0
 LESSON_TIMEOUT_S = 180.0  # generous: CI shares 2 cores with whatever else runs
 
@@ -401,6 +404,19 @@ def run_server(
         stop_process(proc)
 
 
+def small_pool_config(directory: Path, pool: int = 2) -> Path:
+    """Write the project's ``voila.json`` into ``directory`` with every pre-heated pool cut
+    to at most ``pool`` kernels (a test server then starts quickly); returns
+    ``directory``, to run the server in."""
+    config = json.loads((REPO_ROOT / "voila.json").read_text())
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    for settings in pools.values():
+        settings["pool_size"] = min(int(settings.get("pool_size", 0)), pool)
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "voila.json").write_text(json.dumps(config, indent=2))
+    return directory
+
+
 @contextlib.contextmanager
 def run_voila(
     root: Path,
@@ -409,8 +425,12 @@ def run_voila(
     cwd: Path | None = None,
     extra_args: Sequence[str] = (),
     python: str = sys.executable,
+    module: str = "voila",
 ) -> Iterator[Server]:
     """Standalone Voilà serving the directory ``root`` on a free loopback port.
+
+    ``module`` is what ``python -m`` runs: ``voila``, or ``gin.ui.serve`` for the app as
+    ``make app`` serves it (:data:`APP_MODULE`).
 
     ``cwd`` decides which ``voila.json`` is picked up (Voilà reads the one in its
     working directory): the repository root gives the project's own settings.
@@ -419,7 +439,7 @@ def run_voila(
     cmd = [
         python,
         "-m",
-        "voila",
+        module,
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
@@ -427,5 +447,8 @@ def run_voila(
         *extra_args,
         str(root),
     ]
-    with run_server(cmd, cwd=cwd or root, port=port, log_path=log_path) as server:
+    # Not "/": the app redirects it to a lesson, which would start a kernel.
+    with run_server(
+        cmd, cwd=cwd or root, port=port, log_path=log_path, ready_path="/voila/tree"
+    ) as server:
         yield server

@@ -10,10 +10,13 @@ import ipywidgets as W
 
 from gin.errors import GinError, echo
 from gin.i18n import M
+from gin.numbers import parse_whole_number
+from gin.ui import pageerrors
 from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
 from gin.ui.lessons.style import LESSON_CSS
+from gin.ui.urlparams import MAX_SEED, PageParamError, PageParams, page_params
 
 """The label of a seed box."""
 """The heading of a lesson's exercises."""
@@ -30,6 +33,13 @@ def resolve_seed(seed: int | None) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise GinError(M["error.lesson-seed"](seed=echo(repr(seed))))
     return seed
+
+
+def read_seed(text: str) -> int:
+    """The seed typed in a lesson's seed box (:func:`gin.parse_whole_number`, like every
+    number the tutor reads); a bad one raises :class:`gin.NumberError` saying why, so the
+    lesson never deals from a seed other than the one shown."""
+    return parse_whole_number(text, maximum=MAX_SEED)
 
 
 def html_widget(value: str = "", *css: str) -> Any:
@@ -92,8 +102,15 @@ class Lesson:
     """
 
     notebook = ""
+    default_seed: int | None = None
+    """The seed when neither the caller nor the page's ``?seed=`` gives one (``None``: a
+    fresh one)."""
 
     def __init__(self, seed: int | None = None) -> None:
+        pageerrors.install()  # before any widget is made: they bind its message handler
+        self.page, self.page_problem = read_page_params()
+        if seed is None:
+            seed = self.page.seed if self.page.seed is not None else self.default_seed
         self.seed = resolve_seed(seed)
         self.widget: Any = None
         self.intro: Any = None
@@ -113,7 +130,13 @@ class Lesson:
             "gin-lesson-intro",
         )
         nav = html_widget(nav_html(self.notebook), "gin-nav")
-        self.widget = W.VBox([style, self.intro, *children, nav])
+        problem = MessageArea()  # also where errors from the page's messages are told
+        problem.widget.add_class("gin-page-problem")
+        pageerrors.add_message_area(problem.show, fallback=True)
+        if self.page_problem:  # a bad setting in the address: say so, don't guess
+            problem.show(self.page_problem)
+            children = ()
+        self.widget = W.VBox([style, self.intro, problem.widget, *children, nav])
         self.widget.add_class("gin-lesson")
         self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
         return self.widget
@@ -123,6 +146,17 @@ class Lesson:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {html.escape(self.notebook)} seed={self.seed}>"
+
+
+def read_page_params() -> tuple[PageParams, str]:
+    """The settings in this page's address, and a sentence for the page when one of them
+    is bad (then the settings are all unset, and the lesson shows only the sentence)."""
+    try:
+        return page_params(), ""
+    except PageParamError as e:
+        return PageParams(), M["lesson.page-problem"].render(
+            {"reason": {"key": e.text.key, "data": dict(e.data)}}
+        )
 
 
 def section(title: str, intro: str, *children: Any, css: str = "") -> Any:
@@ -147,6 +181,8 @@ __all__ = [
     "button",
     "html_widget",
     "paragraph",
+    "read_page_params",
+    "read_seed",
     "resolve_seed",
     "section",
 ]

@@ -23,7 +23,9 @@ from typing import Any
 
 import ipywidgets as W
 
+from gin.errors import NumberError, echo
 from gin.i18n import M, Message
+from gin.numbers import parse_whole_number
 from gin.ui.lessons.base import button, html_widget
 from gin.ui.lessons.guard import AnswerError, describe_error, guarded
 
@@ -93,14 +95,15 @@ class Question:
 
 
 def parse_int(text: str) -> int:
-    """A whole number typed by the learner, or an ``AnswerError`` saying what was wrong."""
+    """A whole number typed by the learner (read by :func:`gin.parse_whole_number`, like
+    the seed boxes), or an ``AnswerError`` saying what was wrong."""
     t = text.strip()
     if not t:
         raise AnswerError(M["lesson.exercise.no-number"]())
     try:
-        return int(t)
-    except ValueError:
-        raise AnswerError(M["lesson.exercise.not-a-number"](text=t[:40])) from None
+        return parse_whole_number(t)
+    except NumberError:
+        raise AnswerError(M["lesson.exercise.not-a-number"](text=echo(t))) from None
 
 
 class Exercise:

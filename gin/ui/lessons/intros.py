@@ -96,6 +96,7 @@ INTROS: dict[str, tuple[Block, ...]] = {
     "04_play.ipynb": (
         Paragraph(M["lesson.play.intro.table"]),
         Paragraph(M["lesson.play.intro.coach"]),
+        Paragraph(M["lesson.play.intro.undo"]),
     ),
     "05_strategy_lab.ipynb": (
         Paragraph(M["lesson.lab.intro.why"]),

@@ -34,7 +34,15 @@ from gin.bots import hint, make_bot
 from gin.bots.expert import DEFAULT_PLAYOUTS
 from gin.bots.hint import Hint, KnockAdvice
 from gin.i18n import M, Message
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
+from gin.ui.lessons.base import (
+    Lesson,
+    MessageArea,
+    button,
+    html_widget,
+    paragraph,
+    read_seed,
+    section,
+)
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import find_deal
@@ -150,8 +158,8 @@ class KnockStepper:
     result: DealResult
     step: int = 1
 
-    def __init__(self, seed: int) -> None:
-        self.rules_choice = W.ToggleButtons(options=list(Rules.PRESETS), value="classic")
+    def __init__(self, seed: int, rules: str = "classic") -> None:
+        self.rules_choice = W.ToggleButtons(options=list(Rules.PRESETS), value=rules)
         self.rules_choice.add_class("gin-stepper-rules")
         self.kind_choice = W.Dropdown(
             options=[(KIND_LABELS[k].render(), k) for k in DEAL_KINDS],
@@ -159,9 +167,7 @@ class KnockStepper:
             description=M["lesson.knocking.stepper.show"].render(),
         )
         self.kind_choice.add_class("gin-stepper-kind")
-        self.seed_box = W.BoundedIntText(
-            value=seed, min=0, max=10**9, description=M["lesson.seed"].render()
-        )
+        self.seed_box = W.Text(value=str(seed), description=M["lesson.seed"].render())
         self.seed_box.layout.width = "12em"
         self.deal_button = button(
             M["lesson.knocking.stepper.new-deal"].render(), "gin-stepper-deal", icon="random"
@@ -200,11 +206,11 @@ class KnockStepper:
 
     def new_deal(self, advance: bool = True) -> Deal:
         """Find a deal of the chosen kind from the seed (then move the seed on)."""
-        seed = int(self.seed_box.value)
+        seed = read_seed(self.seed_box.value)
         rules = Rules.preset(str(self.rules_choice.value))
         deal = knock_deal(rules, seed, str(self.kind_choice.value))
         if advance:
-            self.seed_box.value = seed + 1
+            self.seed_box.value = str(seed + 1)
         return self.load(deal)
 
     def load(self, deal: Deal) -> Deal:
@@ -528,7 +534,7 @@ class KnockingLesson(Lesson):
 
     def __init__(self, seed: int | None = None, hint_playouts: int = DEFAULT_PLAYOUTS) -> None:
         super().__init__(seed)
-        self.stepper = KnockStepper(self.seed)
+        self.stepper = KnockStepper(self.seed, self.page.rules or "classic")
         self.score_exercise = Exercise(
             name="score-deal",
             title=M["lesson.knocking.score.title"],

@@ -196,11 +196,12 @@ class LabLesson(Lesson):
     """The strategy lab."""
 
     notebook = "05_strategy_lab.ipynb"
+    default_seed = 1
 
     def __init__(
         self, seed: int | None = None, deals: int = DEAL_SIZES[0], games: int = GAME_SIZES[0]
     ) -> None:
-        super().__init__(seed if seed is not None else 1)
+        super().__init__(seed)
         self.sims: list[SimDeal] = []
         self.opponent_rows: list[dict[str, Any]] = []
 

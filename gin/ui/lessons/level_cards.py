@@ -161,7 +161,9 @@ def set_question(_rules: Rules, rng: random.Random) -> Question:
 def _set_predict(_rules: Rules) -> tuple[str, Text]:
     cards = parse_cards("7S 7H 7D 7C")
     is_set = is_meld(cards) == "set"
-    return ("yes" if is_set else "no"), M["lesson.level.sets.reveal"](cards=["7S", "7H", "7D", "7C"])
+    return ("yes" if is_set else "no"), M["lesson.level.sets.reveal"](
+        cards=["7S", "7H", "7D", "7C"]
+    )
 
 
 LEVEL_SETS = Level(
@@ -250,7 +252,9 @@ LEVEL_RUNS = Level(
         (M["lesson.level.picture.no-meld"].render(), "QH KH AH"),
         (M["lesson.level.picture.no-meld"].render(), "KD AD 2D"),
     ),
-    Predict(M["lesson.level.runs.predict"], YES_NO, _run_predict, lambda _r: parse_cards("QH KH AH")),
+    Predict(
+        M["lesson.level.runs.predict"], YES_NO, _run_predict, lambda _r: parse_cards("QH KH AH")
+    ),
     run_question,
 )
 

@@ -71,9 +71,7 @@ def offer_question(rules: Rules, rng: random.Random) -> Question:
     else:
         for wrong in ("non-dealer-offer", "dealer-offer", "dealer-stock"):
             slips[wrong] = slip_html("lesson.level.offer.slip-dealer-pass")
-    prompt = para(_PROMPT[passes], card=deal.up_card.code) + cards_html(
-        [deal.up_card]
-    )
+    prompt = para(_PROMPT[passes], card=deal.up_card.code) + cards_html([deal.up_card])
     return choice_question(
         prompt,
         "who",
@@ -193,12 +191,18 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
         slip, code = "", "other"
         if given != limit and up.rank == 1:
             if given in (0, 1):
-                key = "lesson.level.ace.slip-limit-0" if limit == 0 else "lesson.level.ace.slip-limit-1"
+                key = (
+                    "lesson.level.ace.slip-limit-0"
+                    if limit == 0
+                    else "lesson.level.ace.slip-limit-1"
+                )
                 slip, code = slip_html(key, rules=rules.name), "ace-limit"
             elif given in (11, 14):
                 slip, code = slip_html("lesson.level.values.slip-ace", card=up.code), "ace-high"
         elif said_doubled != doubled:
-            key = "lesson.level.ace.slip-doubled" if doubled else "lesson.level.ace.slip-not-doubled"
+            key = (
+                "lesson.level.ace.slip-doubled" if doubled else "lesson.level.ace.slip-not-doubled"
+            )
             slip, code = slip_html(key, rules=rules.name), "doubling"
         return verdict(False, slip + explain, code)
 
@@ -206,7 +210,11 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
         para("lesson.level.ace.prompt", card=up.code, rules=rules.name)
         + cards_html([up], size="large"),
         (
-            Field("limit", M["lesson.level.ace.limit-label"], placeholder=M["lesson.level.placeholder.limit"]),
+            Field(
+                "limit",
+                M["lesson.level.ace.limit-label"],
+                placeholder=M["lesson.level.placeholder.limit"],
+            ),
             Field("doubled", M["lesson.level.ace.doubled-label"], choices=YES_NO),
         ),
         check,

@@ -44,7 +44,9 @@ from gin.ui.lessons.level_score import scored_example
 from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html
 
 
-def position_view(rules: Rules, hand: Sequence[Card], up_card: Card, rng: random.Random) -> PlayerView:
+def position_view(
+    rules: Rules, hand: Sequence[Card], up_card: Card, rng: random.Random
+) -> PlayerView:
     """Player 0's view at the discard of a deal set up with ``hand`` (eleven cards) and
     ``up_card``; the other cards are dealt at random."""
     rest = [c for c in DECK if c not in hand and c != up_card]
@@ -63,7 +65,9 @@ def position_view(rules: Rules, hand: Sequence[Card], up_card: Card, rng: random
 
 
 def _up_card(rng: random.Random, hand: Sequence[Card], low: bool = False) -> Card:
-    free = [c for c in DECK if c not in hand and (not low or 2 <= c.rank <= 6 or rng.random() < 0.3)]
+    free = [
+        c for c in DECK if c not in hand and (not low or 2 <= c.rank <= 6 or rng.random() < 0.3)
+    ]
     return rng.choice(free)
 
 
@@ -92,14 +96,17 @@ def knocking_question(rules: Rules, rng: random.Random) -> Question:
     if not can and limit == 0:
         slips["yes"] = slip_html("lesson.level.knock.slip-ace", card=up.code)
     elif not can:
-        slips["yes"] = slip_html("lesson.level.knock.slip-over", deadwood=best.deadwood, limit=limit)
+        slips["yes"] = slip_html(
+            "lesson.level.knock.slip-over", deadwood=best.deadwood, limit=limit
+        )
     return choice_question(
         hand_prompt("lesson.level.knock.prompt", sorted(hand), card=up.code, limit=limit)
         + cards_html([up], css="gin-up-card"),
         "knock",
         YES_NO,
         answer,
-        explain + arrangement_html(best_arrangement([c for c in hand if c != best.card]), size="small"),
+        explain
+        + arrangement_html(best_arrangement([c for c in hand if c != best.card]), size="small"),
         slips,
         nudge=para("lesson.level.knock.nudge"),
         data={"cards": tuple(hand), "up_card": up, "best": best},
@@ -341,9 +348,7 @@ def void_outcome(rules: Rules, stock: int, rng: random.Random) -> tuple[str, Dea
     )
     deal.apply(DrawStock())
     hand = deal.hand(0)
-    plain = next(
-        (c.card for c in deal.view(0).discard_choices if c.ends == "discard"), hand[-1]
-    )
+    plain = next((c.card for c in deal.view(0).discard_choices if c.ends == "discard"), hand[-1])
     deal.apply(Discard(plain))
     return ("void-same" if deal.phase is Phase.VOID else "goes-on"), deal
 
@@ -353,7 +358,9 @@ def void_question(rules: Rules, rng: random.Random) -> Question:
     stock = rng.choice((3, 3, 4, 5))
     answer, _deal = void_outcome(rules, stock, rng)
     explain = para(
-        "lesson.level.void.explain-void" if answer == "void-same" else "lesson.level.void.explain-on",
+        "lesson.level.void.explain-void"
+        if answer == "void-same"
+        else "lesson.level.void.explain-on",
         stock=stock,
         left=stock - 1,
     )

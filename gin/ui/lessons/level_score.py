@@ -92,9 +92,7 @@ def _result_html(r: DealResult) -> str:
     )
 
 
-def _who_points_question(
-    rules: Rules, r: DealResult, prompt_key: str, nudge: str
-) -> Question:
+def _who_points_question(rules: Rules, r: DealResult, prompt_key: str, nudge: str) -> Question:
     """Who scores, and how many points? With the typical slips of scoring diagnosed."""
     winner = r.winner or "knocker"
     worked = steps_html(r.steps)
@@ -110,9 +108,15 @@ def _who_points_question(
         if r.kind == "knock" and k == d and who == "knocker":
             slip, code = slip_html("lesson.level.score.slip-tie", deadwood=k), "tie"
         elif r.kind == "knock" and winner == "defender" and who == "knocker":
-            slip, code = slip_html("lesson.level.score.slip-undercut", knocker=k, defender=d), "undercut"
+            slip, code = (
+                slip_html("lesson.level.score.slip-undercut", knocker=k, defender=d),
+                "undercut",
+            )
         elif who == winner and mult == 2 and given * 2 == r.points:
-            slip, code = slip_html("lesson.level.score.slip-double", card=r.up_card.code), "doubling"
+            slip, code = (
+                slip_html("lesson.level.score.slip-double", card=r.up_card.code),
+                "doubling",
+            )
         elif who == winner and r.bonus and given == r.points - r.bonus * mult:
             slip, code = slip_html("lesson.level.score.slip-bonus", bonus=r.bonus), "bonus"
         elif (
@@ -129,7 +133,11 @@ def _who_points_question(
         + _result_html(r),
         (
             Field("who", M["lesson.level.score.who-label"], choices=WHO_CHOICES),
-            Field("points", M["lesson.level.score.points-label"], placeholder=M["lesson.level.placeholder.points"]),
+            Field(
+                "points",
+                M["lesson.level.score.points-label"],
+                placeholder=M["lesson.level.placeholder.points"],
+            ),
         ),
         check,
         {"result": r, "answer": (winner, r.points)},
@@ -273,7 +281,11 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
         para("lesson.level.game.prompt", rules=rules.name, target=rules.target) + story,
         (
             Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES),
-            Field("need", M["lesson.level.game.need-label"], placeholder=M["lesson.level.placeholder.points"]),
+            Field(
+                "need",
+                M["lesson.level.game.need-label"],
+                placeholder=M["lesson.level.placeholder.points"],
+            ),
         ),
         check,
         {"answer": (nxt, need), "kind": kind},

@@ -23,7 +23,15 @@ from gin import (
     parse_cards,
 )
 from gin.i18n import M
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
+from gin.ui.lessons.base import (
+    Lesson,
+    MessageArea,
+    button,
+    html_widget,
+    paragraph,
+    read_seed,
+    section,
+)
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import built_hand, dealt_hand_with_melds, low_card_weight
@@ -54,10 +62,18 @@ def _codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
+MAX_INPUT_CHARS = 200
+"""Longer input is refused before it is read: eleven cards take under 50 characters."""
+
+
 def read_hand(text: str) -> list[Card]:
     """Cards typed by the learner, checked by :func:`gin.parse_cards`."""
     if not text.strip():
         raise AnswerError(M["lesson.melds.explorer.empty"]())
+    if len(text) > MAX_INPUT_CHARS:  # never read (or repeat) a pasted book
+        raise AnswerError(
+            M["lesson.melds.explorer.too-long"](length=len(text), most=MAX_EXPLORER_CARDS)
+        )
     cards = parse_cards(text)
     if len(cards) > MAX_EXPLORER_CARDS:
         raise AnswerError(
@@ -111,9 +127,7 @@ class MeldExplorer:
         self.deal_button = button(
             M["lesson.melds.explorer.deal"].render(), "gin-deal", icon="random"
         )
-        self.seed_box = W.BoundedIntText(
-            value=seed, min=0, max=10**9, description=M["lesson.seed"].render()
-        )
+        self.seed_box = W.Text(value=str(seed), description=M["lesson.seed"].render())
         self.seed_box.layout.width = "12em"
         self.seed_box.add_class("gin-seed")
         self.message = MessageArea()
@@ -142,9 +156,9 @@ class MeldExplorer:
     def deal(self) -> list[Card]:
         """Deal ten cards (a hand with at least one meld) from the seed in the seed box, then
         move the seed on."""
-        seed = int(self.seed_box.value)
+        seed = read_seed(self.seed_box.value)
         hand = dealt_hand_with_melds(random.Random(seed))
-        self.seed_box.value = seed + 1
+        self.seed_box.value = str(seed + 1)
         self.text.value = " ".join(c.code for c in hand)
         return self.show()
 

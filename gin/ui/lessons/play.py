@@ -1,14 +1,17 @@
 """Lesson 4, play against the computer: the table from :func:`gin.ui.play_table`.
 
-The table has its own controls for the rule set, the opponent, the seed and teacher mode;
-this lesson frames it with the lessons' navigation. If the table can't be built, the
-lesson says so on the page instead of failing silently.
+The table has its own controls for the rule set, the opponent and the seed; this lesson
+frames it with the lessons' navigation. The page's address may choose them
+(``?seed=7&rules=spades-double&opponent=expert``, see :mod:`gin.ui.urlparams`), and only
+``?teacher=1`` shows the teacher-mode control. If the table can't be built, the lesson says
+so on the page instead of failing silently.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import gin.ui.table  # noqa: F401 - loaded with the lesson, so a pre-heated kernel has it
 from gin.i18n import M
 from gin.ui.lessons.base import Lesson, MessageArea
 from gin.ui.lessons.guard import describe_error
@@ -21,8 +24,8 @@ class PlayLesson(Lesson):
 
     def __init__(
         self,
-        rules: str = "classic",
-        opponent: str = "eager",
+        rules: str | None = None,
+        opponent: str | None = None,
         seed: int | None = None,
         pause: float = 0.6,
         **options: Any,
@@ -30,12 +33,18 @@ class PlayLesson(Lesson):
         super().__init__(seed=0)  # the table picks and shows its own seed
         self.message = MessageArea()
         self.table: Any = None
+        page = self.page
+        rules = rules or page.rules or "classic"
+        opponent = opponent or page.opponent or "eager"
+        seed = seed if seed is not None else page.seed
+        options.setdefault("teacher_controls", page.teacher)
         try:
             from gin.ui import play_table
 
-            self.table = play_table(
-                rules=rules, opponent=opponent, seed=seed, pause=pause, **options
-            )
+            if not self.page_problem:  # else assemble() shows only the problem
+                self.table = play_table(
+                    rules=rules, opponent=opponent, seed=seed, pause=pause, **options
+                )
         except Exception as exc:
             self.message.show(M["lesson.play.no-table"].render({"reason": describe_error(exc)}))
         parts = [self.message.widget] if self.table is None else [self.table]
@@ -43,8 +52,8 @@ class PlayLesson(Lesson):
 
 
 def play_lesson(
-    rules: str = "classic",
-    opponent: str = "eager",
+    rules: str | None = None,
+    opponent: str | None = None,
     seed: int | None = None,
     pause: float = 0.6,
     **options: Any,
@@ -52,7 +61,8 @@ def play_lesson(
     """The Play lesson: :func:`gin.ui.play_table` with the lessons' frame.
 
     Arguments are passed to :func:`gin.ui.play_table` (``teacher``, ``four_color``,
-    ``large_cards`` ...).
+    ``large_cards`` ...); ``None`` takes the page's address (``?rules=``, ``?opponent=``,
+    ``?seed=``), then the defaults ``classic`` and ``eager``.
     """
     return PlayLesson(rules, opponent, seed, pause, **options)
 

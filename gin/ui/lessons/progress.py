@@ -186,7 +186,9 @@ class Progress(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ export
 
-    def csv_text(self, rules: str, header: list[str], titles: list[str], states: dict[str, str]) -> str:
+    def csv_text(
+        self, rules: str, header: list[str], titles: list[str], states: dict[str, str]
+    ) -> str:
         """The results per level as CSV: ``header`` names the columns (rendered), ``titles``
         the levels in order, ``states`` the rendered name of each state."""
         out = io.StringIO()

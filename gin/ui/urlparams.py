@@ -1,0 +1,130 @@
+"""The settings a teacher puts in a lesson's address, such as ``04_play.ipynb?seed=7&teacher=1``.
+
+=========== ================================ =============================================
+parameter   values                           effect
+=========== ================================ =============================================
+``seed``    a whole number, 0 to 2**63 - 1   fixes the deal (play) or the exercises
+``rules``   ``classic``, ``spades-double``   the rule set of the game
+``opponent`` ``eager``, ``tactician``,       the computer opponent
+            ``expert``
+``teacher`` ``1`` or ``0``                   shows the teacher controls (both hands open)
+``lang``    a language tag such as ``en``    reserved for the tutor's languages
+=========== ================================ =============================================
+
+Voilà hands the page's query string to the kernel in ``os.environ["QUERY_STRING"]``;
+:func:`page_query` reads it (an empty string elsewhere) and :func:`parse_page_params`
+reads that into a :class:`PageParams`. A bad value raises :class:`PageParamError`, whose
+message the lesson shows on the page. Parameters this module does not know are ignored
+(Voilà and proxies add their own); a known one given twice is refused.
+
+>>> parse_page_params("seed=42&rules=spades-double&teacher=1")
+PageParams(seed=42, rules='spades-double', opponent=None, teacher=True, lang=None)
+>>> try:
+...     parse_page_params("opponent=grandmaster")
+... except PageParamError as e:
+...     print(e.code, e.message[-33:])
+bad-page-param choose eager, tactician or expert
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from urllib.parse import parse_qsl
+
+from gin.errors import GinError, NumberError, echo
+from gin.i18n import M
+from gin.numbers import parse_whole_number
+from gin.rules import Rules
+
+MAX_SEED = 2**63 - 1
+"""The largest seed a page accepts (the table's seed box takes the same range)."""
+
+OPPONENTS = ("eager", "tactician", "expert")
+"""The opponents a page may ask for (:data:`gin.bots.BOT_NAMES`)."""
+
+_LANG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?")
+_KNOWN = ("seed", "rules", "opponent", "teacher", "lang")
+
+
+class PageParamError(GinError):
+    """A lesson's address has a setting the tutor can't use (code ``bad-page-param``)."""
+
+
+@dataclass(frozen=True)
+class PageParams:
+    """The settings read from a lesson's address; ``None``: not given (the lesson's own
+    default applies)."""
+
+    seed: int | None = None
+    rules: str | None = None
+    opponent: str | None = None
+    teacher: bool = False
+    lang: str | None = None
+
+
+def page_query() -> str:
+    """The query string of the page this kernel serves (``""`` outside Voilà).
+
+    A pre-heated Voilà kernel runs the notebook before anyone asks for the page; it waits
+    here for the request, then reads the query string Voilà put in the environment.
+    """
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+        os.environ["VOILA_PREHEAT"] = "False"  # the request has come: don't wait again
+    return os.environ.get("QUERY_STRING", "")
+
+
+def parse_page_params(query: str) -> PageParams:
+    """Read the tutor's settings from a query string (with or without its ``?``).
+
+    Raises :class:`PageParamError` naming the parameter and saying what it accepts.
+    """
+    if not isinstance(query, str):
+        raise PageParamError(M["error.page-unreadable"]())
+    values: dict[str, str] = {}
+    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+        if name not in _KNOWN:
+            continue
+        if name in values:
+            raise PageParamError(M["error.page-param-twice"](name=name))
+        values[name] = value.strip()
+    seed = None
+    if "seed" in values:
+        try:
+            seed = parse_whole_number(values["seed"], maximum=MAX_SEED)
+        except NumberError:
+            data = {"value": echo(values["seed"]), "most": str(MAX_SEED)}
+            raise PageParamError(M["error.page-bad-seed"](**data)) from None
+    rules = values.get("rules")
+    if rules is not None and rules not in Rules.PRESETS:
+        raise PageParamError(M["error.page-bad-rules"](value=echo(rules)))
+    opponent = values.get("opponent")
+    if opponent is not None and opponent not in OPPONENTS:
+        raise PageParamError(M["error.page-bad-opponent"](value=echo(opponent)))
+    teacher = values.get("teacher", "0")
+    if teacher not in ("0", "1"):
+        raise PageParamError(M["error.page-bad-teacher"](value=echo(teacher)))
+    lang = values.get("lang")
+    if lang is not None and not _LANG.fullmatch(lang):
+        raise PageParamError(M["error.page-bad-lang"](value=echo(lang)))
+    return PageParams(seed=seed, rules=rules, opponent=opponent, teacher=teacher == "1", lang=lang)
+
+
+def page_params() -> PageParams:
+    """The settings of this kernel's page (:func:`parse_page_params` of :func:`page_query`)."""
+    return parse_page_params(page_query())
+
+
+__all__ = [
+    "MAX_SEED",
+    "OPPONENTS",
+    "PageParamError",
+    "PageParams",
+    "page_params",
+    "page_query",
+    "parse_page_params",
+]

@@ -1,0 +1,228 @@
+"""The app's server in a real browser (issue 9): closed pages give their kernels back, a cap
+on kernels with a clear page, nothing loaded from the internet under a strict
+Content-Security-Policy, and the settings a teacher puts in a lesson's address.
+
+These run the app as ``make app`` does (``python -m gin.ui.serve``) with the project's
+``voila.json`` (its pools cut to two kernels, to start quickly); the cap test starts its
+own server with a cap of two.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import psutil
+import pytest
+from voila_harness import (
+    APP_MODULE,
+    NOTEBOOKS_DIR,
+    REPO_ROOT,
+    Server,
+    collect_errors,
+    new_page,
+    open_lesson,
+    run_voila,
+    small_pool_config,
+)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.timeout(300)
+
+PLAY = "04_play.ipynb"
+START = "00_start_here.ipynb"
+CLOSED_KERNEL_DEADLINE_S = 20.0
+"""Issue 9: a closed page's kernel is gone within this long."""
+
+
+def kernels(server: Server) -> set[int]:
+    """The kernel processes the server runs (its ``ipykernel`` children)."""
+    out = set()
+    for p in psutil.Process(server.proc.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(p.cmdline()):
+                out.add(p.pid)
+        except psutil.Error:
+            continue
+    return out
+
+
+def wait_for_kernels(server: Server, at_most: int, timeout_s: float) -> int:
+    """Wait until the server runs at most ``at_most`` kernels; the count at the end."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        n = len(kernels(server))
+        if n <= at_most or time.monotonic() > deadline:
+            return n
+        time.sleep(0.25)
+
+
+@pytest.fixture(scope="module")
+def app_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Server]:
+    base = tmp_path_factory.mktemp("app")
+    with run_voila(
+        NOTEBOOKS_DIR, cwd=small_pool_config(base), log_path=base / "app.log", module=APP_MODULE
+    ) as server:
+        yield server
+
+
+def close_tab(page: Page) -> None:
+    """Close ``page`` as a learner closes a tab (its unload handlers run), then its
+    context, once the page's closing beacon has had a moment to leave."""
+    page.close(run_before_unload=True)
+    time.sleep(1.0)
+    page.context.close()
+
+
+def settle_pools(server: Server, timeout_s: float = 90.0) -> int:
+    """Wait until the pre-heated pools are full and quiet; the number of kernels then."""
+    deadline = time.monotonic() + timeout_s
+    last, stable_since = -1, time.monotonic()
+    while time.monotonic() < deadline:
+        n = len(kernels(server))
+        if n != last:
+            last, stable_since = n, time.monotonic()
+        elif time.monotonic() - stable_since > 4.0:
+            break
+        time.sleep(0.25)
+    return last
+
+
+# --------------------------------------------------------------------------- kernels
+
+
+def test_six_closed_pages_leave_no_kernel_behind(app_server: Server, browser: Browser) -> None:
+    """Open and close six lesson pages: every page's kernel is gone within 20 s."""
+    baseline = settle_pools(app_server)
+    for name in (PLAY, START, PLAY, START, PLAY, "01_cards_and_melds.ipynb"):
+        page = new_page(browser)
+        log = open_lesson(page, app_server.base_url, name)
+        assert collect_errors(page, log) == []
+        close_tab(page)
+    left = wait_for_kernels(app_server, baseline, CLOSED_KERNEL_DEADLINE_S + 10)
+    # the pools refill after use, so allow them to be starting again: never more than
+    # the pools themselves
+    assert left <= baseline, app_server.log_tail()
+    assert "403" not in "".join(
+        line for line in app_server.log_tail(400).splitlines() if "/voila/api/shutdown" in line
+    )
+
+
+def test_a_closed_page_is_shut_down_through_its_beacon(
+    app_server: Server, browser: Browser
+) -> None:
+    page = new_page(browser)
+    open_lesson(page, app_server.base_url, "02_the_up_card.ipynb")
+    settle_pools(app_server)
+    before = kernels(app_server)
+    start = time.monotonic()
+    close_tab(page)
+    while time.monotonic() - start < CLOSED_KERNEL_DEADLINE_S:
+        if len(kernels(app_server)) < len(before):
+            break
+        time.sleep(0.2)
+    assert len(kernels(app_server)) < len(before), app_server.log_tail()
+
+
+def test_the_shutdown_beacon_stops_only_a_kernel_of_this_server(app_server: Server) -> None:
+    request = urllib.request.Request(
+        app_server.base_url + "/voila/api/shutdown/00000000-0000-0000-0000-000000000000",
+        data=b"",
+        method="POST",
+    )
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(request, timeout=10)
+    assert err.value.code in (403, 404)
+
+
+def test_the_kernel_cap_gives_a_clear_page(
+    tmp_path_factory: pytest.TempPathFactory, browser: Browser
+) -> None:
+    log = tmp_path_factory.mktemp("cap") / "app.log"
+    args = ["--TutorApp.max_kernels=2", "--VoilaConfiguration.preheat_kernel=False"]
+    with run_voila(
+        NOTEBOOKS_DIR, cwd=REPO_ROOT, log_path=log, module=APP_MODULE, extra_args=args
+    ) as server:
+        pages = [new_page(browser) for _ in range(2)]
+        for p in pages:
+            open_lesson(p, server.base_url, "02_the_up_card.ipynb")
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(server.base_url + "/voila/render/" + START, timeout=30)
+        assert err.value.code == 503
+        body = err.value.read().decode()
+        assert "The tutor is full" in body and "Traceback" not in body
+        for p in pages:
+            close_tab(p)
+        assert wait_for_kernels(server, 0, CLOSED_KERNEL_DEADLINE_S) == 0
+        with urllib.request.urlopen(server.base_url + "/voila/tree", timeout=30) as ok:
+            assert ok.status == 200
+
+
+# --------------------------------------------------------------------------- offline, CSP
+
+
+def test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp(
+    app_server: Server, page: Page
+) -> None:
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    violations: list[str] = []
+    page.on(
+        "console",
+        lambda m: violations.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    response: dict[str, Any] = {}
+    page.on(
+        "response",
+        lambda r: (
+            response.setdefault("csp", r.headers.get("content-security-policy"))
+            if r.url.endswith(PLAY)
+            else None
+        ),
+    )
+    log = open_lesson(page, app_server.base_url, PLAY)
+    assert collect_errors(page, log) == []
+    page.locator(".gin-table .gin-hand .gin-card[data-card]").first.wait_for()
+    foreign = [u for u in requests if not u.startswith((app_server.base_url, "data:", "blob:"))]
+    assert foreign == []
+    csp = response.get("csp") or ""
+    assert "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:;" in csp
+    assert "default-src 'self'" in csp
+    assert violations == []
+    links = page.eval_on_selector_all("link[href]", "els => els.map(e => e.href)")
+    assert [u for u in links if not u.startswith((app_server.base_url, "data:"))] == []
+
+
+# --------------------------------------------------------------------------- the address
+
+
+def test_the_address_chooses_seed_rules_and_opponent(app_server: Server, page: Page) -> None:
+    query = "seed=77&rules=spades-double&opponent=tactician"
+    log = open_lesson(page, app_server.base_url, f"{PLAY}?{query}")
+    assert collect_errors(page, log) == []
+    title = page.locator(".gin-title").inner_text()
+    assert "seed 77" in title and "spades-double" in title and "tactician" in title
+    assert page.locator(".gin-teacher-mode").count() == 0  # no ?teacher=1: no teacher mode
+
+
+def test_teacher_mode_appears_only_with_teacher_1(app_server: Server, page: Page) -> None:
+    open_lesson(page, app_server.base_url, f"{PLAY}?seed=5&teacher=1")
+    assert page.locator(".gin-teacher-mode").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "query"),
+    [(PLAY, "seed=1e12"), (PLAY, "opponent=grandmaster"), ("01_cards_and_melds.ipynb", "seed=1.5")],
+)
+def test_a_bad_address_says_so_on_the_page(
+    app_server: Server, page: Page, name: str, query: str
+) -> None:
+    log = open_lesson(page, app_server.base_url, f"{name}?{query}")
+    assert collect_errors(page, log) == []
+    text = page.locator(".gin-page-problem").inner_text()
+    assert "can't open" in text and "Traceback" not in page.content()

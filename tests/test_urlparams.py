@@ -1,0 +1,141 @@
+"""The settings in a lesson's address (issue 9): ``?seed=``, ``?rules=``, ``?opponent=``,
+``?teacher=1`` and the reserved ``?lang=``; a bad value is a clear message on the page."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import gin
+import gin.bots
+from gin.ui.urlparams import (
+    MAX_SEED,
+    OPPONENTS,
+    PageParamError,
+    PageParams,
+    page_params,
+    page_query,
+    parse_page_params,
+)
+
+
+def test_no_address_settings_leave_every_choice_to_the_lesson() -> None:
+    assert parse_page_params("") == PageParams()
+    assert PageParams() == PageParams(seed=None, rules=None, opponent=None, teacher=False)
+
+
+def test_every_setting_is_read() -> None:
+    p = parse_page_params("?seed=42&rules=spades-double&opponent=expert&teacher=1&lang=et")
+    assert p == PageParams(
+        seed=42, rules="spades-double", opponent="expert", teacher=True, lang="et"
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.seed = 1  # type: ignore[misc]
+
+
+def test_the_opponents_are_the_bots() -> None:
+    assert OPPONENTS == gin.bots.BOT_NAMES
+
+
+def test_unknown_settings_are_ignored() -> None:
+    assert parse_page_params("voila-template=lab&seed=3") == PageParams(seed=3)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "seed=1e12",
+        "seed=1.5",
+        "seed=-1",
+        "seed=",
+        "seed=1_0",
+        f"seed={MAX_SEED + 1}",
+        "seed=" + "9" * 1_000_000,
+        "rules=Classic",
+        "rules=poker",
+        "opponent=grandmaster",
+        "teacher=yes",
+        "teacher=2",
+        "lang=english!",
+        "seed=1&seed=2",
+    ],
+)
+def test_a_bad_setting_is_refused_with_a_short_clear_message(query: str) -> None:
+    with pytest.raises(PageParamError) as err:
+        parse_page_params(query)
+    assert err.value.code == "bad-page-param"
+    assert isinstance(err.value, gin.GinError)
+    assert len(err.value.message) < 200
+    assert err.value.message.startswith("the page's address")
+
+
+def test_a_seed_reads_the_same_digits_as_the_seed_box() -> None:
+    assert parse_page_params("seed=%D9%A1%D9%A2").seed == 12  # ١٢
+
+
+def test_page_query_is_the_query_string_voila_hands_the_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert page_query() == ""
+    monkeypatch.setenv("QUERY_STRING", "seed=9&teacher=1")
+    assert page_query() == "seed=9&teacher=1"
+    assert page_params() == PageParams(seed=9, teacher=True)
+
+
+# ---------------------------------------------------------------------------- lessons
+
+
+def test_every_lesson_takes_its_seed_from_the_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gin.ui import lessons
+
+    monkeypatch.setenv("QUERY_STRING", "seed=321")
+    for make in (lessons.melds_lesson, lessons.upcard_lesson, lessons.knocking_lesson):
+        assert make().seed == 321
+    assert lessons.melds_lesson().kind_exercise.seed == 321
+    assert lessons.lab_lesson().seed == 321
+
+
+def test_the_play_lesson_takes_rules_opponent_seed_and_teacher_from_the_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gin.ui.lessons import play_lesson
+
+    monkeypatch.setenv("QUERY_STRING", "seed=77&rules=spades-double&opponent=tactician")
+    table = play_lesson(pause=0).table
+    assert table.controller.seed == 77 and table.controller.rules.name == "spades-double"
+    assert table.controller.opponent_name == "tactician"
+    assert table.teacher_toggle not in table.controls.children  # no ?teacher=1
+    monkeypatch.setenv("QUERY_STRING", "teacher=1")
+    table = play_lesson(pause=0).table
+    assert table.teacher_toggle in table.controls.children
+    assert "gin-teacher-mode" in table.teacher_toggle._dom_classes
+    assert not table.teacher  # the control is there; both hands stay closed until used
+
+
+@pytest.mark.parametrize("query", ["seed=1e12", "rules=poker", "teacher=yes"])
+def test_a_bad_address_shows_one_message_instead_of_the_lesson(
+    monkeypatch: pytest.MonkeyPatch, query: str
+) -> None:
+    from gin.ui.lessons import melds_lesson, play_lesson
+
+    monkeypatch.setenv("QUERY_STRING", query)
+    play = play_lesson(pause=0)
+    assert play.table is None and "can't open" in play.page_problem
+    melds = melds_lesson()
+    shown = [c for c in melds.widget.children if "gin-page-problem" in c._dom_classes]
+    assert shown and "can&#x27;t open" in shown[0].value
+    assert len(melds.widget.children) == 3  # style, the message, the navigation
+
+
+def test_the_knocking_stepper_takes_its_rules_from_the_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gin.ui.lessons import knocking_lesson
+
+    monkeypatch.setenv("QUERY_STRING", "rules=spades-double&seed=4")
+    lesson = knocking_lesson()
+    assert lesson.stepper.rules_choice.value == "spades-double"
+    assert lesson.stepper.result is not None
