@@ -328,6 +328,8 @@ def _number(value: Any, lang: str) -> str:
 
     if isinstance(value, str):
         return value
+    if isinstance(value, int) and abs(value) >= 10**15:  # past CLDR's grouping: digits only
+        return str(value)
     return str(format_decimal(value, locale=lang))
 
 

@@ -13,10 +13,10 @@ from gin.ui.lessons import knocking_lesson, melds_lesson
 HUGE = "x" * 1_000_000
 
 
-def test_echo_quotes_a_short_prefix_and_says_how_long_the_text_was() -> None:
-    assert echo("7X") == "'7X'"
+def test_echo_quotes_only_a_short_prefix() -> None:
+    assert echo("7X") == "7X"
     quoted = echo(HUGE)
-    assert len(quoted) < ECHO_LIMIT + 40 and "1000000 characters" in quoted
+    assert len(quoted) == ECHO_LIMIT + 1 and quoted.endswith("…")
 
 
 @pytest.mark.parametrize("text", [HUGE, "7S " + HUGE, "7S 8S " * 200_000 + HUGE])
@@ -68,7 +68,7 @@ def test_whole_numbers_in_any_script_of_decimal_digits_are_read(text: str, n: in
 def test_anything_else_is_refused_with_a_number_error(text: object) -> None:
     with pytest.raises(gin.NumberError) as err:
         parse_whole_number(text)
-    assert err.value.code == "bad-number" and err.value.message.startswith("the seed must")
+    assert err.value.code in {"not-a-number", "no-number", "number-too-long"}
 
 
 def test_a_range_is_enforced() -> None:
@@ -86,7 +86,7 @@ def test_a_seed_box_with_a_bad_seed_says_why_and_deals_nothing(make: object, sho
     part.seed_box.value = shown
     button = part.deal_button
     button.click()
-    assert "the seed must be" in part.message.text
+    assert "whole number" in part.message.text
     assert part.seed_box.value == shown and before != shown  # nothing dealt, nothing moved
 
 

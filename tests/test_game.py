@@ -274,7 +274,7 @@ def test_fair_play_a_draw_from_the_stock_is_never_taken_back(seed: int) -> None:
     before = game.to_json(), game.deal.snapshot()
     with pytest.raises(UndoRefusedError) as err:
         game.undo()
-    assert err.value.code == "stock-drawn" and "stock" in err.value.message
+    assert err.value.code == "undo-stock-drawn" and "stock" in err.value.message
     assert (game.to_json(), game.deal.snapshot()) == before  # nothing changed
 
 
@@ -288,7 +288,7 @@ def test_fair_play_undo_stops_at_a_stock_draw_even_several_moves_back() -> None:
     log = list(game.log)
     with pytest.raises(UndoRefusedError) as err:
         game.check_undo(2)  # the discard and the draw before it: all or nothing
-    assert err.value.code == "stock-drawn" and game.log == log
+    assert err.value.code == "undo-stock-drawn" and game.log == log
 
 
 def test_fair_play_a_knock_and_a_finished_deal_are_never_taken_back(stack: StackOrder) -> None:
@@ -298,7 +298,7 @@ def test_fair_play_a_knock_and_a_finished_deal_are_never_taken_back(stack: Stack
     play_gin(game)
     with pytest.raises(UndoRefusedError) as err:
         game.undo()
-    assert err.value.code == "deal-over"
+    assert err.value.code == "undo-deal-over"
     game.next_deal()
     assert game.undo() == "next-deal"  # nothing hidden was shown: allowed
     with pytest.raises(UndoRefusedError):
@@ -319,7 +319,7 @@ def test_fair_play_a_knock_awaiting_layoffs_is_not_taken_back() -> None:
             found += 1
             with pytest.raises(UndoRefusedError) as err:
                 game.undo()
-            assert err.value.code == "cards-shown" and game.log[-1].startswith("knock")
+            assert err.value.code == "undo-cards-shown" and game.log[-1].startswith("knock")
     assert found > 0
 
 
@@ -496,7 +496,7 @@ def test_from_json_refuses_a_version_that_is_true_not_1() -> None:
 def test_from_json_refuses_deeply_nested_json_as_a_save_file_error(depth: int) -> None:
     with pytest.raises(SaveFileError) as err:
         Game.from_json("[" * depth + "]" * depth)
-    assert err.value.code in ("not-json", "wrong-format")
+    assert err.value.code in ("json-too-deep", "not-json", "wrong-format")
     head = '{"format": "oklahoma-gin-game", "version": 1, "log": '
     nested = head + "[" * depth + "]" * depth + "}"
     with pytest.raises(SaveFileError):
@@ -534,7 +534,7 @@ def test_a_game_over_is_not_undone(stack: StackOrder) -> None:
     game = one_gin_game(stack, CLASSIC.replace(target=80))
     with pytest.raises(UndoRefusedError) as err:
         game.undo()
-    assert err.value.code == "deal-over" and game.is_over
+    assert err.value.code == "undo-deal-over" and game.is_over
 
 
 def test_a_saved_game_has_more_deals_and_restores_equal(stack: StackOrder) -> None:

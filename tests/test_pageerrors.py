@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from gin.ui.pageerrors import LEARNER_SENTENCE
+from gin.i18n import M
+
+LEARNER_SENTENCE = M["error.page-not-used"].render()
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -136,7 +136,7 @@ def test_an_invalid_field_is_refused_never_replaced(field: str, value: Any, code
 def test_a_refused_field_names_its_allowed_range() -> None:
     with pytest.raises(RulesError) as err:
         Rules.preset("classic", target=0)
-    assert err.value.data == {"rule": "target", "least": 1, "value": 0}
+    assert err.value.data == {"rule": "target", "least": 10, "most": 10000, "value": 0}
     with pytest.raises(RulesError) as err:
         Rules.preset("classic", gin_bonus=-1)
     assert err.value.data == {"rule": "gin_bonus", "least": 0, "value": -1}

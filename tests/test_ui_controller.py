@@ -10,6 +10,9 @@ import gin
 import gin.bots
 from gin.ui.controller import TableController, parse_seed
 
+NUMBER_CODES = ("not-a-number", "no-number", "number-too-long", "number-out-of-range")
+"""The codes of gin.parse_whole_number's refusals."""
+
 
 @pytest.mark.parametrize(
     "text", ["abc", "", " ", "-1", "1e5", "1e12", "1.5", "4.0", "1_0", "1" * 25, True, None]
@@ -17,7 +20,7 @@ from gin.ui.controller import TableController, parse_seed
 def test_a_seed_that_is_not_a_whole_number_is_refused_clearly(text: object) -> None:
     with pytest.raises(gin.GinError) as err:
         parse_seed(text)
-    assert err.value.code in ("bad-seed", "seed-too-big") and "seed must" in err.value.message
+    assert err.value.code in NUMBER_CODES
 
 
 def test_a_seed_is_read_from_text() -> None:

@@ -30,6 +30,9 @@ LAYS_OFF = "4S 6C TC QD JD 9H 6S 2D 3D 5H"
 # An opponent holding none of 4♠, 10♣, J♣.
 OTHER = "5D 6H KC QD JD 9H 6S 2D 3D 5H"
 
+NUMBER_CODES = ("not-a-number", "no-number", "number-too-long", "number-out-of-range")
+"""The codes of gin.parse_whole_number's refusals."""
+
 
 @pytest.fixture(autouse=True)
 def fresh_widgets() -> Iterator[None]:
@@ -218,7 +221,7 @@ def test_a_bad_seed_is_refused_and_the_game_goes_on() -> None:
     for bad in ("abc", "-3", "1e5", "12345678901234567890123"):
         t.seed_field.value = bad
         t.buttons["new_game"].click()
-        assert t.error_code in ("bad-seed", "seed-too-big"), t.coach.error
+        assert t.error_code in NUMBER_CODES, t.coach.error
         assert snapshot(t) == before and t.controller.seed == 9
 
 

@@ -6,7 +6,7 @@ the comm layer log a traceback, and an exception in a widget callback makes ipyw
 send one to the page (``showtraceback``). Both would show the learner (or anyone watching
 the websocket) the server's file paths. :func:`install` sends the traceback to the
 kernel's own standard error, which Voilà's server writes to its log, and tells the
-learner :data:`LEARNER_SENTENCE` through the newest message area registered with
+learner one sentence (catalog key :data:`NOT_USED`) through the newest message area registered with
 :func:`add_message_area` (the table's coach, a lesson's message line).
 """
 
@@ -19,14 +19,17 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-LEARNER_SENTENCE = "The page sent something the tutor could not use; it was ignored, so carry on."
-"""What the learner sees instead of a traceback."""
+from gin.errors import GinError
+from gin.i18n import M
 
-_areas: list[Callable[[str], None]] = []
+NOT_USED = "error.page-not-used"
+"""The key of what the learner sees instead of a traceback."""
+
+_areas: list[Callable[[GinError], None]] = []
 _installed = False
 
 
-def add_message_area(show: Callable[[str], None], *, fallback: bool = False) -> None:
+def add_message_area(show: Callable[[GinError], None], *, fallback: bool = False) -> None:
     """Show the learner's sentence with ``show``: the newest area registered wins, except
     that a ``fallback`` area (a lesson's message line) is used only when there is no other
     (the table's coach)."""
@@ -62,7 +65,7 @@ def report(what: str, exc: BaseException | None = None) -> None:
             lines += traceback.format_exception(type(exc), exc, exc.__traceback__)
         server_log("".join(line if line.endswith("\n") else line + "\n" for line in lines))
         if _areas:
-            _areas[-1](LEARNER_SENTENCE)
+            _areas[-1](GinError(M[NOT_USED]()))
     except Exception:  # pragma: no cover - reporting must never fail the kernel
         pass
 
@@ -117,4 +120,4 @@ def install() -> None:
     CallbackDispatcher.__call__ = call
 
 
-__all__ = ["LEARNER_SENTENCE", "add_message_area", "install", "report", "server_log"]
+__all__ = ["NOT_USED", "add_message_area", "install", "report", "server_log"]

@@ -22,8 +22,8 @@ PageParams(seed=42, rules='spades-double', opponent=None, teacher=True, lang=Non
 >>> try:
 ...     parse_page_params("opponent=grandmaster")
 ... except PageParamError as e:
-...     print(e.code, e.message[-33:])
-bad-page-param choose eager, tactician or expert
+...     print(e.code, e.message[-34:])
+page-bad-opponent choose eager, tactician or expert.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ _KNOWN = ("seed", "rules", "opponent", "teacher", "lang")
 
 
 class PageParamError(GinError):
-    """A lesson's address has a setting the tutor can't use (code ``bad-page-param``)."""
+    """A lesson's address has a setting the tutor can't use (codes ``page-...``)."""
 
 
 @dataclass(frozen=True)

@@ -132,7 +132,7 @@ class Lesson:
         nav = html_widget(nav_html(self.notebook), "gin-nav")
         problem = MessageArea()  # also where errors from the page's messages are told
         problem.widget.add_class("gin-page-problem")
-        pageerrors.add_message_area(problem.show, fallback=True)
+        pageerrors.add_message_area(lambda e: problem.show(e.render()), fallback=True)
         if self.page_problem:  # a bad setting in the address: say so, don't guess
             problem.show(self.page_problem)
             children = ()
