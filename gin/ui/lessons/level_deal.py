@@ -63,17 +63,18 @@ def offer_question(rules: Rules, rng: random.Random) -> Question:
         deal.apply(Pass())
     answer = offer_state(deal)
     explain = para(_EXPLAIN[passes])
-    slips: dict[str, str] = {}
+    slips: dict[str, tuple[str, str]] = {}
     if passes == 0:
-        slips["dealer-offer"] = slip_html("lesson.level.offer.slip-dealer-first")
+        slips["dealer-offer"] = ("dealer-first", slip_html("lesson.level.offer.slip-dealer-first"))
     elif passes == 1:
-        slips["non-dealer-stock"] = slip_html("lesson.level.offer.slip-dealer-next")
+        slips["non-dealer-stock"] = (
+            "dealer-next",
+            slip_html("lesson.level.offer.slip-dealer-next"),
+        )
     else:
         for wrong in ("non-dealer-offer", "dealer-offer", "dealer-stock"):
-            slips[wrong] = slip_html("lesson.level.offer.slip-dealer-pass")
-    prompt = para(_PROMPT[passes], card=deal.up_card.code) + cards_html(
-        [deal.up_card]
-    )
+            slips[wrong] = ("dealer-pass", slip_html("lesson.level.offer.slip-dealer-pass"))
+    prompt = para(_PROMPT[passes], card=deal.up_card.code) + cards_html([deal.up_card])
     return choice_question(
         prompt,
         "who",
@@ -193,12 +194,18 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
         slip, code = "", "other"
         if given != limit and up.rank == 1:
             if given in (0, 1):
-                key = "lesson.level.ace.slip-limit-0" if limit == 0 else "lesson.level.ace.slip-limit-1"
+                key = (
+                    "lesson.level.ace.slip-limit-0"
+                    if limit == 0
+                    else "lesson.level.ace.slip-limit-1"
+                )
                 slip, code = slip_html(key, rules=rules.name), "ace-limit"
             elif given in (11, 14):
                 slip, code = slip_html("lesson.level.values.slip-ace", card=up.code), "ace-high"
         elif said_doubled != doubled:
-            key = "lesson.level.ace.slip-doubled" if doubled else "lesson.level.ace.slip-not-doubled"
+            key = (
+                "lesson.level.ace.slip-doubled" if doubled else "lesson.level.ace.slip-not-doubled"
+            )
             slip, code = slip_html(key, rules=rules.name), "doubling"
         return verdict(False, slip + explain, code)
 
@@ -206,7 +213,11 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
         para("lesson.level.ace.prompt", card=up.code, rules=rules.name)
         + cards_html([up], size="large"),
         (
-            Field("limit", M["lesson.level.ace.limit-label"], placeholder=M["lesson.level.placeholder.limit"]),
+            Field(
+                "limit",
+                M["lesson.level.ace.limit-label"],
+                placeholder=M["lesson.level.placeholder.limit"],
+            ),
             Field("doubled", M["lesson.level.ace.doubled-label"], choices=YES_NO),
         ),
         check,

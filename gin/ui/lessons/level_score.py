@@ -23,7 +23,7 @@ from gin.ui.lessons.level import (
     slip_html,
     verdict,
 )
-from gin.ui.lessons.pictures import arrangement_html, cards_html, steps_html
+from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html, steps_html
 
 WHO_CHOICES = (
     Choice("knocker", M["lesson.level.score.choice.knocker"]),
@@ -67,8 +67,7 @@ def scored_deal(rules: Rules, rng: random.Random, kind: str) -> DealResult:
             continue
         up = rng.choice(ups)
         result = score_deal(rules, up, knocker, defender)
-        got = "undercut" if result.kind == "knock" and result.winner != "knocker" else result.kind
-        if got == kind:
+        if result.kind == kind:
             return result
     raise RuntimeError(f"no {kind} deal found")  # pragma: no cover
 
@@ -92,9 +91,7 @@ def _result_html(r: DealResult) -> str:
     )
 
 
-def _who_points_question(
-    rules: Rules, r: DealResult, prompt_key: str, nudge: str
-) -> Question:
+def _who_points_question(rules: Rules, r: DealResult, prompt_key: str, nudge: str) -> Question:
     """Who scores, and how many points? With the typical slips of scoring diagnosed."""
     winner = r.winner or "knocker"
     worked = steps_html(r.steps)
@@ -107,12 +104,18 @@ def _who_points_question(
             return verdict(True, worked)
         k, d = r.knocker_deadwood, r.defender_deadwood
         slip, code = "", "other"
-        if r.kind == "knock" and k == d and who == "knocker":
+        if r.kind == "undercut" and k == d and who == "knocker":
             slip, code = slip_html("lesson.level.score.slip-tie", deadwood=k), "tie"
-        elif r.kind == "knock" and winner == "defender" and who == "knocker":
-            slip, code = slip_html("lesson.level.score.slip-undercut", knocker=k, defender=d), "undercut"
+        elif r.kind == "undercut" and who == "knocker":
+            slip, code = (
+                slip_html("lesson.level.score.slip-undercut", knocker=k, defender=d),
+                "undercut",
+            )
         elif who == winner and mult == 2 and given * 2 == r.points:
-            slip, code = slip_html("lesson.level.score.slip-double", card=r.up_card.code), "doubling"
+            slip, code = (
+                slip_html("lesson.level.score.slip-double", card=r.up_card.code),
+                "doubling",
+            )
         elif who == winner and r.bonus and given == r.points - r.bonus * mult:
             slip, code = slip_html("lesson.level.score.slip-bonus", bonus=r.bonus), "bonus"
         elif (
@@ -129,7 +132,11 @@ def _who_points_question(
         + _result_html(r),
         (
             Field("who", M["lesson.level.score.who-label"], choices=WHO_CHOICES),
-            Field("points", M["lesson.level.score.points-label"], placeholder=M["lesson.level.placeholder.points"]),
+            Field(
+                "points",
+                M["lesson.level.score.points-label"],
+                placeholder=M["lesson.level.placeholder.points"],
+            ),
         ),
         check,
         {"result": r, "answer": (winner, r.points)},
@@ -188,7 +195,7 @@ def scoring_question(rules: Rules, rng: random.Random) -> Question:
 def _score_predict(rules: Rules) -> tuple[str, Text]:
     r = scored_example(rules, "gin")
     return (r.winner or "knocker"), M["lesson.level.score.reveal"](
-        points=r.points, bonus=r.bonus, deadwood=r.defender_deadwood
+        points=r.points, bonus=r.bonus, deadwood=r.defender_deadwood, multiplier=r.multiplier
     )
 
 
@@ -227,7 +234,7 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
     deal = game.deal
     winner, points, kind = deal.outcome()
     nxt = "same" if game.next_dealer() == deal.dealer else "other"
-    totals = game.totals()
+    totals = game.totals
     need = rules.target - max(totals)
     if kind == "void":
         story = para("lesson.level.game.story-void")
@@ -273,7 +280,11 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
         para("lesson.level.game.prompt", rules=rules.name, target=rules.target) + story,
         (
             Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES),
-            Field("need", M["lesson.level.game.need-label"], placeholder=M["lesson.level.placeholder.points"]),
+            Field(
+                "need",
+                M["lesson.level.game.need-label"],
+                placeholder=M["lesson.level.placeholder.points"],
+            ),
         ),
         check,
         {"answer": (nxt, need), "kind": kind},
@@ -288,7 +299,12 @@ def _game_predict(rules: Rules) -> tuple[str, Text]:
         winner, _, kind = game.deal.outcome()
         if kind != "void" and winner != game.deal.dealer:
             nxt = "same" if game.next_dealer() == game.deal.dealer else "other"
-            return nxt, M["lesson.level.game.reveal"](rules=rules.name)
+            key = (
+                "lesson.level.game.reveal-alternate"
+                if rules.next_dealer == "alternate"
+                else "lesson.level.game.reveal-winner"
+            )
+            return nxt, M[key](rules=rules.name)
     raise RuntimeError("no example game")  # pragma: no cover
 
 
@@ -296,7 +312,13 @@ LEVEL_GAME = Level(
     "game-and-dealer",
     M["lesson.level.game.title"],
     M["lesson.level.game.text"],
-    lambda r: para("lesson.level.game.picture", target=r.target),
+    lambda r: (
+        '<div class="gin-lesson-groups">'
+        + backs_html(3, M["lesson.level.picture.dealer"].render())
+        + backs_html(3, M["lesson.level.picture.non-dealer"].render())
+        + "</div>"
+        + para("lesson.level.game.picture", target=r.target)
+    ),
     Predict(M["lesson.level.game.predict"], DEALER_CHOICES, _game_predict),
     game_question,
 )

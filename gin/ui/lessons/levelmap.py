@@ -24,7 +24,7 @@ STATE_NAMES: dict[str, Message] = {
 
 
 def level_title(number: int) -> str:
-    """"Level n: title" for the level at position ``number - 1``."""
+    """ "Level n: title" for the level at position ``number - 1``."""
     return M["lesson.course.level-title"].render(
         {"number": number, "title": LEVELS[number - 1].title.render()}
     )
@@ -54,9 +54,7 @@ def level_map_html(progress: Progress, rules: str) -> str:
             + "</li>"
         )
     key = progress.continue_level(rules)
-    cont = M["lesson.course.continue"].render(
-        {"title": level_title(level_index(key) + 1)}
-    )
+    cont = M["lesson.course.continue"].render({"title": level_title(level_index(key) + 1)})
     mastered = sum(progress.state(rules, lv.key) == "mastered" for lv in LEVELS)
     summary = M["lesson.course.map-summary"].render(
         {"mastered": mastered, "count": len(LEVELS), "streak": MASTERY_STREAK, "rules": rules}
