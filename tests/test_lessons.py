@@ -218,13 +218,21 @@ def test_meld_explorer_shows_the_engines_least_deadwood() -> None:
 
 def test_meld_explorer_reports_an_unreadable_card_with_the_parsers_message() -> None:
     lesson = melds_lesson(seed=4)
-    before = lesson.explorer.result.value
+    assert lesson.explorer.result.value  # the dealt hand's arrangement
     lesson.explorer.text.value = "AS 2S ZZ"
     lesson.explorer.show_button.click()
     with pytest.raises(gin.CardParseError) as err:
         parse_cards("AS 2S ZZ")
     assert lesson.explorer.message.text == err.value.message
-    assert lesson.explorer.result.value == before
+    # the previous hand's result does not stay under the error
+    assert lesson.explorer.result.value == "" and lesson.explorer.cards == []
+
+
+def test_enter_in_the_meld_explorer_shows_the_hand() -> None:
+    lesson = melds_lesson(seed=4)
+    lesson.explorer.text.value = "7S 8S 9S KH"
+    lesson.explorer.text._handle_custom_msg({"event": "submit"}, [])
+    assert [c.code for c in lesson.explorer.cards] == ["7S", "8S", "9S", "KH"]
 
 
 def test_meld_explorer_refuses_a_hand_of_more_than_eleven_cards() -> None:
@@ -314,7 +322,7 @@ def test_only_the_first_answer_to_a_question_is_counted() -> None:
     ex.submit(kind=wrong_choice(ex, "kind", q.data["answer"]))
     ex.submit(kind=q.data["answer"])
     assert (ex.right_count, ex.answered_count) == (0, 1)
-    assert ex.tally.value == "0 right out of 1"
+    assert ex.tally.value == "first tries right: 0 of 1 · right in a row: 0"
 
 
 def test_the_same_seed_gives_the_same_exercises() -> None:

@@ -122,7 +122,7 @@ def test_meld_exercise_right_and_wrong(page: Page, voila_server: str) -> None:
     assert f"The answer is {answer}" in check(ex, "wrong")
     choose(ex, "kind", answer)
     check(ex, "right")
-    assert ex.locator(".gin-tally").inner_text() == "0 right out of 1"
+    assert ex.locator(".gin-tally").inner_text() == "first tries right: 0 of 1 · right in a row: 0"
 
     # the next exercise comes at once; the deadwood exercise checks a typed number
     ex.locator(".gin-next").click()
@@ -303,3 +303,123 @@ def test_lab_runs_a_simulation_with_a_progress_bar(page: Page, voila_server: str
     assert page.locator(".gin-lab-claims").inner_text().count("%") >= 8
     assert page.locator(".gin-lab-opp-table").inner_text().strip() != ""
     no_errors(page, log)
+
+
+# --------------------------------------------------------------------------- the course
+
+
+GUIDE_WAIT_S = 20.0
+
+
+def test_the_guided_first_deal_is_played_by_following_the_highlights(
+    page: Page, voila_server: str
+) -> None:
+    """A newcomer clicks only what the guide outlines, from the up card to the score."""
+    log = open_lesson(page, voila_server, "00_first_deal.ipynb")
+    guide = page.locator(".gin-guide")
+    clicks = 0
+    deadline = time.monotonic() + 180
+    while "The deal is over" not in guide.inner_text():
+        assert time.monotonic() < deadline, guide.inner_text()
+        before = guide.inner_text()
+        button = page.locator("button.gin-guide-target:visible")
+        if button.count() == 0:  # the computer is playing: wait for the guide to change
+            page.wait_for_timeout(200)
+            continue
+        card = page.locator(".gin-cardarea .gin-guide-target")
+        if card.count() and "gin-selected" not in (card.first.get_attribute("class") or ""):
+            card.first.click()
+            page.wait_for_function(
+                "() => { const c = document.querySelector('.gin-cardarea .gin-guide-target');"
+                " return c && c.classList.contains('gin-selected'); }",
+                timeout=GUIDE_WAIT_S * 1000,
+            )
+        page.locator("button.gin-guide-target:visible").first.click()
+        clicks += 1
+        page.wait_for_function(
+            "(t) => { const g = document.querySelector('.gin-guide');"
+            " return g && g.innerText !== t; }",
+            arg=before,
+            timeout=GUIDE_WAIT_S * 1000,
+        )
+    assert clicks <= 12
+    assert page.locator('.gin-guide a[data-notebook="00_levels.ipynb"]').count() == 1
+    no_errors(page, log)
+
+
+def test_the_progress_map_survives_a_reload(page: Page, voila_server: str) -> None:
+    """Level 1 answered right (with Enter) shows as started on Start here, after a reload."""
+    log = open_lesson(page, voila_server, "00_levels.ipynb")
+    ex = page.locator(".gin-exercise-level-card-values")
+    points = gin.deadwood(cards_in(ex.locator(".gin-prompt")))
+    box = ex.locator(".gin-answer-points input")
+    box.fill(str(points))
+    box.press("Enter")
+    ex.locator(".gin-feedback.gin-feedback-right").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert "first tries right: 1 of 1" in ex.locator(".gin-tally").inner_text()
+    no_errors(page, log)
+    started = '.gin-level[data-level="card-values"][data-state="started"]'
+    log = open_lesson(page, voila_server, "00_start_here.ipynb")
+    page.locator(started).wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    page.reload(wait_until="commit")
+    wait_until_rendered(page)
+    page.locator(started).wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert page.locator(".gin-level").count() >= 12
+    cont = page.locator("a.gin-continue")
+    assert cont.get_attribute("data-level") == "card-values"
+    no_errors(page, log)
+    # a level's link on the map opens that level of the course, under that rule set
+    with page.expect_navigation(wait_until="commit"):
+        page.locator('.gin-level[data-level="runs"] a').click()
+    wait_until_rendered(page)
+    page.locator(".gin-level-panel-runs").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert "gin-state-started" in (
+        page.locator(".gin-level-button-card-values").get_attribute("class") or ""
+    )
+
+
+def test_a_level_predicts_then_hints_in_two_steps(page: Page, voila_server: str) -> None:
+    """Level 12 (the void deal): predict, see the engine's answer, then a nudge and the
+    worked answer; every level is open without mastering the ones before."""
+    log = open_lesson(page, voila_server, "00_levels.ipynb")
+    page.locator(".gin-level-button-void-deal").click()
+    panel = page.locator(".gin-level-panel-void-deal")
+    panel.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    predict = panel.locator(".gin-predict")
+    predict.get_by_role("button", name="the deal goes on", exact=True).click()
+    predict.locator(".gin-predict-see").click()
+    reveal = predict.locator(".gin-predict-reveal .gin-predict-wrong")
+    reveal.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert "same dealer deals again" in reveal.inner_text()
+    ex = panel.locator(".gin-exercise")
+    ex.locator(".gin-hint-button").click()
+    ex.locator(".gin-hint-step-1").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    ex.locator(".gin-hint-button").click()
+    ex.locator(".gin-hint-step-2").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert "After the draw the stock" in ex.locator(".gin-hint").inner_text()
+    no_errors(page, log)
+
+
+def test_two_fresh_pages_with_the_same_seed_show_the_same_exercise(
+    page: Page, voila_server: str
+) -> None:
+    """A teacher gives the class one seed: two fresh pages typing it see the same hand."""
+    prompts = []
+    for _ in range(2):
+        log = open_lesson(page, voila_server, "00_levels.ipynb")
+        page.locator(".gin-level-button-deadwood").click()
+        panel = page.locator(".gin-level-panel-deadwood")
+        panel.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+        seed_box = page.locator(".gin-seed input")
+        seed_box.fill("4242")
+        seed_box.press("Tab")
+        page.locator(".gin-use-seed").click()
+        page.wait_for_function(
+            "() => { const h = document.querySelector("
+            "'.gin-level-panel-deadwood .gin-exercise-header');"
+            " return h && h.innerText.includes('seed 4242'); }",
+            timeout=FEEDBACK_TIMEOUT_MS,
+        )
+        prompts.append([c.code for c in cards_in(panel.locator(".gin-prompt"))])
+        no_errors(page, log)
+    assert prompts[0] == prompts[1] and len(prompts[0]) == 10

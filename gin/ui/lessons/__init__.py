@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, Any
 from gin.ui.lessons.catalog import LESSONS, LessonInfo
 
 if TYPE_CHECKING:
+    from gin.ui.lessons.cheatsheet import cheat_sheet_page
+    from gin.ui.lessons.course import CourseLesson, course_lesson
+    from gin.ui.lessons.guided import GuidedLesson, guided_lesson
     from gin.ui.lessons.knocking import KnockingLesson, knocking_lesson
     from gin.ui.lessons.lab import LabLesson, lab_lesson
     from gin.ui.lessons.melds import MeldsLesson, melds_lesson
@@ -25,6 +28,11 @@ if TYPE_CHECKING:
     from gin.ui.lessons.upcard import UpCardLesson, upcard_lesson
 
 _MODULES = {
+    "CourseLesson": "course",
+    "course_lesson": "course",
+    "GuidedLesson": "guided",
+    "guided_lesson": "guided",
+    "cheat_sheet_page": "cheatsheet",
     "StartLesson": "start",
     "start_lesson": "start",
     "MeldsLesson": "melds",
@@ -49,6 +57,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "LESSONS",
+    "CourseLesson",
+    "GuidedLesson",
     "KnockingLesson",
     "LabLesson",
     "LessonInfo",
@@ -56,6 +66,9 @@ __all__ = [
     "PlayLesson",
     "StartLesson",
     "UpCardLesson",
+    "cheat_sheet_page",
+    "course_lesson",
+    "guided_lesson",
     "knocking_lesson",
     "lab_lesson",
     "melds_lesson",

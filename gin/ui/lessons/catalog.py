@@ -39,6 +39,16 @@ LESSONS: tuple[LessonInfo, ...] = (
         M["lesson.start.summary"],
     ),
     LessonInfo(
+        "00_first_deal.ipynb",
+        M["lesson.guided.title"],
+        M["lesson.guided.summary"],
+    ),
+    LessonInfo(
+        "00_levels.ipynb",
+        M["lesson.levels.title"],
+        M["lesson.levels.summary"],
+    ),
+    LessonInfo(
         "01_cards_and_melds.ipynb",
         M["lesson.melds.title"],
         M["lesson.melds.summary"],
@@ -67,6 +77,10 @@ LESSONS: tuple[LessonInfo, ...] = (
 """Every lesson, in the order a learner takes them."""
 
 PLAY_NOTEBOOK = "04_play.ipynb"
+GUIDED_NOTEBOOK = "00_first_deal.ipynb"
+"""The guided first deal."""
+CHEAT_SHEET = "00_cheat_sheet.ipynb"
+"""The printable cheat sheet (a page of its own, not a lesson)."""
 
 
 def lesson_info(notebook: str) -> LessonInfo:
@@ -103,4 +117,13 @@ def nav_html(notebook: str) -> str:
     return '<nav class="gin-lesson-nav">' + " · ".join(parts) + "</nav>"
 
 
-__all__ = ["LESSONS", "PLAY_NOTEBOOK", "LessonInfo", "lesson_info", "link", "nav_html"]
+__all__ = [
+    "CHEAT_SHEET",
+    "GUIDED_NOTEBOOK",
+    "LESSONS",
+    "PLAY_NOTEBOOK",
+    "LessonInfo",
+    "lesson_info",
+    "link",
+    "nav_html",
+]

@@ -64,6 +64,14 @@ INTROS: dict[str, tuple[Block, ...]] = {
         Paragraph(M["lesson.start.intro.ace-card"]),
         Paragraph(M["lesson.start.intro.how"]),
     ),
+    "00_first_deal.ipynb": (
+        Paragraph(M["lesson.guided.intro.what"]),
+        Paragraph(M["lesson.guided.intro.how"]),
+    ),
+    "00_levels.ipynb": (
+        Paragraph(M["lesson.levels.intro.what"]),
+        Paragraph(M["lesson.levels.intro.how"]),
+    ),
     "01_cards_and_melds.ipynb": (
         Paragraph(M["lesson.melds.intro.points"], M["lesson.melds.intro.points.lead"]),
         Paragraph(M["lesson.melds.intro.kinds"], M["lesson.melds.intro.kinds.lead"]),

@@ -46,6 +46,7 @@ from gin.ui.lessons.base import (
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import find_deal
+from gin.ui.lessons.keys import StepKeys
 from gin.ui.lessons.pictures import (
     arrangement_html,
     cards_html,
@@ -158,7 +159,10 @@ class KnockStepper:
     result: DealResult
     step: int = 1
 
-    def __init__(self, seed: int, rules: str = "classic") -> None:
+    def __init__(self, seed: int, *, rules: str = "classic", projector: bool = False) -> None:
+        if rules not in Rules.PRESETS:
+            raise AnswerError(M["lesson.course.unknown-rules"](name=str(rules)[:40]))
+        self.projector = projector
         self.rules_choice = W.ToggleButtons(options=list(Rules.PRESETS), value=rules)
         self.rules_choice.add_class("gin-stepper-rules")
         self.kind_choice = W.Dropdown(
@@ -184,6 +188,19 @@ class KnockStepper:
         self.all_button = button(
             M["lesson.knocking.stepper.all"].render(), "gin-step-all", icon="fast-forward"
         )
+        if projector:
+            self.next_button.description += " " + M["lesson.knocking.stepper.key"].render()
+        self.keys = StepKeys(self._key_step, active=projector)
+        self.prediction = W.ToggleButtons(
+            options=[
+                (M["lesson.level.score.choice.knocker"].render(), "knocker"),
+                (M["lesson.level.score.choice.defender"].render(), "defender"),
+            ],
+            value=None,
+        )
+        self.prediction.add_class("gin-stepper-prediction")
+        self.prediction_note = html_widget("", "gin-stepper-predict")
+        self.prediction.observe(lambda _c: self._show_prediction(), "value")
         self.message = MessageArea()
         self.board = html_widget("", "gin-stepper-board")
         self.steps = html_widget("", "gin-stepper-steps")
@@ -192,17 +209,52 @@ class KnockStepper:
         self.back_button.on_click(show(lambda _b: self.go(self.step - 1)))
         self.next_button.on_click(show(lambda _b: self.go(self.step + 1)))
         self.all_button.on_click(show(lambda _b: self.go(len(self.result.steps))))
+        predict_head = html_widget(
+            f"<p><b>{html.escape(M['lesson.course.predict.heading'].render())}</b> "
+            f"{html.escape(M['lesson.knocking.stepper.predict'].render())}</p>"
+        )
         self.widget = W.VBox(
             [
+                self.keys,
                 W.HBox([self.rules_choice]),
                 W.HBox([self.kind_choice, self.seed_box, self.deal_button]),
                 self.message.widget,
                 self.board,
+                W.HBox([predict_head, self.prediction]),
+                self.prediction_note,
                 W.HBox([self.back_button, self.next_button, self.all_button]),
                 self.steps,
             ]
         )
+        self.widget.add_class("gin-stepper")
+        if projector:
+            self.widget.add_class("gin-projector")
         self.new_deal(advance=False)
+
+    def _key_step(self, step: str) -> None:
+        guarded(self.message.show)(self.go)(self.step + (1 if step == "forward" else -1))
+
+    def _show_prediction(self) -> None:
+        """Tell whether the prediction was right, once the score is on show."""
+        r = self.result
+        if self.prediction.value is None or self.step < len(r.steps):
+            self.prediction_note.value = ""
+            return
+        winner = r.winner or "knocker"
+        right = self.prediction.value == winner
+        key = (
+            "lesson.knocking.stepper.predict-right"
+            if right
+            else "lesson.knocking.stepper.predict-wrong"
+        )
+        who = (
+            "lesson.level.score.choice.knocker"
+            if winner == "knocker"
+            else "lesson.level.score.choice.defender"
+        )
+        text = html.escape(M[key].render({"who": who, "points": r.points}))
+        state = "right" if right else "wrong"
+        self.prediction_note.value = f'<div role="status" class="gin-predict-{state}">{text}</div>'
 
     def new_deal(self, advance: bool = True) -> Deal:
         """Find a deal of the chosen kind from the seed (then move the seed on)."""
@@ -219,6 +271,7 @@ class KnockStepper:
             raise AnswerError(M["lesson.knocking.not-a-knock"]())
         self.message.clear()
         self.deal, self.result = deal, deal.result
+        self.prediction.value = None
         self.go(1)
         return deal
 
@@ -229,6 +282,7 @@ class KnockStepper:
         self.next_button.disabled = self.all_button.disabled = self.step >= len(self.result.steps)
         self.board.value = self.board_html()
         self.steps.value = steps_html(self.result.steps, upto=self.step, css="gin-stepper-list")
+        self._show_prediction()
         return self.step
 
     @property
@@ -532,9 +586,16 @@ class KnockingLesson(Lesson):
 
     notebook = "03_knocking_layoffs_undercuts.ipynb"
 
-    def __init__(self, seed: int | None = None, hint_playouts: int = DEFAULT_PLAYOUTS) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        hint_playouts: int = DEFAULT_PLAYOUTS,
+        *,
+        rules: str = "classic",
+        projector: bool = False,
+    ) -> None:
         super().__init__(seed)
-        self.stepper = KnockStepper(self.seed, self.page.rules or "classic")
+        self.stepper = KnockStepper(self.seed, rules=self.page.rules or rules, projector=projector)
         self.score_exercise = Exercise(
             name="score-deal",
             title=M["lesson.knocking.score.title"],
@@ -565,11 +626,17 @@ class KnockingLesson(Lesson):
 
 
 def knocking_lesson(
-    seed: int | None = None, hint_playouts: int = DEFAULT_PLAYOUTS
+    seed: int | None = None,
+    hint_playouts: int = DEFAULT_PLAYOUTS,
+    *,
+    rules: str = "classic",
+    projector: bool = False,
 ) -> KnockingLesson:
     """The Knocking-layoffs-undercuts lesson (displays as its widget). ``hint_playouts`` is
-    the number of imagined deals the hint plays for "knock now or wait?"."""
-    return KnockingLesson(seed, hint_playouts)
+    the number of imagined deals the hint plays for "knock now or wait?"; ``rules`` the
+    stepper's rule set; ``projector`` shows the stepper with large cards and steps it with a
+    clicker's keys (Page Down, Page Up, the arrow keys)."""
+    return KnockingLesson(seed, hint_playouts, rules=rules, projector=projector)
 
 
 __all__ = [

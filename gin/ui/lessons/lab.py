@@ -29,6 +29,13 @@ from gin.ui.lessons.simulate import (
     undercuts_by_deadwood,
 )
 from gin.ui.lessons.stats import simulated_up_cards, up_card_claims
+from gin.ui.lessons.tips import (
+    check_gin_when_low,
+    check_spade_gin,
+    check_spade_undercut,
+    tips_html,
+    undercut_risk_caption,
+)
 
 DEAL_SIZES = (150, 1000, 4000)
 """Deals per rule set: the first is run when the lesson opens."""
@@ -192,6 +199,29 @@ def opponents_table(rows: Sequence[dict[str, Any]]) -> str:
 # --------------------------------------------------------------------------- lesson
 
 
+class PairChoice:
+    """One plain checkbox per pairing of opponents (no Ctrl-click needed)."""
+
+    def __init__(self, labels: Sequence[str]) -> None:
+        first = next((x for x in labels if "expert" not in x), labels[0] if labels else "")
+        self.boxes = {
+            label: W.Checkbox(value=label == first, description=label, indent=False)
+            for label in labels
+        }
+        self.widget = W.VBox(list(self.boxes.values()))
+        self.widget.add_class("gin-lab-pairs")
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        """The pairings ticked, in order."""
+        return tuple(label for label, box in self.boxes.items() if box.value)
+
+    @value.setter
+    def value(self, labels: Sequence[str]) -> None:
+        for label, box in self.boxes.items():
+            box.value = label in labels
+
+
 class LabLesson(Lesson):
     """The strategy lab."""
 
@@ -220,20 +250,14 @@ class LabLesson(Lesson):
         self.draws_image = chart_widget()
         self.draws_text = html_widget()
         self.undercut_image = chart_widget()
+        self.undercut_text = html_widget("", "gin-lab-undercut-caption")
+        self.tips = html_widget("", "gin-lab-tips")
         self.doubling_image = chart_widget()
         self.doubling_text = html_widget()
 
         # opponents
         pairs = [(a, b) for i, a in enumerate(BOT_NAMES) for b in BOT_NAMES[i + 1 :]]
-        self.pair_choice = W.SelectMultiple(
-            options=[f"{a} v {b}" for a, b in pairs],
-            value=[f"{a} v {b}" for a, b in pairs if "expert" not in (a, b)][:1]
-            or [f"{pairs[0][0]} v {pairs[0][1]}"]
-            if pairs
-            else [],
-            rows=min(len(pairs), 4),
-        )
-        self.pair_choice.add_class("gin-lab-pairs")
+        self.pair_choice = PairChoice([f"{a} v {b}" for a, b in pairs])
         self.games = W.Dropdown(
             options=[(f"{n} games each", n) for n in sorted({*GAME_SIZES, games})],
             value=games,
@@ -274,9 +298,16 @@ class LabLesson(Lesson):
             ),
             section(
                 "How risky is a knock?",
-                "<p>The more deadwood you knock with, the better the chance that the "
-                "defender has as little or less after laying off.</p>",
+                "<p>After a knock, how often does the defender end with as little "
+                "deadwood or less? The caption below says what these deals show, with 95% "
+                "intervals.</p>",
                 self.undercut_image,
+                self.undercut_text,
+            ),
+            section(
+                "The seed's tips, measured",
+                "<p>Each tip is checked on deals scored by the engine.</p>",
+                self.tips,
             ),
             section(
                 "The spade doubling",
@@ -290,7 +321,7 @@ class LabLesson(Lesson):
                 "<p>Full games to the target between the computer opponents, under the "
                 f"classic rules. The <code>expert</code> thinks for {EXPERT_BUDGET_MS:g} ms "
                 "per move here, so games with it take a while.</p>",
-                W.HBox([self.pair_choice, self.games, self.opp_button, self.opp_progress]),
+                W.HBox([self.pair_choice.widget, self.games, self.opp_button, self.opp_progress]),
                 self.opp_message.widget,
                 self.opp_image,
                 self.opp_table,
@@ -334,6 +365,18 @@ class LabLesson(Lesson):
             self.draws_image.value = draws_chart(sims)
             self.draws_text.value = draws_caption(sims)
             self.undercut_image.value = undercut_chart(sims)
+            self.undercut_text.value = (
+                '<p class="gin-muted">'
+                + html.escape(undercut_risk_caption(undercuts_by_deadwood(sims)).render())
+                + "</p>"
+            )
+            self.tips.value = tips_html(
+                [
+                    check_spade_undercut(seed=seed),
+                    check_spade_gin(seed=seed + 1),
+                    check_gin_when_low(sims),
+                ]
+            )
             self.doubling_image.value = doubling_chart(sims)
             self.doubling_text.value = doubling_caption(sims)
             self.status.value = f"{len(sims)} deals played (seed {seed})."

@@ -57,6 +57,9 @@ def rule_facts(rules: Rules) -> dict[str, Any]:
         "big_gin_bonus": rules.big_gin_bonus,
         "undercut_bonus": rules.undercut_bonus,
         "target": rules.target,
+        "classic_ace_limit": Rules.preset("classic").ace_knock_limit,
+        "spades_ace_limit": Rules.preset("spades-double").ace_knock_limit,
+        "spades_big_gin_bonus": Rules.preset("spades-double").big_gin_bonus,
     }
 
 
@@ -106,22 +109,21 @@ def choice_question(
     choices: tuple[Choice, ...],
     answer: str,
     explain: str,
-    slips: Mapping[str, str],
+    slips: Mapping[str, tuple[str, str]],
     *,
     nudge: str,
     data: Mapping[str, Any],
 ) -> Question:
-    """A one-field choice question: ``slips`` maps a wrong choice to its diagnosis (HTML),
-    ``explain`` is the engine's reason (HTML), shown with every verdict and as the worked
-    answer."""
+    """A one-field choice question: ``slips`` maps a wrong choice to its diagnosis (a
+    short code for tests, and the HTML shown); ``explain`` is the engine's reason (HTML),
+    shown with every verdict and as the worked answer."""
     field = Field(name, choices=choices)
 
     def check(answers: Mapping[str, str]) -> Verdict:
         given = field.choice(answers[name])
         if given == answer:
             return verdict(True, explain)
-        slip = slips.get(given, "")
-        code = given if slip else "other"
+        code, slip = slips.get(given, ("other", ""))
         return verdict(False, slip + explain, code)
 
     return Question(prompt, (field,), check, {**data, "answer": answer}, nudge, explain)

@@ -136,16 +136,16 @@ def set_question(_rules: Rules, rng: random.Random) -> Question:
         "lesson.level.sets.is-set" if engine == "set" else "lesson.level.sets.not-set",
         cards=[c.code for c in cards],
     )
-    slips: dict[str, str] = {}
+    slips: dict[str, tuple[str, str]] = {}
     if kind == "set4":
-        slips["no"] = slip_html("lesson.level.sets.slip-four")
+        slips["no"] = ("set-of-four", slip_html("lesson.level.sets.slip-four"))
     elif kind == "pair":
-        slips["yes"] = slip_html("lesson.level.sets.slip-pair")
+        slips["yes"] = ("pair", slip_html("lesson.level.sets.slip-pair"))
     elif kind == "run":
-        slips["yes"] = slip_html("lesson.level.sets.slip-run")
+        slips["yes"] = ("run-not-set", slip_html("lesson.level.sets.slip-run"))
     elif kind == "odd":
         odd = next(c for c in cards if sum(d.rank == c.rank for d in cards) == 1)
-        slips["yes"] = slip_html("lesson.level.sets.slip-odd", card=odd.code)
+        slips["yes"] = ("odd-card", slip_html("lesson.level.sets.slip-odd", card=odd.code))
     return choice_question(
         hand_prompt("lesson.level.sets.prompt", cards),
         "set",
@@ -221,10 +221,10 @@ def run_question(_rules: Rules, rng: random.Random) -> Question:
         "gap": ("yes", "lesson.level.runs.slip-gap"),
         "suits": ("yes", "lesson.level.runs.slip-suits"),
     }
-    slips = {}
+    slips: dict[str, tuple[str, str]] = {}
     if kind in slip_keys:
         wrong, key = slip_keys[kind]
-        slips[wrong] = slip_html(key)
+        slips[wrong] = (kind, slip_html(key))
     return choice_question(
         hand_prompt("lesson.level.runs.prompt", cards),
         "run",

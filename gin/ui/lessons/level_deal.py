@@ -63,14 +63,17 @@ def offer_question(rules: Rules, rng: random.Random) -> Question:
         deal.apply(Pass())
     answer = offer_state(deal)
     explain = para(_EXPLAIN[passes])
-    slips: dict[str, str] = {}
+    slips: dict[str, tuple[str, str]] = {}
     if passes == 0:
-        slips["dealer-offer"] = slip_html("lesson.level.offer.slip-dealer-first")
+        slips["dealer-offer"] = ("dealer-first", slip_html("lesson.level.offer.slip-dealer-first"))
     elif passes == 1:
-        slips["non-dealer-stock"] = slip_html("lesson.level.offer.slip-dealer-next")
+        slips["non-dealer-stock"] = (
+            "dealer-next",
+            slip_html("lesson.level.offer.slip-dealer-next"),
+        )
     else:
         for wrong in ("non-dealer-offer", "dealer-offer", "dealer-stock"):
-            slips[wrong] = slip_html("lesson.level.offer.slip-dealer-pass")
+            slips[wrong] = ("dealer-pass", slip_html("lesson.level.offer.slip-dealer-pass"))
     prompt = para(_PROMPT[passes], card=deal.up_card.code) + cards_html([deal.up_card])
     return choice_question(
         prompt,

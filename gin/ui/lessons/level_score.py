@@ -23,7 +23,7 @@ from gin.ui.lessons.level import (
     slip_html,
     verdict,
 )
-from gin.ui.lessons.pictures import arrangement_html, cards_html, steps_html
+from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html, steps_html
 
 WHO_CHOICES = (
     Choice("knocker", M["lesson.level.score.choice.knocker"]),
@@ -67,8 +67,7 @@ def scored_deal(rules: Rules, rng: random.Random, kind: str) -> DealResult:
             continue
         up = rng.choice(ups)
         result = score_deal(rules, up, knocker, defender)
-        got = "undercut" if result.kind == "knock" and result.winner != "knocker" else result.kind
-        if got == kind:
+        if result.kind == kind:
             return result
     raise RuntimeError(f"no {kind} deal found")  # pragma: no cover
 
@@ -105,9 +104,9 @@ def _who_points_question(rules: Rules, r: DealResult, prompt_key: str, nudge: st
             return verdict(True, worked)
         k, d = r.knocker_deadwood, r.defender_deadwood
         slip, code = "", "other"
-        if r.kind == "knock" and k == d and who == "knocker":
+        if r.kind == "undercut" and k == d and who == "knocker":
             slip, code = slip_html("lesson.level.score.slip-tie", deadwood=k), "tie"
-        elif r.kind == "knock" and winner == "defender" and who == "knocker":
+        elif r.kind == "undercut" and who == "knocker":
             slip, code = (
                 slip_html("lesson.level.score.slip-undercut", knocker=k, defender=d),
                 "undercut",
@@ -196,7 +195,7 @@ def scoring_question(rules: Rules, rng: random.Random) -> Question:
 def _score_predict(rules: Rules) -> tuple[str, Text]:
     r = scored_example(rules, "gin")
     return (r.winner or "knocker"), M["lesson.level.score.reveal"](
-        points=r.points, bonus=r.bonus, deadwood=r.defender_deadwood
+        points=r.points, bonus=r.bonus, deadwood=r.defender_deadwood, multiplier=r.multiplier
     )
 
 
@@ -235,7 +234,7 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
     deal = game.deal
     winner, points, kind = deal.outcome()
     nxt = "same" if game.next_dealer() == deal.dealer else "other"
-    totals = game.totals()
+    totals = game.totals
     need = rules.target - max(totals)
     if kind == "void":
         story = para("lesson.level.game.story-void")
@@ -300,7 +299,12 @@ def _game_predict(rules: Rules) -> tuple[str, Text]:
         winner, _, kind = game.deal.outcome()
         if kind != "void" and winner != game.deal.dealer:
             nxt = "same" if game.next_dealer() == game.deal.dealer else "other"
-            return nxt, M["lesson.level.game.reveal"](rules=rules.name)
+            key = (
+                "lesson.level.game.reveal-alternate"
+                if rules.next_dealer == "alternate"
+                else "lesson.level.game.reveal-winner"
+            )
+            return nxt, M[key](rules=rules.name)
     raise RuntimeError("no example game")  # pragma: no cover
 
 
@@ -308,7 +312,13 @@ LEVEL_GAME = Level(
     "game-and-dealer",
     M["lesson.level.game.title"],
     M["lesson.level.game.text"],
-    lambda r: para("lesson.level.game.picture", target=r.target),
+    lambda r: (
+        '<div class="gin-lesson-groups">'
+        + backs_html(3, M["lesson.level.picture.dealer"].render())
+        + backs_html(3, M["lesson.level.picture.non-dealer"].render())
+        + "</div>"
+        + para("lesson.level.game.picture", target=r.target)
+    ),
     Predict(M["lesson.level.game.predict"], DEALER_CHOICES, _game_predict),
     game_question,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import ipywidgets as W
 
@@ -133,6 +134,7 @@ class MeldExplorer:
         self.message = MessageArea()
         self.result = html_widget("", "gin-explorer-result")
         self.show_button.on_click(guarded(self.message.show)(lambda _b: self.show()))
+        self.text.on_msg(self._submitted)  # Enter in the box shows the hand
         self.deal_button.on_click(guarded(self.message.show)(lambda _b: self.deal()))
         self.widget = W.VBox(
             [
@@ -143,10 +145,16 @@ class MeldExplorer:
             ]
         )
 
+    def _submitted(self, _w: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            guarded(self.message.show)(self.show)()
+
     def show(self, text: str | None = None) -> list[Card]:
         """Arrange the typed hand (or ``text``) and show the explanation."""
         if text is not None:
             self.text.value = text
+        self.result.value = ""  # a typing error must not leave the previous hand's result
+        self.cards = []
         cards = read_hand(self.text.value)
         self.message.clear()
         self.cards = cards

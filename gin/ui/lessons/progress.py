@@ -112,7 +112,11 @@ class Progress(anywidget.AnyWidget):
         stored = clean_records(content.get("records"))
         merged = {r: dict(levels) for r, levels in stored.items()}
         for rules, levels in self.records.items():  # answers given before the page answered
-            merged.setdefault(rules, {}).update(levels)
+            kept = merged.setdefault(rules, {})
+            last = kept.get(LAST)
+            kept.update(levels)
+            if last is not None:  # where the learner left off, not the page's first level
+                kept[LAST] = last
         self.records = merged
         self.loaded = True
         self._changed()

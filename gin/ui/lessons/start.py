@@ -12,11 +12,16 @@ import html
 from collections.abc import Callable
 from typing import Any
 
+import ipywidgets as W
+
 from gin import Rules
 from gin.i18n import M
 from gin.ui.lessons.base import Lesson, html_widget, paragraph, section
-from gin.ui.lessons.catalog import LESSONS, PLAY_NOTEBOOK, link
+from gin.ui.lessons.catalog import CHEAT_SHEET, GUIDED_NOTEBOOK, LESSONS, PLAY_NOTEBOOK, link
+from gin.ui.lessons.guard import AnswerError
+from gin.ui.lessons.levelmap import level_map_html, results_link_html
 from gin.ui.lessons.pictures import Raw, table_html
+from gin.ui.lessons.progress import Progress
 
 LABELS = {
     "ace_knock_limit": M["lesson.start.rule.ace_knock_limit"],
@@ -132,12 +137,29 @@ def lesson_map_html() -> str:
 
 
 class StartLesson(Lesson):
-    """Start here: the rules in brief, the rule sets, the lesson map and a play-now link."""
+    """Start here: the map of the course's levels with the learner's progress (kept in the
+    browser), the guided first deal, the cheat sheet, the rules in brief, the rule sets,
+    the lesson map and a play-now link."""
 
     notebook = "00_start_here.ipynb"
 
-    def __init__(self) -> None:
+    def __init__(self, *, rules: str = "classic") -> None:
         super().__init__(seed=0)
+        if rules not in Rules.PRESETS:
+            raise AnswerError(M["lesson.course.unknown-rules"](name=str(rules)[:40]))
+        self.progress = Progress()
+        self.map_rules = W.ToggleButtons(
+            options=list(Rules.PRESETS),
+            value=rules,
+        )
+        self.map_rules.add_class("gin-map-rules")
+        self.level_map = html_widget("", "gin-level-map-box")
+        self.results = html_widget("", "gin-results")
+        self.first_steps = html_widget(first_steps_html(), "gin-first-steps")
+        self.values_picture = html_widget(values_picture_html(), "gin-start-values")
+        self.progress.on_change(self._draw_map)
+        self.map_rules.observe(lambda _c: self._draw_map(), "value")
+        self._draw_map()
         self.rules_table = html_widget(rules_table_html(), "gin-rules")
         self.lesson_map = html_widget(lesson_map_html(), "gin-map")
         self.play_now = html_widget(
@@ -148,6 +170,17 @@ class StartLesson(Lesson):
             "gin-play-now",
         )
         self.assemble(
+            self.progress,
+            section(
+                M["lesson.start.levels.heading"].render(),
+                paragraph(M["lesson.start.levels.intro"].render()),
+                self.values_picture,
+                self.first_steps,
+                self.map_rules,
+                self.level_map,
+                self.results,
+                css="gin-course-map",
+            ),
             section(
                 M["lesson.start.rules.heading"].render(),
                 paragraph(M["lesson.start.rules.intro"].render()),
@@ -156,10 +189,35 @@ class StartLesson(Lesson):
             section(M["lesson.start.map.heading"].render(), "", self.lesson_map, self.play_now),
         )
 
+    def _draw_map(self) -> None:
+        rules = self.map_rules.value
+        self.level_map.value = level_map_html(self.progress, rules)
+        self.results.value = results_link_html(self.progress, rules)
 
-def start_lesson() -> StartLesson:
-    """The Start-here lesson (displays as its widget)."""
-    return StartLesson()
+
+def values_picture_html() -> str:
+    """Card values in pictures (the first level's picture): what every card counts."""
+    from gin.ui.lessons.levels import LEVELS
+
+    head = html.escape(M["lesson.start.values"].render())
+    return f"<p><b>{head}</b></p>" + LEVELS[0].picture(Rules.preset("classic"))
+
+
+def first_steps_html() -> str:
+    """Links to the guided first deal and the printable cheat sheet."""
+    guided = link(GUIDED_NOTEBOOK, "▶ " + M["lesson.start.guided"].render(), css="gin-guided-link")
+    sheet = M["lesson.start.cheat-sheet"].render()
+    return (
+        f"<p>{guided} "
+        f'<a class="gin-cheat-sheet-link" href="./{CHEAT_SHEET}" target="_blank">'
+        f"🖨 {html.escape(sheet)}</a></p>"
+    )
+
+
+def start_lesson(*, rules: str = "classic") -> StartLesson:
+    """The Start-here lesson (displays as its widget); ``rules`` is the rule set whose
+    progress the level map shows first."""
+    return StartLesson(rules=rules)
 
 
 __all__ = ["StartLesson", "lesson_map_html", "rules_rows", "rules_table_html", "start_lesson"]

@@ -59,6 +59,29 @@ LESSON_CSS = """
   background: #2e7d32; color: #fff !important; font-weight: 600; text-decoration: none; }
 .gin-chart svg { max-width: 100%; height: auto; }
 .gin-muted { color: #57606a; font-size: 13px; }
+.gin-projector { font-size: 22px; }
+.gin-projector .gin-lesson-card svg { width: 130px; }
+.gin-projector .gin-step-next button, .gin-projector .gin-step-next { font-size: 24px;
+  min-height: 48px; }
+.gin-guide [role=status] { padding: 10px 14px; border-radius: 8px; background: #fff3c4;
+  border-left: 6px solid #e0a100; font-size: 17px; margin: 6px 0; }
+.gin-guide-target, .gin-lesson-card.gin-guide-target, .gin-card.gin-guide-target {
+  outline: 4px solid #e0a100 !important; outline-offset: 3px;
+  animation: gin-guide-pulse 1.2s ease-in-out infinite; }
+@keyframes gin-guide-pulse { 50% { outline-color: #ffd75e; } }
+@media (prefers-reduced-motion: reduce) { .gin-guide-target { animation: none; } }
+.gin-level-map li { margin: 3px 0; }
+.gin-level-map li[data-state=mastered] .gin-level-state { color: #2e7d32; font-weight: 600; }
+.gin-level-map li[data-state=started] .gin-level-state { color: #b54708; }
+.gin-level-buttons .gin-level-button { margin: 2px; }
+.gin-state-mastered { border-bottom: 3px solid #2e7d32 !important; }
+.gin-state-started { border-bottom: 3px solid #e0a100 !important; }
+.gin-slip { margin: 0 0 4px; }
+.gin-hint [class^=gin-hint-step] { padding: 6px 12px; border-radius: 6px; background: #eef2ff;
+  border-left: 5px solid #5b6ee1; margin-top: 6px; }
+.gin-predict { border-left: 4px solid #9aa9e8; padding-left: 10px; margin: 8px 0; }
+.gin-predict-right { background: #e7f6ec; padding: 6px 10px; border-radius: 6px; }
+.gin-predict-wrong { background: #fff6e0; padding: 6px 10px; border-radius: 6px; }
 """
 
 __all__ = ["LESSON_CSS"]

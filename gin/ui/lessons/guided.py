@@ -1,0 +1,192 @@
+"""The guided first deal: a scripted deal in which the coach says what to do next and
+highlights the card or the button to click.
+
+The deck is stacked (:data:`GUIDED_ORDER`, a :class:`gin.Game` with ``orders``) so that a
+newcomer who follows the highlights takes the up card, draws twice and knocks, in six
+clicks or so, and the deal is scored. What to do next is the engine's: the ``eager``
+opponent's choice for the learner's own view, shown as a highlight (CSS class
+``gin-guide-target``) on the button and, for a discard or a knock, on the card.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any
+
+import gin
+from gin.bots import make_bot
+from gin.i18n import M
+from gin.ui.lessons.base import Lesson, html_widget
+from gin.ui.lessons.catalog import GUIDED_NOTEBOOK, link
+from gin.ui.lessons.levelmap import COURSE_NOTEBOOK
+from gin.ui.seats import LEARNER
+from gin.ui.table import GinTable
+
+GUIDED_ORDER = (
+    "7H 3D 3H 2D 6H 5H QH QD 6D 4C 8C JD 8H 7D AS 7S JH 6C 3C TC 9H 4H 6S 5S TH TD 5D 4S "
+    "3S KC QC 2S 8D KS 5C JS KH TS AC AH AD 4D 2C JC 2H QS 7C KD 9D 9S 9C 8S"
+)
+"""The stacked deck (dealt one card at a time from the non-dealer, the learner)."""
+
+GUIDED_SEED = 1
+"""The opponent's seed in the guided deal."""
+
+GUIDE_CLASS = "gin-guide-target"
+"""The CSS class of the card or button to click next."""
+
+
+def guided_game(rules: str = "classic") -> gin.Game:
+    """The guided deal's game: the stacked deck, the opponent dealing."""
+    return gin.Game(
+        gin.Rules.preset(rules), seed=GUIDED_SEED, first_dealer=1 - LEARNER, orders=[GUIDED_ORDER]
+    )
+
+
+class GuidedTable(GinTable):
+    """The play table with a guide: after every redraw, the next move is highlighted."""
+
+    def __init__(self, rules: str = "classic", *, pause: float = 0.6, **options: Any) -> None:
+        self.guide = html_widget("", "gin-guide")
+        self._targets: list[Any] = []
+        self._advisor = make_bot("eager", random.Random(0))
+        self.next_action: gin.Action | None = None
+        self.next_target: str = ""
+        """The key of the button highlighted now (``""`` when none)."""
+        super().__init__(rules, "eager", GUIDED_SEED, pause=pause, **options)
+        self.controller.load(guided_game(rules), "eager")
+        self._start_deal_view()
+
+    def refresh(self) -> None:
+        """Redraw the table, then show the guide and highlight the next move."""
+        super().refresh()
+        if hasattr(self, "guide"):
+            self._show_guide()
+
+    def _ask(self, action: gin.Action, text: gin.Text) -> None:
+        super()._ask(action, text)
+        self._show_guide()  # the confirmation is the next thing to click
+
+    def _highlight(self, key: str, card: gin.Card | None = None) -> None:
+        button = self.buttons[key]
+        button.add_class(GUIDE_CLASS)
+        self._targets.append(button)
+        self.next_target = key
+        if card is not None:
+            self.hand.cards = [
+                {**c, "extra_class": GUIDE_CLASS} if c.get("code") == card.code else c
+                for c in self.hand.cards
+            ]
+
+    def _say_guide(self, key: str, **data: Any) -> None:
+        self.guide.value = f'<div role="status">{html.escape(M[key].render(data))}</div>'
+
+    def _show_guide(self) -> None:
+        for t in self._targets:
+            t.remove_class(GUIDE_CLASS)
+        self._targets = []
+        self.next_target = ""
+        self.next_action = None
+        c = self.controller
+        view = c.view()
+        if view.phase.is_over:
+            link_html = link(COURSE_NOTEBOOK, M["lesson.guided.to-levels"].render())
+            self.guide.value = (
+                f'<div role="status">{html.escape(M["lesson.guided.over"].render())} '
+                f"{link_html}</div>"
+            )
+            return
+        if c.pending is not None:
+            self._highlight("confirm")
+            self._say_guide("lesson.guided.confirm", button=self.buttons["confirm"].description)
+            return
+        if view.to_move != LEARNER:
+            self._say_guide("lesson.guided.wait")
+            return
+        action = self._advisor.choose(view)
+        self.next_action = action
+        up = view.up_card.code
+        if isinstance(action, gin.TakeUpCard):
+            self._highlight("take")
+            self._say_guide("lesson.guided.take", card=up, button=self.buttons["take"].description)
+        elif isinstance(action, gin.Pass):
+            self._highlight("pass")
+            self._say_guide("lesson.guided.pass", card=up, button=self.buttons["pass"].description)
+        elif isinstance(action, gin.DrawStock):
+            self._highlight("draw_stock")
+            self._say_guide(
+                "lesson.guided.draw-stock", button=self.buttons["draw_stock"].description
+            )
+        elif isinstance(action, gin.DrawDiscard):
+            self._highlight("draw_discard")
+            self._say_guide(
+                "lesson.guided.draw-discard",
+                card=view.discard_pile[-1].code,
+                button=self.buttons["draw_discard"].description,
+            )
+        elif isinstance(action, gin.Knock | gin.Discard):
+            choice = next(ch for ch in view.discard_choices if ch.card == action.card)
+            if isinstance(action, gin.Knock):
+                key = "gin" if choice.deadwood == 0 else "knock"
+                self._highlight(key, action.card)
+                self._say_guide(
+                    "lesson.guided.knock",
+                    card=action.card.code,
+                    deadwood=choice.deadwood,
+                    limit=view.knock_limit,
+                    button=self.buttons[key].description,
+                )
+            else:
+                self._highlight("discard", action.card)
+                self._say_guide(
+                    "lesson.guided.discard",
+                    card=action.card.code,
+                    deadwood=choice.deadwood,
+                    button=self.buttons["discard"].description,
+                )
+        elif isinstance(action, gin.BigGin):
+            self._highlight("big_gin")
+            self._say_guide("lesson.guided.click", button=self.buttons["big_gin"].description)
+        else:
+            self._highlight("lay_off")
+            self._say_guide("lesson.guided.click", button=self.buttons["lay_off"].description)
+
+
+class GuidedLesson(Lesson):
+    """The guided first deal: the coach's next step above the table."""
+
+    notebook = GUIDED_NOTEBOOK
+
+    def __init__(
+        self,
+        *,
+        rules: str = "classic",
+        pause: float = 0.6,
+        large_cards: bool = False,
+        teacher: bool = False,
+    ) -> None:
+        super().__init__(seed=GUIDED_SEED)
+        self.table = GuidedTable(rules, pause=pause, large_cards=large_cards, teacher=teacher)
+        self.assemble(self.table.guide, self.table)
+
+
+def guided_lesson(
+    *,
+    rules: str = "classic",
+    pause: float = 0.6,
+    large_cards: bool = False,
+    teacher: bool = False,
+) -> GuidedLesson:
+    """The guided first deal (displays as its widget): ``large_cards`` for a projector,
+    ``teacher`` opens both hands. The deal is scripted, so it takes no seed."""
+    return GuidedLesson(rules=rules, pause=pause, large_cards=large_cards, teacher=teacher)
+
+
+__all__ = [
+    "GUIDED_ORDER",
+    "GUIDE_CLASS",
+    "GuidedLesson",
+    "GuidedTable",
+    "guided_game",
+    "guided_lesson",
+]

@@ -1,0 +1,787 @@
+"""The course's levels, as widgets (no browser): every level's exercise answered right and
+wrong, a typical slip of each concept diagnosed, the two-step hint, mastery (three right
+in a row) and its persistence through the browser's stored records, the same exercises for
+the same seed, the map on Start here, the results as CSV, the cheat sheet's worked
+examples, and the guided first deal played by following its highlights.
+
+The right answer always comes from the question's own data, which the engine computed;
+the rules checked are named in each test (see /work/shared/RULES.md).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import urllib.parse
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import gin
+from gin import Card, Rules, is_meld
+from gin.ui.lessons.course import CourseLesson, LevelPanel, course_lesson
+from gin.ui.lessons.exercise import Exercise, Question
+from gin.ui.lessons.levelmap import level_map_html, results_csv
+from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK
+from gin.ui.lessons.progress import Progress, clean_records
+
+SEED = 11
+PRESETS = Rules.PRESETS
+
+
+def _right(key: str, q: Question) -> dict[str, Any]:
+    d = q.data
+    a = d.get("answer")
+    if key == "ace-and-spade":
+        return {"limit": d["limit"], "doubled": "yes" if d["doubled"] else "no"}
+    if key in ("undercuts", "scoring"):
+        return {"who": a[0], "points": a[1]}
+    if key == "game-and-dealer":
+        return {"dealer": a[0], "need": a[1]}
+    name = q.fields[0].name
+    return {name: a}
+
+
+def _wrong(q: Question, right: dict[str, Any]) -> dict[str, Any]:
+    out = dict(right)
+    f = q.fields[-1] if len(q.fields) > 1 else q.fields[0]
+    if f.choices:
+        out[f.name] = next(v for v in f.values if v != right[f.name])
+    else:
+        out[f.name] = int(right[f.name]) + 1
+    return out
+
+
+def panel(key: str, rules: str = "classic", seed: int = SEED) -> LevelPanel:
+    lesson = course_lesson(seed, rules=rules, level=key)
+    assert lesson.current is not None and lesson.current.level.key == key
+    return lesson.current
+
+
+def find(ex: Exercise, wanted: Callable[[Question], bool], tries: int = 80) -> Question:
+    """Move on to the first question ``wanted`` accepts."""
+    for _ in range(tries):
+        q = ex.question
+        assert q is not None
+        if wanted(q):
+            return q
+        ex.next()
+    raise AssertionError("no such question in range")
+
+
+# --------------------------------------------------------------------------- the path
+
+
+def test_the_course_has_fourteen_levels_in_the_issue_order() -> None:
+    assert [lv.key for lv in LEVELS] == [
+        "card-values",
+        "sets",
+        "runs",
+        "deadwood",
+        "up-card-offer",
+        "knock-limit",
+        "ace-and-spade",
+        "knocking",
+        "gin-and-big-gin",
+        "layoffs",
+        "undercuts",
+        "void-deal",
+        "scoring",
+        "game-and-dealer",
+    ]
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+@pytest.mark.parametrize("level", [lv.key for lv in LEVELS])
+def test_every_level_checks_right_and_wrong_answers_with_the_engine(level: str, rules: str) -> None:
+    p = panel(level, rules)
+    ex = p.exercise
+    for _ in range(3):
+        q = ex.question
+        assert q is not None
+        right = _right(level, q)
+        v = ex.submit(**right)
+        assert v is not None and v.right, (level, q.data)
+        assert ex.feedback_state == "right"
+        ex.next()
+        q = ex.question
+        assert q is not None
+        v = ex.submit(**_wrong(q, _right(level, q)))
+        assert v is not None and not v.right
+        assert ex.feedback_state == "wrong" and v.why  # the engine's reason is shown
+        ex.next()
+
+
+@pytest.mark.parametrize("level", [lv.key for lv in LEVELS])
+def test_every_level_has_a_picture_and_a_predict_then_see_moment(level: str) -> None:
+    for rules in PRESETS:
+        p = panel(level, rules)
+        assert "gin-level-picture" in p.widget.children[0].value
+        moment = p.predict
+        answer, why = moment.predict.answer(Rules.preset(rules))
+        assert moment.reveal.value == ""  # nothing is shown before the prediction
+        wrong = next(c.value for c in moment.predict.choices if c.value != answer)
+        assert moment.see(wrong) is False
+        assert "gin-predict-wrong" in moment.reveal.value
+        assert moment.see(answer) is True
+        assert why.render() in moment.reveal.value.replace("&#x27;", "'")
+
+
+def test_a_prediction_must_be_chosen_before_seeing() -> None:
+    p = panel("runs")
+    p.predict.see_button.click()
+    assert "First choose your prediction" in p.predict.reveal.value
+
+
+def test_the_predictions_are_the_engines_answers() -> None:
+    # RULES: aces are low (Q-K-A is not a run); a set is three or four of a rank;
+    # the ace up card: knock limit 1 in classic, no knock in spades-double
+    by_key = {lv.key: lv for lv in LEVELS}
+    classic, spades = Rules.preset("classic"), Rules.preset("spades-double")
+    assert by_key["runs"].predict.answer(classic)[0] == "no"
+    assert by_key["sets"].predict.answer(classic)[0] == "yes"
+    assert by_key["card-values"].predict.answer(classic)[0] == "10"
+    assert by_key["ace-and-spade"].predict.answer(classic)[0] == "yes"
+    assert by_key["ace-and-spade"].predict.answer(spades)[0] == "no"
+    assert by_key["up-card-offer"].predict.answer(classic)[0] == "non-dealer-stock"
+    assert by_key["void-deal"].predict.answer(classic)[0] == "void-same"
+    assert by_key["layoffs"].predict.answer(classic)[0] == "2"  # chained layoffs
+    assert by_key["undercuts"].predict.answer(classic)[0] == "defender"  # a tie undercuts
+    assert by_key["gin-and-big-gin"].predict.answer(classic)[0] == "no"  # no layoffs on gin
+    # next dealer: the winner in classic, alternate in spades-double; here the non-dealer won
+    assert by_key["game-and-dealer"].predict.answer(classic)[0] == "other"
+    assert by_key["game-and-dealer"].predict.answer(spades)[0] == "other"
+
+
+# --------------------------------------------------------------------------- slips
+
+
+def slip_of(ex: Exercise, answers: dict[str, Any]) -> str:
+    v = ex.submit(**answers)
+    assert v is not None and not v.right
+    assert "gin-slip" in ex.feedback.value
+    return v.slip
+
+
+def test_card_values_diagnoses_a_king_counted_as_13() -> None:
+    # RULES: J, Q and K count 10
+    ex = panel("card-values").exercise
+    q = find(ex, lambda q: any(c.rank == 13 for c in q.data["cards"]))
+    cards = q.data["cards"]
+    as_rank = q.data["answer"] + sum(c.rank - 10 for c in cards if c.rank > 10)
+    assert slip_of(ex, {"points": as_rank}) == "face-as-rank"
+    assert "as 13: J, Q and K count 10" in ex.feedback.value
+
+
+def test_card_values_diagnoses_an_ace_counted_high() -> None:
+    # RULES: aces count 1
+    ex = panel("card-values").exercise
+    q = find(ex, lambda q: sum(c.rank == 1 for c in q.data["cards"]) == 1)
+    assert slip_of(ex, {"points": q.data["answer"] + 10}) == "ace-high"
+    assert "an ace always counts 1" in ex.feedback.value
+
+
+def test_sets_diagnose_a_set_of_four_and_a_pair() -> None:
+    # RULES: a set is three or four cards of one rank
+    ex = panel("sets").exercise
+    q = find(ex, lambda q: q.data["kind"] == "set4")
+    assert is_meld(q.data["cards"]) == "set"
+    assert slip_of(ex, {"set": "no"}) == "set-of-four"
+    q = find(ex, lambda q: q.data["kind"] == "pair")
+    assert slip_of(ex, {"set": "yes"}) == "pair"
+
+
+def test_runs_diagnose_the_ace_high_trap_and_a_b_c_with_the_ace_low() -> None:
+    # RULES: A-2-3 is a run; Q-K-A and K-A-2 are not
+    ex = panel("runs").exercise
+    find(ex, lambda q: q.data["kind"] == "ace-high")
+    assert slip_of(ex, {"run": "yes"}) == "ace-high"
+    assert "Q-K-A is not a run" in ex.feedback.value
+    find(ex, lambda q: q.data["kind"] == "ace-low")
+    assert slip_of(ex, {"run": "no"}) == "ace-low"
+    find(ex, lambda q: q.data["kind"] == "round")
+    assert slip_of(ex, {"run": "yes"}) == "round"
+
+
+def test_deadwood_diagnoses_counting_the_melded_cards() -> None:
+    # RULES: only cards in no meld count
+    ex = panel("deadwood").exercise
+    q = ex.question
+    assert q is not None and q.data["answer"] == gin.deadwood(q.data["cards"])
+    assert slip_of(ex, {"deadwood": q.data["all_points"]}) == "counted-melds"
+
+
+def test_the_offer_diagnoses_the_dealers_pass() -> None:
+    # RULES: if both pass, the non-dealer begins by drawing from the stock
+    ex = panel("up-card-offer").exercise
+    find(ex, lambda q: q.data["passes"] == 2)
+    assert slip_of(ex, {"who": "dealer-offer"}) == "dealer-pass"
+    find(ex, lambda q: q.data["passes"] == 0)
+    assert slip_of(ex, {"who": "dealer-offer"}) == "dealer-first"
+
+
+def test_knock_limit_diagnoses_a_face_card_counted_by_rank() -> None:
+    # RULES: J, Q, K and 10 give 10
+    ex = panel("knock-limit").exercise
+    q = find(ex, lambda q: q.data["up_card"].rank > 10)
+    assert q.data["answer"] == 10
+    assert slip_of(ex, {"limit": q.data["up_card"].rank}) == "face-as-rank"
+
+
+@pytest.mark.parametrize(("rules", "wrong"), [("classic", 0), ("spades-double", 1)])
+def test_the_ace_limit_is_diagnosed_per_rule_set(rules: str, wrong: int) -> None:
+    # RULES: ace up card: limit 1 in classic, only gin or big gin (0) in spades-double
+    ex = panel("ace-and-spade", rules).exercise
+    q = find(ex, lambda q: q.data["up_card"].rank == 1)
+    doubled = "yes" if q.data["doubled"] else "no"
+    assert q.data["limit"] == Rules.preset(rules).ace_knock_limit
+    assert slip_of(ex, {"limit": wrong, "doubled": doubled}) == "ace-limit"
+
+
+def test_the_doubling_is_diagnosed_on_a_spade_deal() -> None:
+    # RULES: spades-double doubles a spade deal; classic never doubles
+    ex = panel("ace-and-spade", "spades-double").exercise
+    q = find(ex, lambda q: q.data["up_card"].suit is gin.Suit.SPADES)
+    assert q.data["doubled"] is True
+    assert slip_of(ex, {"limit": q.data["limit"], "doubled": "no"}) == "doubling"
+
+
+def test_knocking_diagnoses_counting_all_eleven_cards() -> None:
+    # RULES: the deadwood of the ten cards kept, after discarding, is what counts
+    ex = panel("knocking").exercise
+    find(
+        ex,
+        lambda q: (
+            q.data["best"].ends != "discard"
+            and gin.deadwood(q.data["cards"]) > q.data["best"].deadwood
+            and gin.deadwood(q.data["cards"])
+            > Rules.preset("classic").knock_limit(q.data["up_card"])
+        ),
+    )
+    assert slip_of(ex, {"knock": "no"}) == "counted-eleven"
+
+
+def test_gin_level_diagnoses_big_gin_under_classic() -> None:
+    # RULES: classic has no big gin
+    ex = panel("gin-and-big-gin", "classic").exercise
+    q = find(ex, lambda q: gin.deadwood(q.data["cards"]) == 0)
+    assert q.data["answer"] != "big-gin"
+    assert slip_of(ex, {"end": "big-gin"}) == "no-big-gin"
+
+
+def test_gin_level_finds_big_gin_under_spades_double() -> None:
+    ex = panel("gin-and-big-gin", "spades-double").exercise
+    q = find(ex, lambda q: gin.deadwood(q.data["cards"]) == 0)
+    assert q.data["answer"] == "big-gin"
+    assert slip_of(ex, {"end": "gin"}) == "missed-big-gin"
+
+
+def test_layoffs_diagnose_a_chain_stopped_after_the_first_card() -> None:
+    # RULES: a run can be extended by several cards, one after another
+    ex = panel("layoffs").exercise
+    q = find(ex, lambda q: q.data["chained"] and q.data["without_chain"] != q.data["answer"])
+    assert slip_of(ex, {"deadwood": q.data["without_chain"]}) == "chain"
+    q = ex.question
+    assert q is not None
+    assert slip_of(ex, {"deadwood": q.data["before"]}) == "no-layoff"
+
+
+def test_undercuts_diagnose_the_tie() -> None:
+    # RULES: K >= D (equal counts too): the knocker is undercut
+    ex = panel("undercuts").exercise
+    q = find(
+        ex, lambda q: q.data["result"].knocker_deadwood == q.data["result"].defender_deadwood, 200
+    )
+    r = q.data["result"]
+    assert r.winner == "defender" and r.points == Rules.preset("classic").undercut_bonus
+    assert slip_of(ex, {"who": "knocker", "points": 0}) == "tie"
+
+
+def test_scoring_diagnoses_a_forgotten_doubling() -> None:
+    # RULES: on a spade deal in spades-double every point is doubled, bonuses included
+    ex = panel("scoring", "spades-double").exercise
+    q = find(ex, lambda q: q.data["result"].multiplier == 2)
+    who, points = q.data["answer"]
+    assert slip_of(ex, {"who": who, "points": points // 2}) == "doubling"
+
+
+def test_scoring_diagnoses_a_forgotten_gin_bonus() -> None:
+    ex = panel("scoring", "classic").exercise
+    q = find(ex, lambda q: q.data["result"].kind == "gin")
+    r = q.data["result"]
+    assert r.points == r.defender_deadwood + 25
+    assert slip_of(ex, {"who": "knocker", "points": r.defender_deadwood}) == "bonus"
+
+
+def test_the_void_deal_diagnoses_the_two_cards() -> None:
+    # RULES: a plain discard with two cards left in the stock ends the deal void
+    ex = panel("void-deal").exercise
+    find(ex, lambda q: q.data["stock"] == 3)
+    assert ex.question is not None and ex.question.data["answer"] == "void-same"
+    assert slip_of(ex, {"void": "goes-on"}) == "two-cards"
+    assert slip_of(ex, {"void": "void-other"}) == "void-dealer"
+    find(ex, lambda q: q.data["stock"] == 4)
+    assert slip_of(ex, {"void": "void-same"}) == "too-early"
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_game_level_diagnoses_the_next_dealer(rules: str) -> None:
+    # RULES: classic: the winner deals next; spades-double: dealers alternate
+    ex = panel("game-and-dealer", rules).exercise
+    q = find(ex, lambda q: q.data["kind"] != "void")
+    nxt, need = q.data["answer"]
+    wrong = "same" if nxt == "other" else "other"
+    assert slip_of(ex, {"dealer": wrong, "need": need}) == "next-dealer"
+
+
+# --------------------------------------------------------------------------- hints
+
+
+@pytest.mark.parametrize("level", [lv.key for lv in LEVELS])
+def test_every_level_hints_in_two_steps_a_nudge_then_the_worked_answer(level: str) -> None:
+    p = panel(level)
+    ex = p.exercise
+    q = ex.question
+    assert q is not None and q.nudge and q.worked
+    assert ex.hint.value == ""
+    ex.hint_button.click()
+    assert "gin-hint-step-1" in ex.hint.value and q.nudge in ex.hint.value
+    assert ex.hint_button.description == "Show the worked answer"
+    ex.hint_button.click()
+    assert "gin-hint-step-2" in ex.hint.value and q.worked in ex.hint.value
+    assert ex.hint_button.layout.display == "none"
+    # an answer after the worked answer does not count towards mastery
+    ex.submit(**_right(level, q))
+    assert ex.streak == 0 and ex.right_count == 0
+    assert p.progress.level_record("classic", level)["hints"] == 1
+
+
+# --------------------------------------------------------------------------- mastery
+
+
+def answer_right(p: LevelPanel, times: int) -> None:
+    for _ in range(times):
+        q = p.exercise.question
+        assert q is not None
+        assert p.exercise.submit(**_right(p.level.key, q))
+        p.exercise.next()
+
+
+def test_three_right_in_a_row_master_a_level_and_a_slip_resets_the_run() -> None:
+    lesson = course_lesson(SEED, level="sets")
+    p = lesson.current
+    assert p is not None
+    assert p.state == "new"
+    answer_right(p, 2)
+    assert p.state == "started" and p.exercise.streak == 2
+    q = p.exercise.question
+    assert q is not None
+    p.exercise.submit(**_wrong(q, _right("sets", q)))
+    assert p.exercise.streak == 0
+    p.exercise.next()
+    answer_right(p, MASTERY_STREAK)
+    assert p.state == "mastered"
+    assert 'data-state="mastered"' in p.mastery.value
+    assert "gin-state-mastered" in lesson.buttons["sets"]._dom_classes
+    # nothing is locked: every level opens, whatever the progress
+    assert lesson.open("game-and-dealer").level.key == "game-and-dealer"
+
+
+def test_tallies_say_what_they_count() -> None:
+    p = panel("runs")
+    q = p.exercise.question
+    assert q is not None
+    p.exercise.submit(**_wrong(q, _right("runs", q)))
+    p.exercise.submit(**_right("runs", q))  # a second try: not a first try
+    assert p.exercise.tally.value == "first tries right: 0 of 1 · right in a row: 0"
+
+
+def test_enter_in_a_typed_answer_checks_it() -> None:
+    ex = panel("card-values").exercise
+    q = ex.question
+    assert q is not None
+    ex.set_answers(points=q.data["answer"])
+    ex.inputs["points"]._handle_custom_msg({"event": "submit"}, [])
+    assert ex.feedback_state == "right"
+
+
+def test_mastery_lasts_through_the_browsers_stored_records() -> None:
+    first = course_lesson(SEED, rules="spades-double", level="knock-limit")
+    assert first.current is not None
+    answer_right(first.current, MASTERY_STREAK)
+    stored = first.progress.records  # what progress.js wrote to localStorage
+    # a reload: a fresh lesson whose page sends back what it stored
+    again = course_lesson(SEED, rules="spades-double")
+    assert again.progress.state("spades-double", "knock-limit") == "new"
+    again.progress.send_from_page({"event": "stored", "records": stored})
+    assert again.progress.loaded
+    assert again.progress.state("spades-double", "knock-limit") == "mastered"
+    assert again.progress.state("classic", "knock-limit") == "new"  # per rule set
+    assert "gin-state-mastered" in again.buttons["knock-limit"]._dom_classes
+    # continue where you left off: the level opened last, opened when the records arrive
+    assert again.progress.continue_level("spades-double") == "knock-limit"
+    assert again.current is not None and again.current.level.key == "knock-limit"
+    again.open("sets")
+    again.continue_button.click()
+    assert again.current is not None and again.current.level.key == "sets"
+    again.open("knock-limit")
+    assert again.current is not None and again.current.level.key == "knock-limit"
+    assert 'data-state="mastered"' in again.current.mastery.value
+
+
+def test_the_start_here_map_shows_each_levels_state_from_the_browser() -> None:
+    from gin.ui.lessons import start_lesson
+
+    lesson = start_lesson()
+    items = re.findall(
+        r'class="gin-level[^"]*" data-level="([^"]+)" data-state="(\w+)"', lesson.level_map.value
+    )
+    assert [k for k, _ in items] == [lv.key for lv in LEVELS]
+    assert {s for _, s in items} == {"new"}
+    lesson.progress.send_from_page(
+        {
+            "event": "stored",
+            "records": {
+                "classic": {
+                    "sets": {
+                        "state": "mastered",
+                        "answered": 4,
+                        "first_right": 3,
+                        "streak": 3,
+                        "best_streak": 3,
+                        "hints": 0,
+                    },
+                    "runs": {
+                        "state": "started",
+                        "answered": 1,
+                        "first_right": 0,
+                        "streak": 0,
+                        "best_streak": 0,
+                        "hints": 0,
+                    },
+                    "_last": "runs",
+                }
+            },
+        }
+    )
+    value = lesson.level_map.value
+    assert 'data-level="sets" data-state="mastered"' in value
+    assert 'data-level="runs" data-state="started"' in value
+    assert 'class="gin-continue gin-playnow" data-level="runs"' in value
+    assert "first tries right: 3 of 4" in value
+    lesson.map_rules.value = "spades-double"
+    assert 'data-state="mastered"' not in lesson.level_map.value
+
+
+def test_malformed_stored_records_are_dropped_not_guessed() -> None:
+    raw = {
+        "classic": {
+            "sets": {
+                "state": "mastered",
+                "answered": 1,
+                "first_right": 1,
+                "streak": 3,
+                "best_streak": 3,
+                "hints": 0,
+            },
+            "runs": {"state": "genius"},
+            "nope": {"state": "new"},
+            "deadwood": {"state": "started", "answered": -2},
+            "_last": "nowhere",
+        },
+        "spades-double": "lots",
+    }
+    assert clean_records(raw) == {"classic": {"sets": raw["classic"]["sets"]}}
+    assert clean_records("garbage") == {}
+    p = Progress()
+    p.send_from_page({"event": "stored", "records": raw})
+    assert p.state("classic", "runs") == "new" and p.state("classic", "sets") == "mastered"
+
+
+def test_the_results_download_as_csv_per_level() -> None:
+    lesson = course_lesson(SEED, level="sets")
+    assert lesson.current is not None
+    answer_right(lesson.current, 2)
+    text = results_csv(lesson.progress, "classic")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:4] == ["level", "title", "rule set", "state"]
+    assert len(rows) == 1 + len(LEVELS)
+    assert rows[2][:6] == ["2", "Sets", "classic", "started", "2", "2"]
+    link = lesson.results.value
+    href = re.search(r'href="data:text/csv;charset=utf-8,([^"]+)"', link)
+    assert href is not None and 'download="gin-results-classic.csv"' in link
+    assert urllib.parse.unquote(href.group(1).replace("&amp;", "&")) == text
+    assert "level_map_html" and level_map_html(lesson.progress, "classic")
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+@pytest.mark.parametrize("level", [lv.key for lv in LEVELS])
+def test_the_same_seed_shows_the_same_exercise(level: str) -> None:
+    a = course_lesson(seed=404, level=level).current
+    b = course_lesson(seed=404, level=level).current
+    assert a is not None and b is not None
+    for _ in range(2):
+        assert a.exercise.prompt.value == b.exercise.prompt.value
+        a.exercise.next()
+        b.exercise.next()
+
+
+def test_a_bad_level_or_rule_set_is_refused_with_a_sentence() -> None:
+    lesson = course_lesson(1)
+    lesson.buttons["sets"].click()
+    assert lesson.current is not None and lesson.current.level.key == "sets"
+    with pytest.raises(ValueError, match="no level called"):
+        lesson.open("nowhere")
+    with pytest.raises(ValueError, match="no rule set called"):
+        CourseLesson(1, rules="poker")
+
+
+# --------------------------------------------------------------------------- cheat sheet
+
+
+def test_the_cheat_sheet_reproduces_the_worked_checks_of_the_rules() -> None:
+    from gin.ui.lessons.cheatsheet import EXAMPLES, cheat_sheet_html
+
+    points = [ex.result().points for ex in EXAMPLES]
+    # RULES worked checks: classic 6C K=3 D=19 -> 16; classic KH 7/7 -> 10;
+    # spades-double 7S K=5 D=2 -> 56; spades-double 4S gin D=0 -> 50
+    assert points[:4] == [16, 10, 56, 50]
+    page = cheat_sheet_html()
+    assert "@media print" in page
+    assert not re.search(r'(src|href)="https?:|url\(', page)  # nothing from the network
+    for p in points:
+        assert f"= {p}." in page
+    for preset in PRESETS:
+        assert preset in page
+    assert "A-2-3 is a run" in page
+
+
+def test_start_here_links_the_cheat_sheet_and_the_guided_deal() -> None:
+    from pathlib import Path
+
+    from gin.ui.lessons import start_lesson
+
+    value = start_lesson().first_steps.value
+    notebooks = Path(__file__).resolve().parents[1] / "notebooks"
+    for href in re.findall(r'href="\./([^"?]+)', value):
+        assert (notebooks / href).exists(), href
+    assert "00_cheat_sheet.ipynb" in value and "00_first_deal.ipynb" in value
+
+
+# --------------------------------------------------------------------------- guided deal
+
+
+def test_the_guided_deal_is_played_to_the_end_by_following_the_highlights() -> None:
+    from gin.ui.lessons.guided import GUIDE_CLASS, guided_lesson
+
+    lesson = guided_lesson(pause=0)
+    table = lesson.table
+    clicks = 0
+    while table.next_target and clicks < 30:
+        targets = [k for k, b in table.buttons.items() if GUIDE_CLASS in b._dom_classes]
+        assert targets == [table.next_target]
+        guided_cards = [c["code"] for c in table.hand.cards if c.get("extra_class") == GUIDE_CLASS]
+        action = table.next_action
+        if isinstance(action, gin.Discard | gin.Knock) and table.hand.selected != action.card.code:
+            assert guided_cards == [action.card.code]
+            table.hand.click(guided_cards[0])  # select the highlighted card
+        table.buttons[table.next_target].click()
+        clicks += 1
+    deal = table.controller.deal
+    assert deal.is_over and deal.result is not None  # a finished, legal, scored deal
+    assert deal.knocker == 0 and deal.result.winner == "knocker"
+    assert clicks <= 12
+    assert "00_levels.ipynb" in table.guide.value
+    assert isinstance(Card.parse("7H"), Card)
+
+
+# --------------------------------------------------------------------------- projector
+
+
+def test_the_knock_stepper_in_projector_mode_steps_with_a_clickers_keys() -> None:
+    from gin.ui.lessons import knocking_lesson
+
+    stepper = knocking_lesson(
+        seed=3, hint_playouts=10, projector=True, rules="spades-double"
+    ).stepper
+    assert "gin-projector" in stepper.widget._dom_classes
+    assert stepper.rules_choice.value == "spades-double" and stepper.keys.active
+    assert "(Page Down)" in stepper.next_button.description
+    assert stepper.step == 1
+    stepper.keys.send_from_page({"event": "step", "step": "forward"})
+    assert stepper.step == 2
+    stepper.keys.send_from_page({"event": "step", "step": "back"})
+    assert stepper.step == 1
+    stepper.keys.send_from_page({"event": "step", "step": "sideways"})  # ignored
+    stepper.keys.send_from_page({"event": "keys", "step": "forward"})  # ignored
+    assert stepper.step == 1
+
+
+def test_the_knock_stepper_asks_who_will_score_before_showing_it() -> None:
+    from gin.ui.lessons import knocking_lesson
+
+    stepper = knocking_lesson(seed=5, hint_playouts=10).stepper
+    assert not stepper.keys.active  # the keys are a projector's
+    winner = stepper.result.winner or "knocker"
+    stepper.prediction.value = winner
+    assert stepper.prediction_note.value == ""  # nothing told before the last step
+    stepper.all_button.click()
+    assert "As you predicted" in stepper.prediction_note.value
+    stepper.prediction.value = "defender" if winner == "knocker" else "knocker"
+    assert "Not what you predicted" in stepper.prediction_note.value
+    assert f"scores {stepper.result.points} points" in stepper.prediction_note.value
+
+
+def test_a_teacher_sets_the_seed_from_the_page() -> None:
+    a = course_lesson(seed=1, level="deadwood")
+    b = course_lesson(seed=2, level="deadwood")
+    assert a.current is not None and b.current is not None
+    assert a.current.exercise.prompt.value != b.current.exercise.prompt.value
+    b.seed_box.value = 1
+    b.seed_button.click()
+    assert b.current is not None and b.seed == 1
+    assert b.current.exercise.prompt.value == a.current.exercise.prompt.value
+
+
+def test_the_maps_links_open_their_level_and_rule_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Voilà hands the page's query to the kernel as QUERY_STRING
+    monkeypatch.setenv("QUERY_STRING", "level=void-deal&rules=spades-double")
+    lesson = course_lesson(3)
+    assert lesson.current is not None and lesson.current.level.key == "void-deal"
+    assert lesson.rules.name == "spades-double"
+    monkeypatch.setenv("QUERY_STRING", "level=nowhere&rules=poker")
+    lesson = course_lesson(3)
+    assert "There is no level called “nowhere”" in lesson.message.value
+    assert lesson.rules.name == "classic"
+
+
+# --------------------------------------------------------------------------- the seed's tips
+
+
+def test_wilson_intervals_cover_the_share_and_stay_in_bounds() -> None:
+    from gin.ui.lessons.intervals import compare, mean, share, wilson
+
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(0, 50)
+    assert lo == pytest.approx(0.0) and 0.0 < hi < 0.1
+    lo, hi = wilson(50, 50)
+    assert hi == pytest.approx(1.0) and lo > 0.9
+    for k in range(0, 41, 5):
+        lo, hi = wilson(k, 40)
+        assert lo <= k / 40 <= hi
+    assert compare(share(2, 100), share(40, 100)) == "rises"
+    assert compare(share(40, 100), share(2, 100)) == "falls"
+    assert compare(share(5, 100), share(7, 100)) == "unclear"
+    m = mean([1.0, 2.0, 3.0])
+    assert m.value == 2.0 and m.low < 2.0 < m.high
+
+
+def test_on_a_spade_deal_an_undercut_pays_at_least_50_plus_twice_the_difference() -> None:
+    # RULES: spades-double doubles every point of a spade deal; undercut bonus 25
+    from gin.ui.lessons.tips import check_spade_undercut, spade_results
+
+    check = check_spade_undercut(count=20, seed=7)
+    assert check.holds and check.n == 20
+    for r in spade_results("undercut", 20, 7):
+        assert r.doubled and r.kind == "undercut"
+        assert r.points == 2 * ((r.knocker_deadwood - r.defender_deadwood) + 25)
+    assert "25, doubled" in check.finding.render()
+
+
+def test_a_spade_gin_is_worth_at_least_50_of_150() -> None:
+    from gin.ui.lessons.tips import check_spade_gin
+
+    check = check_spade_gin(count=20, seed=8)
+    assert check.holds
+    assert "of the 150-point target" in check.finding.render()
+
+
+def test_the_low_limit_tip_and_the_undercut_caption_come_from_the_numbers() -> None:
+    from gin.ui.lessons.simulate import SimDeal
+    from gin.ui.lessons.tips import check_gin_when_low, tips_html, undercut_risk_caption
+
+    def sim(limit: int, kind: str) -> SimDeal:
+        return SimDeal("classic", Card.parse("KH"), limit, False, 10, kind, 0, 10)
+
+    # made-up deals: gin common at a low limit, rare at 10 -> "more"
+    sims = [sim(2, "gin")] * 40 + [sim(2, "knock")] * 20 + [sim(10, "gin")] * 2
+    sims += [sim(10, "knock")] * 60 + [sim(10, "void")] * 9
+    check = check_gin_when_low(sims)
+    assert check.holds and "clearly more common" in check.finding.render()
+    assert check.n == 60 + 62  # void deals are not scored deals
+    same = [sim(2, "gin")] * 3 + [sim(2, "knock")] * 7 + [sim(10, "gin")] * 3
+    same += [sim(10, "knock")] * 7
+    assert "intervals overlap" in check_gin_when_low(same).finding.render()
+    # the undercut caption says "rises" only when the intervals allow it
+    flat = {d: (0.05, 100) for d in range(1, 11)}
+    assert "do not show that the risk rises" in undercut_risk_caption(flat).render()
+    steep = {d: (0.02 if d <= 4 else 0.30, 200) for d in range(1, 11)}
+    assert "the risk rises with the deadwood" in undercut_risk_caption(steep).render()
+    page = tips_html([check])
+    assert 'data-holds="true"' in page and "Aim for gin when the knock limit is low." in page
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_over_many_seeds_the_engines_answer_is_right_and_any_other_is_wrong(rules: str) -> None:
+    import random as _random
+
+    r = Rules.preset(rules)
+    for lv in LEVELS:
+        for n in range(25):
+            q = lv.make(r, _random.Random(f"many {n}"))
+            right = {k: str(v) for k, v in _right(lv.key, q).items()}
+            assert q.check(right).right, (lv.key, n, q.data)
+            for f in q.fields:
+                others = (
+                    [v for v in f.values if v != right[f.name]]
+                    if f.choices
+                    else [str(int(right[f.name]) + 1)]
+                )
+                for other in others:
+                    assert not q.check({**right, f.name: other}).right, (lv.key, n, f.name)
+
+
+def test_stored_records_of_any_shape_never_break_the_page() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    json_like = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+        ),
+        max_leaves=20,
+    )
+
+    @settings(max_examples=150, deadline=None)
+    @given(json_like)
+    def check(raw: Any) -> None:
+        out = clean_records(raw)
+        for levels in out.values():
+            for key, rec in levels.items():
+                assert key == "_last" or rec["state"] in ("new", "started", "mastered")
+
+    check()
+
+
+def test_the_lab_measures_the_tips_and_writes_its_captions_from_the_numbers() -> None:
+    from gin.ui.lessons import lab_lesson
+
+    lab = lab_lesson(seed=2, deals=60, games=1)
+    tips = lab.tips.value
+    for key in ("undercut", "gin", "low-limit"):
+        assert f"gin-tip-{key}" in tips
+    assert 'gin-tip-undercut" data-holds="true"' in tips
+    assert 'gin-tip-gin" data-holds="true"' in tips
+    caption = lab.undercut_text.value
+    assert "95% interval" in caption and "knocks" in caption
+    # the pairings are plain checkboxes
+    boxes = lab.pair_choice.boxes
+    assert len(boxes) >= 3 and sum(b.value for b in boxes.values()) == 1
+    first = next(iter(boxes))
+    lab.pair_choice.value = (first,)
+    assert lab.pair_choice.value == (first,)
