@@ -16,7 +16,8 @@ import ipywidgets as W
 
 from gin import Rules
 from gin.bots import BOT_NAMES
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, section
+from gin.i18n import M
+from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
 from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg, hbar_chart_svg
 from gin.ui.lessons.guard import guarded
 from gin.ui.lessons.pictures import table_html
@@ -47,8 +48,9 @@ EXPERT_BUDGET_MS = 25.0
 """Thinking time per decision of the ``expert`` opponent in the lab (it is slow)."""
 
 
-def _pct(x: float) -> str:
-    return f"{x * 100:.1f}%"
+def pairing(a: str, b: str) -> str:
+    """Two opponents named as a pairing: ``eager v tactician``."""
+    return M["lesson.lab.pairing"].render({"a": a, "b": b})
 
 
 # --------------------------------------------------------------------------- charts
@@ -60,13 +62,14 @@ def draws_chart(sims: Sequence[SimDeal]) -> str:
     series = []
     for j, p in enumerate(presets):
         by = draws_by_limit([s for s in sims if s.preset == p])
-        series.append(Series(f"“{p}”", [by[lim][0] for lim in range(11)], PALETTE[j]))
+        name = M["lesson.lab.rule-set"].render({"name": p})
+        series.append(Series(name, [by[lim][0] for lim in range(11)], PALETTE[j]))
     return bar_chart_svg(
         [str(lim) for lim in range(11)],
         series,
-        title="How long a deal lasts, by knock limit",
-        x_label="knock limit (0: only gin ends the deal)",
-        y_label="draws per deal (average)",
+        title=M["lesson.lab.draws.title"].render(),
+        x_label=M["lesson.lab.draws.x"].render(),
+        y_label=M["lesson.lab.draws.y"].render(),
         fmt=lambda v: f"{v:.1f}",
     )
 
@@ -77,12 +80,16 @@ def undercut_chart(sims: Sequence[SimDeal]) -> str:
     xs = list(range(1, 11))
     return bar_chart_svg(
         [str(x) for x in xs],
-        [Series("undercut", [by[x][0] * 100 for x in xs], PALETTE[1])],
-        title="How often a knock is undercut",
-        x_label="the knocker's deadwood",
-        y_label="% of knocks undercut",
+        [
+            Series(
+                M["lesson.lab.undercut.series"].render(), [by[x][0] * 100 for x in xs], PALETTE[1]
+            )
+        ],
+        title=M["lesson.lab.undercut.title"].render(),
+        x_label=M["lesson.lab.undercut.x"].render(),
+        y_label=M["lesson.lab.undercut.y"].render(),
         fmt=lambda v: f"{v:.0f}",
-        notes=[f"n={by[x][1]}" for x in xs],
+        notes=[M["lesson.lab.n"].render({"count": by[x][1]}) for x in xs],
     )
 
 
@@ -90,10 +97,10 @@ def doubling_chart(sims: Sequence[SimDeal]) -> str:
     """Average points per deal, with and without the spade doubling (SVG)."""
     by = points_by_doubling(sims)
     return hbar_chart_svg(
-        [f"{k} (n={by[k][1]})" for k in by],
+        [M["lesson.lab.labelled-n"].render({"label": k, "count": by[k][1]}) for k in by],
         [by[k][0] for k in by],
-        title="What the spade doubling does to the scores",
-        x_label="points scored per deal (average)",
+        title=M["lesson.lab.doubling.title"].render(),
+        x_label=M["lesson.lab.doubling.x"].render(),
         fmt=lambda v: f"{v:.1f}",
     )
 
@@ -101,13 +108,13 @@ def doubling_chart(sims: Sequence[SimDeal]) -> str:
 def opponents_chart(rows: Sequence[dict[str, Any]]) -> str:
     """Points per deal of each opponent in each pairing (SVG)."""
     return bar_chart_svg(
-        [f"{r['a']} v {r['b']}" for r in rows],
+        [pairing(r["a"], r["b"]) for r in rows],
         [
-            Series("first named", [r["ppd_a"] for r in rows], PALETTE[0]),
-            Series("second named", [r["ppd_b"] for r in rows], PALETTE[1]),
+            Series(M["lesson.lab.opp.first"].render(), [r["ppd_a"] for r in rows], PALETTE[0]),
+            Series(M["lesson.lab.opp.second"].render(), [r["ppd_b"] for r in rows], PALETTE[1]),
         ],
-        title="How the computer opponents compare",
-        y_label="points per deal",
+        title=M["lesson.lab.opp.title"].render(),
+        y_label=M["lesson.lab.opp.y"].render(),
         fmt=lambda v: f"{v:.1f}",
     )
 
@@ -131,7 +138,7 @@ def claims_html(deals: int, seed: int) -> str:
         for c in up_card_claims(rules, seen):
             rows.append(
                 [
-                    f"“{name}”",
+                    M["lesson.lab.rule-set"].render({"name": name}),
                     c.text,
                     f"{c.exact.numerator}/{c.exact.denominator}",
                     _pct(float(c.exact)),
@@ -139,7 +146,13 @@ def claims_html(deals: int, seed: int) -> str:
                 ]
             )
     return table_html(
-        ["rule set", "share of deals with", "exact", "", f"seen in {deals} deals"],
+        [
+            M["lesson.lab.claims.rules"].render(),
+            M["lesson.lab.claims.share"].render(),
+            M["lesson.lab.claims.exact"].render(),
+            "",
+            M["lesson.lab.claims.seen"].render({"count": deals}),
+        ],
         rows,
         css="gin-claims",
     )
@@ -152,15 +165,14 @@ def draws_caption(sims: Sequence[SimDeal]) -> str:
         by = draws_by_limit([s for s in sims if s.preset == p])
         zero = by[0]
         ten = by[10]
-        parts.append(
-            f"“{p}”: limit 10 deals last {ten[0]:.1f} draws on average (n={ten[1]})"
-            + (
-                f"; gin-only deals {zero[0]:.1f} draws, {_pct(zero[2])} of them void"
-                if zero[1]
-                else ""
+        if zero[1]:
+            data = {"name": p, "draws": ten[0], "count": ten[1], "gin_draws": zero[0]}
+            parts.append(M["lesson.lab.draws.caption-gin-only"].render({**data, "void": zero[2]}))
+        else:
+            parts.append(
+                M["lesson.lab.draws.caption"].render({"name": p, "draws": ten[0], "count": ten[1]})
             )
-        )
-    return '<p class="gin-muted">' + html.escape(". ".join(parts)) + ".</p>"
+    return '<p class="gin-muted">' + html.escape(" ".join(parts)) + "</p>"
 
 
 def doubling_caption(sims: Sequence[SimDeal]) -> str:
@@ -169,26 +181,28 @@ def doubling_caption(sims: Sequence[SimDeal]) -> str:
     total = sum(s.points for s in sd)
     doubled = sum(s.points for s in sd if s.doubled)
     share = sum(s.doubled for s in sd) / len(sd) if sd else 0.0
+    data = {"share": share, "points": doubled / total if total else 0.0}
     return (
-        '<p class="gin-muted">In “spades-double”, '
-        f"{_pct(share)} of the deals were doubled and they brought "
-        f"{_pct(doubled / total if total else 0.0)} of all the points scored.</p>"
+        '<p class="gin-muted">'
+        + html.escape(M["lesson.lab.doubling.caption"].render(data))
+        + "</p>"
     )
 
 
 def opponents_table(rows: Sequence[dict[str, Any]]) -> str:
     """The tournament figures as a table."""
     if not rows:
-        return "<p>The engine has no tournament module here, so there is nothing to compare.</p>"
+        return paragraph(M["lesson.lab.opp.none"].render())
+    head = ("pairing", "games", "deals", "won", "points")
     return table_html(
-        ["pairing", "games", "deals", "games won", "points per deal"],
+        [M[f"lesson.lab.opp.table.{h}"].render() for h in head],
         [
             [
-                f"{r['a']} v {r['b']}",
+                pairing(r["a"], r["b"]),
                 r["games"],
                 r["deals"],
-                f"{r['wins_a']} – {r['wins_b']}",
-                f"{r['ppd_a']:.1f} – {r['ppd_b']:.1f}",
+                M["lesson.lab.opp.both"].render({"a": r["wins_a"], "b": r["wins_b"]}),
+                M["lesson.lab.opp.both-points"].render({"a": r["ppd_a"], "b": r["ppd_b"]}),
             ]
             for r in rows
         ],
@@ -237,11 +251,15 @@ class LabLesson(Lesson):
 
         # deals
         self.size = W.Dropdown(
-            options=[(f"{n} deals per rule set", n) for n in sorted({*DEAL_SIZES, deals})],
+            options=[
+                (M["lesson.lab.size"].render({"count": n}), n) for n in sorted({*DEAL_SIZES, deals})
+            ],
             value=deals,
         )
         self.size.add_class("gin-lab-size")
-        self.run_button = button("Run", "gin-lab-run", icon="play", style="primary")
+        self.run_button = button(
+            M["lesson.lab.run"].render(), "gin-lab-run", icon="play", style="primary"
+        )
         self.progress = W.IntProgress(value=0, min=0, max=1, description="")
         self.progress.add_class("gin-lab-progress")
         self.status = html_widget("", "gin-lab-status")
@@ -257,12 +275,18 @@ class LabLesson(Lesson):
 
         # opponents
         pairs = [(a, b) for i, a in enumerate(BOT_NAMES) for b in BOT_NAMES[i + 1 :]]
-        self.pair_choice = PairChoice([f"{a} v {b}" for a, b in pairs])
+        self.pair_of = {pairing(a, b): (a, b) for a, b in pairs}
+        self.pair_choice = PairChoice(list(self.pair_of))
         self.games = W.Dropdown(
-            options=[(f"{n} games each", n) for n in sorted({*GAME_SIZES, games})],
+            options=[
+                (M["lesson.lab.games"].render({"count": n}), n)
+                for n in sorted({*GAME_SIZES, games})
+            ],
             value=games,
         )
-        self.opp_button = button("Play the games", "gin-lab-opponents", icon="play")
+        self.opp_button = button(
+            M["lesson.lab.play-games"].render(), "gin-lab-opponents", icon="play"
+        )
         self.opp_progress = W.IntProgress(value=0, min=0, max=1)
         self.opp_progress.add_class("gin-lab-opp-progress")
         self.opp_message = MessageArea()
@@ -274,53 +298,43 @@ class LabLesson(Lesson):
 
         self.assemble(
             section(
-                "Simulate",
-                "<p>Two <code>eager</code> computer players play seeded deals under each "
-                "rule set. Choose how many and press Run.</p>",
+                M["lesson.lab.simulate.title"].render(),
+                paragraph(M["lesson.lab.simulate.intro"].render()),
                 W.HBox([self.size, self.run_button, self.progress]),
                 self.status,
                 self.message.widget,
             ),
             section(
-                "Up cards: checking the claims",
-                "<p>Every rank is turned up in one deal in thirteen. That makes about a "
-                "quarter of the deals spade deals (doubled in “spades-double”), one in "
-                "thirteen an ace deal, and nearly a third full-limit deals (10, J, Q, K). "
-                "The exact shares count the 52 cards; the last column deals them.</p>",
+                M["lesson.lab.claims.title"].render(),
+                paragraph(M["lesson.lab.claims.intro"].render()),
                 self.claims,
             ),
             section(
-                "How long does a deal last?",
-                "<p>A high limit lets players knock sooner. Counting draws from the start "
-                "to the end of each deal:</p>",
+                M["lesson.lab.draws.section"].render(),
+                paragraph(M["lesson.lab.draws.intro"].render()),
                 self.draws_image,
                 self.draws_text,
             ),
             section(
-                "How risky is a knock?",
-                "<p>After a knock, how often does the defender end with as little "
-                "deadwood or less? The caption below says what these deals show, with 95% "
-                "intervals.</p>",
+                M["lesson.lab.undercut.section"].render(),
+                paragraph(M["lesson.lab.undercut.intro"].render()),
                 self.undercut_image,
                 self.undercut_text,
             ),
             section(
-                "The seed's tips, measured",
-                "<p>Each tip is checked on deals scored by the engine.</p>",
+                M["lesson.lab.tips.title"].render(),
+                paragraph(M["lesson.lab.tips.intro"].render()),
                 self.tips,
             ),
             section(
-                "The spade doubling",
-                "<p>Doubling a quarter of the deals makes every point of those deals "
-                "count twice, bonuses included.</p>",
+                M["lesson.lab.doubling.section"].render(),
+                paragraph(M["lesson.lab.doubling.intro"].render()),
                 self.doubling_image,
                 self.doubling_text,
             ),
             section(
-                "How do the opponents compare?",
-                "<p>Full games to the target between the computer opponents, under the "
-                f"classic rules. The <code>expert</code> thinks for {EXPERT_BUDGET_MS:g} ms "
-                "per move here, so games with it take a while.</p>",
+                M["lesson.lab.opp.section"].render(),
+                paragraph(M["lesson.lab.opp.intro"].render({"ms": EXPERT_BUDGET_MS})),
                 W.HBox([self.pair_choice.widget, self.games, self.opp_button, self.opp_progress]),
                 self.opp_message.widget,
                 self.opp_image,
@@ -352,14 +366,16 @@ class LabLesson(Lesson):
             seed = self.seed * 1000 + self.run_step
             sims: list[SimDeal] = []
             for i, name in enumerate(Rules.PRESETS):
-                self.status.value = f"Playing {n} deals under “{name}”…"
+                self.status.value = html.escape(
+                    M["lesson.lab.status.playing"].render({"count": n, "name": name})
+                )
                 sims += simulate_deals(
                     Rules.preset(name),
                     n,
                     seed + i,
                     progress=self._tick(self.progress, i * n, 2 * n),
                 )
-            self.status.value = "Drawing the charts…"
+            self.status.value = html.escape(M["lesson.lab.status.drawing"].render())
             self.sims = sims
             self.claims.value = claims_html(n * UP_CARDS_PER_DEAL, seed)
             self.draws_image.value = draws_chart(sims)
@@ -379,7 +395,9 @@ class LabLesson(Lesson):
             )
             self.doubling_image.value = doubling_chart(sims)
             self.doubling_text.value = doubling_caption(sims)
-            self.status.value = f"{len(sims)} deals played (seed {seed})."
+            self.status.value = html.escape(
+                M["lesson.lab.status.done"].render({"count": len(sims), "seed": str(seed)})
+            )
         finally:
             self.run_button.disabled = False
         return sims
@@ -387,10 +405,10 @@ class LabLesson(Lesson):
     def run_opponents(self, games: int | None = None) -> list[dict[str, Any]]:
         """Play the chosen pairings and redraw their chart."""
         g = int(self.games.value) if games is None else games
-        pairs = [tuple(s.split(" v ")) for s in self.pair_choice.value]
+        pairs = [self.pair_of[label] for label in self.pair_choice.value]
         self.opp_message.clear()
         if not pairs:
-            self.opp_message.show("Choose at least one pairing.")
+            self.opp_message.show(M["lesson.lab.choose-pairing"].render())
             return []
         self.opp_button.disabled = True
         try:
