@@ -141,8 +141,8 @@ def claims_html(deals: int, seed: int) -> str:
                     M["lesson.lab.rule-set"].render({"name": name}),
                     c.text,
                     f"{c.exact.numerator}/{c.exact.denominator}",
-                    _pct(float(c.exact)),
-                    _pct(c.simulated),
+                    M["lesson.lab.share"].render({"share": float(c.exact)}),
+                    M["lesson.lab.share"].render({"share": c.simulated}),
                 ]
             )
     return table_html(
