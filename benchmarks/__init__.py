@@ -29,7 +29,7 @@ def machine_line() -> str:
     except OSError:  # pragma: no cover - not on every platform
         load = "load average unknown"
     nproc = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     return (
         f"Measured on {platform.machine()} with {nproc} CPU core(s) ({load} at the start), "
         f"{platform.python_implementation()} {platform.python_version()}, {date}."
