@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets
 
 import gin
+from gin.i18n import card_label
 from gin.ui.table import GinTable
 
 
@@ -171,13 +172,32 @@ def assert_shows_engine_state(table: GinTable) -> None:
     assert ("only gin" in badge) == (view.knock_limit == 0)
     assert ("or big gin" in badge) == (view.knock_limit == 0 and view.rules.big_gin)
     assert ("doubled" in badge) == view.doubled
-    assert f'aria-label="{view.up_card.name}"' in table.up_card_html.value
+    # the up card is drawn once: on the discard pile while it lies there, beside the
+    # badge once taken
+    up_pic = f'aria-label="{view.up_card.name}"' in table.up_card_html.value
+    assert card_label(view.up_card.code) in table.up_card_html.value
+    assert up_pic == (top is not view.up_card)
     # buttons enabled exactly when the engine says the action is legal
     sel = gin.Card.parse(table.hand.selected) if table.hand.selected else None
     expected = expected_buttons(view, sel)
     pending = table.controller.pending is not None
     for key, on in expected.items():
         assert table.buttons[key].disabled == (not on or pending), (key, on, view.phase)
+        # only legal actions are on show (Discard while a discard is legal, waiting for a
+        # selected card); an action the rules lack (big gin in classic) never is
+        legal = on or (
+            key == "discard" and any(isinstance(a, gin.Discard) for a in view.legal_actions)
+        )
+        hidden = table.buttons[key].layout.display == "none"
+        assert hidden == (not legal or pending), (key, legal, view.phase)
+        if key == "big_gin" and not view.rules.big_gin:
+            assert hidden
+    # whose turn it is, in words
+    turn = table.turn_html.value
+    if not over and view.my_turn:
+        assert "Your turn" in turn
+    elif not over and not table.teacher:
+        assert "Your opponent is thinking" in turn
     assert table.buttons["confirm"].disabled == (not pending)
     # the coach renders the engine's own explanation data
     if not over:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -21,6 +22,7 @@ from test_ui_support import (
 
 import gin
 from gin.ui import GinTable, play_table
+from gin.ui.coaching import hint_summary
 from gin.ui.table import BUTTONS, CONTROL_BUTTONS
 
 # The learner's ready hand: A-3♠ run, 4s set, 7-9♣ run, and K♥ as deadwood.
@@ -220,7 +222,7 @@ def test_a_bad_seed_is_refused_and_the_game_goes_on() -> None:
     before = snapshot(t)
     for bad in ("abc", "-3", "1e5", "12345678901234567890123"):
         t.seed_field.value = bad
-        t.buttons["new_game"].click()
+        t.buttons["replay"].click()
         assert t.error_code in NUMBER_CODES, t.coach.error
         assert snapshot(t) == before and t.controller.seed == 9
 
@@ -229,7 +231,7 @@ def test_the_same_seed_deals_the_same_cards_for_a_whole_class() -> None:
     a = play_table(seed=123, pause=0)
     b = play_table(seed=5, pause=0)
     b.seed_field.value = " 123 "
-    b.buttons["new_game"].click()
+    b.buttons["replay"].click()
     assert b.controller.seed == 123 and b.seed_field.value == "123"
     assert a.hand.codes == b.hand.codes
     assert a.controller.deal.snapshot() == b.controller.deal.snapshot()
@@ -238,7 +240,7 @@ def test_the_same_seed_deals_the_same_cards_for_a_whole_class() -> None:
 def test_an_empty_seed_field_picks_a_new_seed_and_shows_it() -> None:
     t = play_table(seed=5, pause=0)
     t.seed_field.value = ""
-    t.buttons["new_game"].click()
+    t.buttons["replay"].click()
     assert t.seed_field.value == str(t.controller.seed)
 
 
@@ -524,7 +526,12 @@ def test_undo_takes_back_the_learners_last_move_and_the_replies(stack: Any) -> N
     assert not t.buttons["undo"].disabled
     t.buttons["undo"].click()
     assert snapshot(t) == start
-    assert t.coach.message.startswith("Taken back:")
+    # card names, whole sentences, and whose move each was (never internal codes)
+    said = t.coach.message
+    assert re.match(r"(One move was|\d+ moves were) taken back: You ", said), said
+    assert "draw-stock" not in said and "discard " not in said.lower().split(": ", 1)[0]
+    if "Your opponent" in said:
+        assert said.index("You ") < said.index("Your opponent")
     assert_shows_engine_state(t)
 
 
@@ -558,7 +565,7 @@ def test_hint_suggests_a_legal_move_and_shows_its_reasons(stack: Any) -> None:
     shown = t.controller.shown_hint
     assert shown is not None and shown.action in t.controller.view().legal_actions
     assert t.coach.steps("hint") == shown.steps and shown.steps
-    assert t.coach.message.startswith("Hint:")
+    assert t.coach.message == hint_summary(shown, t.controller.view()).render()
 
 
 def test_the_hint_button_says_thinking_while_the_hint_is_worked_out(
@@ -609,6 +616,7 @@ def test_turning_teacher_mode_off_hides_the_hand_and_lets_the_opponent_play() ->
 def test_the_opponent_plays_after_a_pause_on_the_running_event_loop() -> None:
     async def scenario() -> tuple[int, int]:
         t = play_table(seed=8, pause=0.001)
+        t.hand.send_from_page({"event": "ready"})  # the page shows the table
         c = t.controller
         for _ in range(10):
             if c.learner_to_move():

@@ -24,6 +24,7 @@ CONTROL_BUTTONS: tuple[tuple[str, Message, str], ...] = (
     ("cancel", M["button.cancel"], "gin-action-cancel"),
     ("next_deal", M["button.next-deal"], "gin-action-next-deal"),
     ("new_game", M["button.new-game"], "gin-action-new-game"),
+    ("replay", M["button.replay"], "gin-action-replay"),
     ("hint", M["button.hint"], "gin-action-hint"),
     ("undo", M["button.undo"], "gin-action-undo"),
     (
@@ -58,6 +59,16 @@ def enabled_actions(view: gin.PlayerView, selected: gin.Card | None) -> dict[str
     }
 
 
+def shown_actions(view: gin.PlayerView) -> dict[str, bool]:
+    """Which action buttons are on show: the actions the engine calls legal now (the
+    Discard button whenever a discard is legal, waiting for a card to be selected).
+    An action the rule set lacks (big gin under ``classic``) is never legal, so never
+    shown."""
+    shown = enabled_actions(view, None)
+    shown["discard"] = any(isinstance(a, gin.Discard) for a in view.legal_actions)
+    return shown
+
+
 def limit_badge_text(view: gin.PlayerView) -> str:
     """The knock-limit badge: the limit, "only gin" (or big gin) for a limit of 0, and the
     doubling."""
@@ -72,4 +83,4 @@ def limit_badge_text(view: gin.PlayerView) -> str:
     return text
 
 
-__all__ = ["BUTTONS", "CONTROL_BUTTONS", "enabled_actions", "limit_badge_text"]
+__all__ = ["BUTTONS", "CONTROL_BUTTONS", "enabled_actions", "limit_badge_text", "shown_actions"]

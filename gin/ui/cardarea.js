@@ -6,6 +6,12 @@ function cardElements(root) {
   return Array.from(root.querySelectorAll("[data-index]"));
 }
 
+// The keys a table's hand area passes on to the kernel (see gin.ui.cardarea.KEYS).
+const KEYS = new Set([
+  "t", "p", "s", "d", "x", "c", "k", "g", "b", "l", "n", "h", "u", "enter", "escape",
+  "arrowleft", "arrowright", "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "-",
+]);
+
 function render({ model, el }) {
   el.classList.add("gin-cardarea");
   const root = document.createElement("div");
@@ -28,6 +34,12 @@ function render({ model, el }) {
   }
 
   function draw() {
+    // Keep the keyboard focus on the same card when the row is drawn again.
+    const active = document.activeElement;
+    let keep = null;
+    if (active && root.contains(active) && active.dataset) {
+      keep = { card: active.dataset.card || "", index: active.dataset.index };
+    }
     root.innerHTML = "";
     root.classList.toggle("gin-large", model.get("large"));
     root.classList.toggle("gin-overlap", model.get("overlap"));
@@ -89,6 +101,49 @@ function render({ model, el }) {
       box(card.group || 0).appendChild(node);
     });
     markSelection();
+    if (keep) {
+      let node = keep.card ? root.querySelector('[data-card="' + keep.card + '"]') : null;
+      if (!node) node = root.querySelector('[data-index="' + keep.index + '"]');
+      if (!node) node = root.querySelector("[data-index]");
+      if (node && node.tabIndex >= 0) node.focus({ preventScroll: true });
+    }
+  }
+
+  function applyFocus() {
+    const req = model.get("focus_request");
+    if (!req) return;
+    setTimeout(() => {
+      let node = null;
+      if (req.startsWith("card:")) {
+        node = root.querySelector('[data-card="' + req.slice(5) + '"]');
+      } else if (req === "hand") {
+        node = root.querySelector(".gin-selected") || root.querySelector("[data-index]");
+      } else {
+        const scope = el.closest(".gin-table") || document;
+        node = scope.querySelector(req);
+      }
+      if (node && node.getClientRects().length > 0 && !node.disabled) {
+        node.focus({ preventScroll: true });
+      }
+    }, 30);
+  }
+
+  function onDocumentKey(e) {
+    if (!el.isConnected || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target instanceof Element ? e.target : null;
+    const tag = t ? t.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "select" || tag === "textarea" || (t && t.isContentEditable)) {
+      return;
+    }
+    const table = el.closest(".gin-table");
+    const inTable = t ? t.closest(".gin-table") : null;
+    if (inTable && table && inTable !== table) return;
+    const key = e.key.toLowerCase();
+    if (key === "enter" && t && (tag === "button" || t.closest("[data-index]"))) return;
+    if (key === "escape" && t && t.closest(".gin-coach")) return;
+    if (!KEYS.has(key)) return;
+    e.preventDefault();
+    model.send({ event: "key", key: key });
   }
 
   function press(node) {
@@ -173,8 +228,26 @@ function render({ model, el }) {
   for (const name of redraw) model.on(name, draw);
   model.on("change:selected", markSelection);
   model.on("change:chosen", markSelection);
+  model.on("change:focus_seq", applyFocus);
   draw();
+  const keys = model.get("key_input");
+  if (keys) {
+    document.addEventListener("keydown", onDocumentKey);
+    // Once on the page: bring the table into view if the lesson text pushed the hand
+    // below the fold, then tell the kernel the table is on show.
+    setTimeout(() => {
+      const table = el.closest(".gin-table");
+      const r = el.getBoundingClientRect();
+      if (table && (r.bottom > window.innerHeight || r.top < 0)) {
+        table.scrollIntoView({ block: "start" });
+      }
+      model.send({ event: "ready" });
+      applyFocus();
+    }, 0);
+  }
   return () => {
+    if (keys) document.removeEventListener("keydown", onDocumentKey);
+    model.off("change:focus_seq", applyFocus);
     for (const name of redraw) model.off(name, draw);
     model.off("change:selected", markSelection);
     model.off("change:chosen", markSelection);

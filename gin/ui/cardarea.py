@@ -35,6 +35,11 @@ _HERE = Path(__file__).parent
 
 Callback = Callable[[str], Any]
 
+KEYS = frozenset(
+    "t p s d x c k g b l n h u enter escape arrowleft arrowright 1 2 3 4 5 6 7 8 9 0 -".split()
+)
+"""The keys a card area with ``key_input=True`` passes on from the page (lower case)."""
+
 
 class CardArea(anywidget.AnyWidget):
     """A row of cards, optionally in labelled groups, drawn as SVG.
@@ -61,6 +66,9 @@ class CardArea(anywidget.AnyWidget):
     overlap = traitlets.Bool(False).tag(sync=True)
     draggable = traitlets.Bool(False).tag(sync=True)
     clickable = traitlets.Bool(False).tag(sync=True)
+    key_input = traitlets.Bool(False).tag(sync=True)
+    focus_request = traitlets.Unicode("").tag(sync=True)
+    focus_seq = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -69,6 +77,8 @@ class CardArea(anywidget.AnyWidget):
         self._on_click: list[Callable[[int, str], Any]] = []
         self._on_error: list[Callable[[GinError], Any]] = []
         self._on_reorder: list[Callable[[list[str]], Any]] = []
+        self._on_key: list[Callback] = []
+        self._on_ready: list[Callable[[], Any]] = []
         self.observe(self._check_selected, names="selected")
         self.observe(self._check_chosen, names="chosen")
         self.on_msg(self._handle_page_message)
@@ -133,16 +143,20 @@ class CardArea(anywidget.AnyWidget):
             if any(code not in codes for code in self.chosen):
                 self.chosen = [code for code in self.chosen if code in codes]
 
-    def show_backs(self, count: int, *, large: bool | None = None) -> None:
-        """Show ``count`` face-down cards (no card codes reach the page)."""
+    def show_backs(self, count: int, *, large: bool | None = None, last_class: str = "") -> None:
+        """Show ``count`` face-down cards (no card codes reach the page); the last one gets
+        the CSS class ``last_class`` when given (a card moving in)."""
         if large is not None:
             self.large = large
         back = card_back_svg(self.large)
+        entries: list[dict[str, Any]] = [
+            {"code": "", "svg": back, "label": "face-down card", "group": 0, "marked": False}
+            for _ in range(max(count, 0))
+        ]
+        if entries and last_class:
+            entries[-1]["extra_class"] = last_class
         with self.hold_sync():
-            self.cards = [
-                {"code": "", "svg": back, "label": "face-down card", "group": 0, "marked": False}
-                for _ in range(max(count, 0))
-            ]
+            self.cards = entries
             self.groups = [{}] if count > 0 else []
             self.selected = ""
             self.chosen = []
@@ -169,6 +183,25 @@ class CardArea(anywidget.AnyWidget):
     def on_reorder(self, callback: Callable[[list[str]], Any]) -> None:
         """Call ``callback(codes)`` after the learner dragged cards into a new order."""
         self._on_reorder.append(callback)
+
+    def on_key(self, callback: Callback) -> None:
+        """Call ``callback(key)`` for a key pressed on the page (one of :data:`KEYS`)."""
+        self._on_key.append(callback)
+
+    def on_ready(self, callback: Callable[[], Any]) -> None:
+        """Call ``callback()`` when the area is first drawn on a page (``key_input`` areas)."""
+        self._on_ready.append(callback)
+
+    def focus(self, target: str) -> None:
+        """Move the page's keyboard focus: ``"hand"`` (the selected or first card here),
+        ``"card:<code>"`` (that card here) or a CSS selector inside the table."""
+        with self.hold_sync():
+            self.focus_request = target
+            self.focus_seq += 1
+
+    def press(self, key: str) -> None:
+        """Do what pressing ``key`` on the page does (for tests)."""
+        self._handle_page_message(self, {"event": "key", "key": key}, [])
 
     def _error(self, error: GinError) -> None:
         for cb in self._on_error:
@@ -245,6 +278,16 @@ class CardArea(anywidget.AnyWidget):
             code = self.cards[index].get("code", "")
             for click_cb in self._on_click:
                 click_cb(index, code)
+        elif event == "key":
+            key = content.get("key")
+            if not isinstance(key, str) or key not in KEYS:
+                self._error(GinError(M["error.page-not-understood"]()))
+                return
+            for key_cb in self._on_key:
+                key_cb(key)
+        elif event == "ready":
+            for ready_cb in self._on_ready:
+                ready_cb()
         elif event == "reorder":
             order = content.get("order")
             here = sorted(str(c.get("code") or "") for c in self.cards)
@@ -294,4 +337,4 @@ class CardArea(anywidget.AnyWidget):
         self._handle_page_message(self, content, [])
 
 
-__all__ = ["CardArea"]
+__all__ = ["KEYS", "CardArea"]

@@ -26,6 +26,10 @@ class CoachSection:
     steps: tuple[gin.Step, ...]
     pictures: tuple[tuple[str, str], ...] = field(default=())
     """(caption, svg) pairs shown under the steps."""
+    note: str = ""
+    """A sentence shown before the steps (already rendered)."""
+    details: str = ""
+    """When set, the steps fold away under this label, one click away."""
 
 
 def coach_html(message: str, error: str, sections: Sequence[CoachSection]) -> str:
@@ -36,17 +40,25 @@ def coach_html(message: str, error: str, sections: Sequence[CoachSection]) -> st
     if message:
         parts.append(f'<div class="gin-coach-message" aria-live="polite">{escape(message)}</div>')
     for s in sections:
-        if not s.steps and not s.pictures:
+        if not s.steps and not s.pictures and not s.note:
             continue
         parts.append(f'<section class="gin-coach-section gin-coach-{escape(s.key)}">')
         parts.append(f"<h3>{escape(s.title)}</h3>")
+        if s.note:
+            parts.append(f'<p class="gin-coach-note">{escape(s.note)}</p>')
         if s.steps:
+            if s.details:
+                parts.append(
+                    f'<details class="gin-coach-details"><summary>{escape(s.details)}</summary>'
+                )
             parts.append("<ol>")
             for st in s.steps:
                 parts.append(
                     f'<li class="gin-step gin-step-{escape(st.code)}">{escape(st.render())}</li>'
                 )
             parts.append("</ol>")
+            if s.details:
+                parts.append("</details>")
         for caption, svg in s.pictures:
             parts.append(
                 f'<figure class="gin-coach-pic">{svg}<figcaption>{escape(caption)}'

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gin
 from gin.bots.hint import Hint
 from gin.bots.reading import opponent_steps
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.ui.coach import CoachSection
 from gin.ui.svg import arrangement_svg
 
@@ -16,7 +16,49 @@ def end_section(view: gin.PlayerView, beat: int) -> CoachSection:
     the void deal)."""
     r = view.result
     steps = r.steps[:beat] if r is not None else gin.turn_steps(view)
-    return CoachSection("result", M["coach.end"].render(), steps)
+    note = ""
+    if r is not None and view.knocker is not None:
+        note = (M["end.roles-you"] if view.knocker == view.player else M["end.roles-they"]).render()
+    return CoachSection("result", M["coach.end"].render(), steps, note=note)
+
+
+def hint_summary(h: Hint, view: gin.PlayerView) -> Text:
+    """The hint in one short sentence, chosen from the hint's own figures."""
+    a = h.action
+    d = h.draw
+    if isinstance(a, gin.BigGin):
+        return M["hint.summary-big-gin"]()
+    if isinstance(a, gin.LayOff):
+        return M["hint.summary-lay-off"]()
+    if isinstance(a, gin.Knock):
+        if h.knock is not None and h.knock.gin:
+            return M["hint.summary-gin"](card=a.card.code)
+        left = next((x.deadwood for x in h.discards if x.card == a.card), h.deadwood)
+        return M["hint.summary-knock"](card=a.card.code, deadwood=left)
+    if isinstance(a, gin.Discard):
+        if h.knock is not None and not h.knock.knock:
+            return M["hint.summary-wait"](card=a.card.code)
+        advice = next((x for x in h.discards if x.card == a.card), None)
+        deadwood = gin.best_arrangement(view.hand).deadwood
+        if deadwood and a.card in deadwood and a.card.points == max(c.points for c in deadwood):
+            return M["hint.summary-discard-highest"](card=a.card.code)
+        if advice is not None and advice.feed_risk < 0.2:
+            return M["hint.summary-discard-safe"](card=a.card.code, deadwood=advice.deadwood)
+        if advice is not None:
+            return M["hint.summary-discard"](card=a.card.code, deadwood=advice.deadwood)
+    if isinstance(a, gin.TakeUpCard | gin.DrawDiscard) and d is not None:
+        if d.melds:
+            return M["hint.summary-take-meld"](card=d.card.code)
+        return M["hint.summary-take"](
+            card=d.card.code, now=d.deadwood_now, after=d.deadwood_if_taken
+        )
+    if isinstance(a, gin.Pass) and d is not None:
+        return M["hint.summary-pass"](card=d.card.code)
+    if isinstance(a, gin.DrawStock) and d is not None:
+        if d.stock_only:
+            return M["hint.summary-stock-only"]()
+        return M["hint.summary-stock"](card=d.card.code)
+    return M["hint.summary-action"](action=a.text)
 
 
 def _melds(arr: gin.Arrangement) -> list[list[str]]:
@@ -63,7 +105,15 @@ def coach_sections(
     else:
         sections.append(CoachSection("turn", M["coach.options"].render(), gin.turn_steps(view)))
     if hint is not None:
-        sections.append(CoachSection("hint", M["coach.hint"].render(), hint.steps))
+        sections.append(
+            CoachSection(
+                "hint",
+                M["coach.hint"].render(),
+                hint.steps,
+                note=hint_summary(hint, view).render(),
+                details=M["hint.details"].render(),
+            )
+        )
     sections.append(
         CoachSection("opponent", M["coach.opponent"].render(), opponent_steps(view, since))
     )
@@ -80,4 +130,4 @@ def coach_sections(
     return sections
 
 
-__all__ = ["coach_sections", "end_section", "meld_section"]
+__all__ = ["coach_sections", "end_section", "hint_summary", "meld_section"]

@@ -172,9 +172,18 @@ class TableController:
         return action, self.game.apply(action, OPPONENT)
 
     def can_undo(self) -> bool:
-        """Whether the learner has a move in this deal to take back (the engine may still
-        refuse it for fair play, see :meth:`gin.Game.check_undo`; the coach then says why)."""
-        return not self.game.deal.is_over and any(m[0] == self.deal_number for m in self._marks)
+        """Whether the learner has a move in this deal that can be taken back (not once
+        the deal is over, nor once the opponent has knocked and shown their cards; the
+        engine may still refuse it for fair play, see :meth:`gin.Game.check_undo`, and the
+        coach then says why)."""
+        d = self.game.deal
+        if d.is_over or self.opponent_knocked():
+            return False
+        return any(m[0] == self.deal_number for m in self._marks)
+
+    def opponent_knocked(self) -> bool:
+        """Whether the opponent has knocked in this deal (their cards are face up)."""
+        return self.view().knocker == OPPONENT
 
     def undo(self) -> list[str]:
         """Take back the learner's last move in this deal, and every opponent move after it.
@@ -184,6 +193,8 @@ class TableController:
         """
         if self.game.deal.is_over:
             raise gin.IllegalActionError(M["error.undo-deal-over"]())
+        if self.opponent_knocked():
+            raise gin.IllegalActionError(M["error.undo-after-knock"]())
         self._marks = [m for m in self._marks if m[0] == self.deal_number]
         if not self._marks:
             raise gin.IllegalActionError(M["error.no-move-to-undo"]())

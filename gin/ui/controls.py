@@ -1,5 +1,6 @@
-"""The controls bar above the table (rule set, opponent, seed, new game, teacher mode)
-and the title line that names the game being played."""
+"""The controls of the table: the game bar (rule set, opponent, seed, New game, Replay
+this deal, teacher mode), the display menu (four-colour deck, large cards, the pace of
+the opponent's moves) and the title line that names the game being played."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         teacher: bool,
         new_game: w.Button,
         teacher_controls: bool = True,
+        replay: w.Button | None = None,
     ) -> None:
         self.rules_choice = w.Dropdown(
             options=list(gin.Rules.PRESETS),
@@ -66,7 +68,8 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.teacher_toggle.add_class("gin-teacher-mode")
         choices = [self.rules_choice, self.opponent_choice, self.seed_field]
         teacher_part = [self.teacher_toggle] if teacher_controls else []
-        super().__init__([*choices, new_game, *teacher_part])
+        more = [replay] if replay is not None else []
+        super().__init__([*choices, new_game, *more, *teacher_part])
         self.add_class("gin-controls")
 
     def show_game(self, rules: gin.Rules, opponent: str, seed: int) -> None:
@@ -75,6 +78,65 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
             self.rules_choice.value = rules.name
         self.opponent_choice.value = opponent
         self.seed_field.value = str(seed)
+
+
+PACES: tuple[tuple[str, float], ...] = (
+    ("display.pace-slow", 1.2),
+    ("display.pace-normal", 0.6),
+    ("display.pace-fast", 0.25),
+    ("display.pace-instant", 0.0),
+)
+"""The opponent's paces offered on the page: (message key, seconds between moves)."""
+
+
+def pace_class(pause: float) -> str:
+    """The table's CSS class for the length of its animations, from the pause between the
+    opponent's moves (``gin-pace-instant`` for no animation)."""
+    if pause <= 0:
+        return "gin-pace-instant"
+    if pause < 0.4:
+        return "gin-pace-fast"
+    if pause < 0.9:
+        return "gin-pace-normal"
+    return "gin-pace-slow"
+
+
+def nearest_pace(pause: float) -> float:
+    """The offered pace closest to ``pause`` seconds."""
+    return min((s for _, s in PACES), key=lambda s: abs(s - pause))
+
+
+class DisplayMenu(w.HBox):  # type: ignore[misc]
+    """How the table looks: :attr:`four_color` (CSS class ``gin-four-color``),
+    :attr:`large_cards` (``gin-large-cards``) and :attr:`pace` (``gin-pace``, seconds
+    between the opponent's moves); the menu has the class ``gin-display``."""
+
+    def __init__(self, four_color: bool, large: bool, pause: float) -> None:
+        self.title = w.HTML(f"<b>{M['display.title'].render()}</b>")
+        self.four_color = w.Checkbox(
+            value=four_color,
+            description=M["display.four-color"].render(),
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
+        self.four_color.add_class("gin-four-color")
+        self.large_cards = w.Checkbox(
+            value=large,
+            description=M["display.large"].render(),
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
+        self.large_cards.add_class("gin-large-cards")
+        self.pace = w.Dropdown(
+            options=[(M[key].render(), s) for key, s in PACES],
+            value=nearest_pace(pause),
+            description=M["display.pace"].render(),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
+        )
+        self.pace.add_class("gin-pace")
+        super().__init__([self.title, self.four_color, self.large_cards, self.pace])
+        self.add_class("gin-display")
 
 
 def title_html(
@@ -96,4 +158,4 @@ def title_html(
     return f'<div class="gin-title-inner"><span class="gin-rules-name">{text}</span></div>'
 
 
-__all__ = ["ControlsBar", "title_html"]
+__all__ = ["PACES", "ControlsBar", "DisplayMenu", "nearest_pace", "pace_class", "title_html"]

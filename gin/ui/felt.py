@@ -1,22 +1,80 @@
 """The felt: the green cloth with both hands, the piles and the button rows, drawn from
-the learner's view (the opponent's cards only when the view or teacher mode shows them)."""
+the learner's view (the opponent's cards only when the view or teacher mode shows them).
+
+From top to bottom: the opponent's hand; whose turn it is (CSS class ``gin-turn``) and
+what the opponent just did (``gin-last-move``); the piles and the up card; the learner's
+hand with its actions under it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from html import escape
 from typing import Any
 
 import ipywidgets as w
 
 import gin
+from gin.i18n import M
+from gin.narration import event_text
 from gin.ui import hands, reveal
 from gin.ui.buttons import BUTTONS
 from gin.ui.cardarea import CardArea
 from gin.ui.piles import Piles
 from gin.ui.seats import LEARNER, OPPONENT
 
-MORE_BUTTONS = ("hint", "undo", "history", "opponent_step", "next_deal")
-"""The keys of the buttons in the row under the actions."""
+MORE_BUTTONS = ("next_deal", "hint", "undo", "history", "opponent_step")
+"""The keys of the buttons after the actions, in the same row."""
+DRAWN = "gin-anim-drawn"
+"""CSS class of the card the opponent just drew (it slides into their hand)."""
+
+
+def turn_text(
+    view: gin.PlayerView,
+    *,
+    pending: bool,
+    teacher: bool,
+    game_over: bool,
+    revealed: bool,
+) -> str:
+    """The turn line: whose turn it is and what the learner may do, from the engine's
+    view (``pending``: a knock waits for confirmation)."""
+    if view.phase.is_over:
+        if not revealed:
+            return M["turn.scoring"].render()
+        return (M["turn.game-over"] if game_over else M["turn.deal-over"]).render()
+    if not view.my_turn:
+        return (M["turn.teacher"] if teacher else M["turn.thinking"]).render()
+    if pending:
+        return M["turn.confirm"].render()
+    ph = view.phase
+    if ph in (gin.Phase.OFFER_NON_DEALER, gin.Phase.OFFER_DEALER):
+        return M["turn.take-or-pass"].render({"card": view.up_card.code})
+    if ph is gin.Phase.DRAW:
+        return (M["turn.draw-stock"] if view.stock_only else M["turn.draw"]).render()
+    if ph is gin.Phase.LAYOFF:
+        return M["turn.lay-off"].render()
+    ends = {c.ends for c in view.discard_choices}
+    if view.can_big_gin:
+        return M["turn.big-gin"].render()
+    if "gin" in ends:
+        return M["turn.discard-or-gin"].render()
+    if "knock" in ends:
+        return M["turn.discard-or-knock"].render()
+    return M["turn.discard"].render()
+
+
+def last_move_text(view: gin.PlayerView) -> str:
+    """What the opponent did since the learner's last move: one sentence per event, told
+    from the learner's seat (empty when the learner moved last)."""
+    told: list[str] = []
+    for e in reversed(view.events):
+        player = getattr(e, "player", None)
+        if player is None:
+            continue
+        if player == LEARNER:
+            break
+        told.append(event_text(e, LEARNER).render())
+    return " ".join(reversed(told))
 
 
 class Felt(w.VBox):  # type: ignore[misc]
@@ -31,6 +89,10 @@ class Felt(w.VBox):  # type: ignore[misc]
         on_error: Callable[[gin.GinError], Any],
     ) -> None:
         self.large = large
+        self.turn_html = w.HTML()
+        self.turn_html.add_class("gin-turn")
+        self.last_move_html = w.HTML()
+        self.last_move_html.add_class("gin-last-move")
         self.opponent_label = w.HTML()
         self.opponent_label.add_class("gin-opponent-label")
         self.opponent_area = CardArea(mode="none", card_class="gin-opponent-card", overlap=True)
@@ -38,22 +100,23 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.piles = Piles(on_error)
         self.hand_label = w.HTML()
         self.hand_label.add_class("gin-deadwood")
-        self.hand = CardArea(mode="single", card_class="gin-card", draggable=True)
+        self.hand = CardArea(mode="single", card_class="gin-card", draggable=True, key_input=True)
         self.hand.add_class("gin-hand")
         for area in (self.hand, self.opponent_area, *self.piles.areas):
             area.large = large
         self.hand.on_error(on_error)
         self.opponent_area.on_error(on_error)
 
-        actions = w.HBox([buttons[k] for k, _, _ in BUTTONS])
+        actions = w.HBox([buttons[k] for k, _, _ in BUTTONS] + [buttons[k] for k in MORE_BUTTONS])
         actions.add_class("gin-actions")
         self.confirm_text = w.HTML()
         self.confirm_text.add_class("gin-confirm-text")
         self.confirm_box = w.HBox([self.confirm_text, buttons["confirm"], buttons["cancel"]])
         self.confirm_box.add_class("gin-confirm")
         self.confirm_box.layout.display = "none"
-        more = w.HBox([buttons[k] for k in MORE_BUTTONS])
-        more.add_class("gin-more")
+        status = w.VBox([self.turn_html, self.last_move_html])
+        status.add_class("gin-status")
+        self.piles.box.children = (*self.piles.box.children, status)
         super().__init__(
             [
                 self.opponent_label,
@@ -62,9 +125,8 @@ class Felt(w.VBox):  # type: ignore[misc]
                 self.piles.history_area,
                 self.hand_label,
                 self.hand,
-                actions,
                 self.confirm_box,
-                more,
+                actions,
             ]
         )
         self.add_class("gin-felt")
@@ -79,12 +141,15 @@ class Felt(w.VBox):  # type: ignore[misc]
         beat: int,
         teacher_cards: Sequence[gin.Card] | None,
         four_color: bool,
+        moved: gin.Event | None = None,
+        hinted: gin.Card | None = None,
     ) -> None:
         """Both hands (and the opponent's label; :meth:`show_hand_label` writes the
         learner's). At the end of the deal both are face up and
-        played back (``beat`` result steps shown); during it the learner's is arranged,
-        the opponent's face down, open in teacher mode (``teacher_cards``), and laid
-        down after their knock."""
+        played back (``beat`` result steps shown); during it the learner's is arranged
+        (the ``hinted`` card marked), the opponent's face down (the card drawn in the
+        opponent's move just made, ``moved``, slides in), open in teacher mode
+        (``teacher_cards``), and laid down after their knock."""
         if view.phase.is_over:
             mine, theirs = reveal.end_hands(view, beat)
             self._show(self.hand, mine, four_color)
@@ -92,7 +157,7 @@ class Felt(w.VBox):  # type: ignore[misc]
             self._show(self.opponent_area, theirs, four_color)
             self.opponent_label.value = reveal.end_label(view, OPPONENT, beat)
         else:
-            self._show(self.hand, hands.learner_show(view), four_color)
+            self._show(self.hand, hands.learner_show(view, hinted), four_color)
             laid = hands.knocker_show(view)
             if laid is not None:
                 self.opponent_area.overlap = False
@@ -103,7 +168,10 @@ class Felt(w.VBox):  # type: ignore[misc]
                 self._show(self.opponent_area, hands.HandShow(arr), four_color)
             else:
                 self.opponent_area.overlap = True
-                self.opponent_area.show_backs(view.opponent_card_count, large=self.large)
+                drew = isinstance(moved, gin.DrewFromStock | gin.DrewFromDiscard | gin.UpCardTaken)
+                self.opponent_area.show_backs(
+                    view.opponent_card_count, large=self.large, last_class=DRAWN if drew else ""
+                )
             self.opponent_label.value = hands.opponent_label_html(
                 view, tuple(teacher_cards) if teacher_cards is not None else None
             )
@@ -116,6 +184,13 @@ class Felt(w.VBox):  # type: ignore[misc]
         else:
             self.hand_label.value = hands.hand_label_html(view, selected)
 
+    def show_turn(self, turn: str, last_move: str) -> None:
+        """Say whose turn it is and what the opponent just did (already rendered)."""
+        self.turn_html.value = (
+            f'<span class="gin-turn-text" aria-live="polite">{escape(turn)}</span>'
+        )
+        self.last_move_html.value = escape(last_move)
+
     def ask(self, question: str | None) -> None:
         """Show the knock confirmation with ``question``, or hide it (``None``)."""
         if question is not None:
@@ -125,4 +200,4 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.confirm_box.layout.display = "flex" if question is not None else "none"
 
 
-__all__ = ["MORE_BUTTONS", "Felt"]
+__all__ = ["DRAWN", "MORE_BUTTONS", "Felt", "last_move_text", "turn_text"]

@@ -21,6 +21,8 @@ Extra = tuple[str, str, tuple[gin.Card, ...]]
 
 NEW_CARD = "gin-new-card"
 """CSS class of a card just drawn, or just laid off at the end of a deal."""
+HINT_CARD = "gin-hint-card"
+"""CSS class of the card the hint suggests discarding."""
 CAN_LAY_OFF = "gin-can-lay-off"
 """CSS class of a card of the learner's that fits onto the knocker's melds."""
 
@@ -86,16 +88,19 @@ def new_card(view: gin.PlayerView) -> tuple[gin.Card, ...]:
     return ()
 
 
-def learner_show(view: gin.PlayerView) -> HandShow:
+def learner_show(view: gin.PlayerView, hinted: gin.Card | None = None) -> HandShow:
     """The learner's hand during the deal: the engine's best arrangement, the card just
-    drawn highlighted; after the opponent's knock, the cards that fit onto the knocker's
-    melds highlighted; after the learner's own knock, the melds the engine laid down."""
+    drawn highlighted (or the card the hint suggests, ``hinted``); after the opponent's
+    knock, the cards that fit onto the knocker's melds highlighted; after the learner's
+    own knock, the melds the engine laid down."""
     if view.knocker == LEARNER and view.knocker_shown is not None:
         return HandShow(view.knocker_shown)
     arr = gin.best_arrangement(view.hand)
     if view.layoff_plan is not None:
         fits = view.layoff_plan.fitting_cards
         return HandShow(arr, highlight=fits, highlight_class=CAN_LAY_OFF)
+    if hinted is not None and hinted in view.hand:
+        return HandShow(arr, highlight=(hinted,), highlight_class=HINT_CARD)
     return HandShow(arr, highlight=new_card(view))
 
 
@@ -157,6 +162,7 @@ def opponent_label_html(view: gin.PlayerView, teacher_cards: tuple[gin.Card, ...
 
 __all__ = [
     "CAN_LAY_OFF",
+    "HINT_CARD",
     "NEW_CARD",
     "Extra",
     "HandShow",

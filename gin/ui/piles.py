@@ -1,5 +1,8 @@
 """The middle of the table: the stock, the discard pile (and its history), the up card
-with its knock-limit badge. Only the learner's view is drawn: the stock is face down."""
+with its knock-limit badge. Only the learner's view is drawn: the stock is face down.
+
+The up card is drawn once: on the discard pile while it lies there, and as a small
+picture beside the badge once it has been taken."""
 
 from __future__ import annotations
 
@@ -13,6 +16,11 @@ from gin.i18n import M, card_label, format_number
 from gin.ui.buttons import limit_badge_text
 from gin.ui.cardarea import CardArea
 from gin.ui.svg import card_svg
+
+ARRIVES = "gin-anim-arrives"
+"""CSS class of a card moving onto the discard pile (the opponent's discard)."""
+HINTED = "gin-hint-card"
+"""CSS class of the card (or pile) the hint suggests."""
 
 
 def count_html(n: int) -> str:
@@ -67,9 +75,7 @@ class Piles:
         discard_box = w.VBox(
             [_head(M["piles.discard-pile"].render(), self.discard_label), self.discard_area]
         )
-        up_box = w.VBox(
-            [w.HTML(f"<b>{M['piles.up-card'].render()}</b>"), self.up_card_html, self.limit_badge]
-        )
+        up_box = w.VBox([self.up_card_html, self.limit_badge])
         for box, cls in (
             (stock_box, "gin-stock-box"),
             (discard_box, "gin-discard-box"),
@@ -84,29 +90,54 @@ class Piles:
         """The card areas of the piles."""
         return (self.stock_area, self.discard_area, self.history_area)
 
-    def show(self, view: gin.PlayerView, *, four_color: bool, large: bool) -> None:
-        """Draw the piles as the learner sees them."""
-        self.stock_area.show_backs(1 if view.stock_count else 0, large=large)
+    def show(
+        self,
+        view: gin.PlayerView,
+        *,
+        four_color: bool,
+        large: bool,
+        moved: gin.Event | None = None,
+        hinted: gin.Action | None = None,
+    ) -> None:
+        """Draw the piles as the learner sees them; ``moved`` is the opponent's move just
+        made (its discard slides onto the pile), ``hinted`` the move the hint suggests
+        (the pile it draws from is marked)."""
+        stock_class = HINTED if isinstance(hinted, gin.DrawStock) else ""
+        self.stock_area.show_backs(
+            1 if view.stock_count else 0, large=large, last_class=stock_class
+        )
         self.stock_label.value = count_html(view.stock_count)
         top = view.top_discard
         if top is not None:
-            self.discard_area.show([top], four_color=four_color, large=large)
+            cls = ""
+            if isinstance(hinted, gin.DrawDiscard | gin.TakeUpCard):
+                cls = HINTED
+            elif isinstance(moved, gin.Discarded | gin.Knocked) and moved.card == top:
+                cls = ARRIVES
+            self.discard_area.show(
+                [top],
+                four_color=four_color,
+                large=large,
+                highlight=[top] if cls else (),
+                highlight_class=cls or ARRIVES,
+            )
         else:
             self.discard_area.show([], large=large)
             self.discard_area.empty_text = M["piles.empty"].render()
         self.discard_label.value = count_html(len(view.discard_pile))
         self.history_area.show(list(view.discard_pile), four_color=four_color, large=large)
         code = view.up_card.code
-        label = (
-            card_label(code)
-            if top is view.up_card
-            else M["piles.up-card-taken"].render({"card": code})
-        )
-        self.up_card_html.value = (
-            '<div class="gin-up-card-pic">'
-            + card_svg(view.up_card, four_color=four_color)
-            + f"</div><div>{label}</div>"
-        )
+        head = f"<b>{M['piles.up-card'].render()}</b> "
+        if top is view.up_card:
+            self.up_card_html.value = head + card_label(code)
+        else:
+            self.up_card_html.value = (
+                head
+                + M["piles.up-card-taken"].render({"card": code})
+                + '<span class="gin-up-card-pic">'
+                + card_svg(view.up_card, four_color=four_color)
+                + "</span>"
+            )
         self.limit_badge.value = f'<span class="gin-badge">{limit_badge_text(view)}</span>'
 
     def toggle_history(self) -> bool:
@@ -116,4 +147,4 @@ class Piles:
         return hidden
 
 
-__all__ = ["Piles", "count_html"]
+__all__ = ["ARRIVES", "HINTED", "Piles", "count_html"]

@@ -98,14 +98,21 @@ def end_label(view: gin.PlayerView, player: int, beat: int) -> str:
 
 
 def end_message(game: gin.Game) -> str:
-    """What the coach says once the playback is over."""
+    """What the coach says once the playback is over: who scores how much in this deal
+    (a doubled deal as ``17 ×2 = 34``), or that the game is over (the score pad says the
+    result, once)."""
     if game.is_over:
-        fs = game.final_score()
-        data = {"mine": fs.scores[LEARNER], "theirs": fs.scores[1 - LEARNER]}
-        return (M["end.game-won"] if fs.winner == LEARNER else M["end.game-lost"]).render(data)
+        return M["end.game-over"].render()
     if game.deal.phase is gin.Phase.VOID:
         return M["end.void"].render()
-    return M["end.scored"].render()
+    record = game.score_sheet[-1] if game.score_sheet else None
+    if record is None or record.winner is None or record.points == 0:
+        return M["end.nobody-scored"].render()
+    mine = record.winner == LEARNER
+    if record.doubled:
+        m = M["end.you-scored-doubled"] if mine else M["end.they-scored-doubled"]
+        return m.render({"points": record.points // 2, "doubled": record.points})
+    return (M["end.you-scored"] if mine else M["end.they-scored"]).render({"count": record.points})
 
 
 __all__ = ["end_hands", "end_label", "end_message", "layoffs_shown", "reveal_total"]

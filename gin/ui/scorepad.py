@@ -84,7 +84,8 @@ def scorepad_html(
         data = {"mine": final.scores[0], "theirs": final.scores[1]}
         said = (M["scores.you-win"] if final.winner == 0 else M["scores.they-win"]).render(data)
         parts.append(f'<div class="gin-game-over" role="status">{escape(said)}</div>')
-        steps = [s for s in final.steps if s.code != "final"]
+        # the result once: the totals row has the running totals, the banner the final
+        steps = [s for s in final.steps if s.code not in ("totals", "final")]
         if steps:
             parts.append(
                 "<ol>" + "".join(f"<li>{escape(s.render())}</li>" for s in steps) + "</ol>"

@@ -10,7 +10,13 @@ The opponent's moves are shown one at a time: with ``pause=0`` they are played a
 (tests); otherwise each move is scheduled with ``loop.call_later`` on the kernel's
 running asyncio loop, which returns control to the kernel between moves, so the page
 (Jupyter or Voilà) receives each update as it happens. Without a running loop (a plain
-Python script) the moves are played at once.
+Python script) the moves are played at once. On the running loop the first moves wait
+until the page shows the table (the hand says so when it is drawn, or after
+:data:`READY_FALLBACK_S`), so that the learner sees every opponent move.
+
+Only the actions the engine calls legal are on show (the others are hidden and
+disabled). Every action has a key (see :data:`KEY_ACTIONS`), and after each move the
+keyboard focus goes to the next sensible control.
 
 The parts live in their own modules: :mod:`gin.ui.controls` (the controls bar),
 :mod:`gin.ui.felt` (the cloth with the hands, piles and buttons), :mod:`gin.ui.piles`
@@ -35,18 +41,48 @@ import gin
 from gin.i18n import M, Message, Text
 from gin.narration import event_text
 from gin.ui import knocking, pageerrors, reveal
-from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, limit_badge_text
+from gin.ui.buttons import (
+    BUTTONS,
+    CONTROL_BUTTONS,
+    enabled_actions,
+    limit_badge_text,
+    shown_actions,
+)
 from gin.ui.coach import Coach
-from gin.ui.coaching import coach_sections
+from gin.ui.coaching import coach_sections, hint_summary
 from gin.ui.controller import TableController
-from gin.ui.controls import ControlsBar, title_html
-from gin.ui.felt import Felt
+from gin.ui.controls import ControlsBar, DisplayMenu, pace_class, title_html
+from gin.ui.felt import Felt, last_move_text, turn_text
 from gin.ui.scorepad import ScorePad
 from gin.ui.seats import LEARNER, OPPONENT
 
 _CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+READY_FALLBACK_S = 4.0
+"""Seconds the first opponent move waits for the page before it is played anyway."""
+
+KEY_ACTIONS = {
+    "t": "take",
+    "p": "pass_",
+    "s": "draw_stock",
+    "d": "draw_discard",
+    "x": "discard",
+    "k": "knock",
+    "g": "go_gin",
+    "b": "big_gin",
+    "l": "lay_off",
+    "n": "next_deal",
+    "h": "hint",
+    "u": "undo",
+    "c": "confirm",
+    "escape": "cancel",
+}
+"""The key for each action (method names of :class:`GinTable`); Enter discards the
+selected card (or confirms a knock), the digits 1-9, 0 and ``-`` pick the 1st to 11th
+card, the arrow keys the card before or after."""
+PICK_KEYS = "1234567890-"
 
 
 def _guarded(method: F) -> F:
@@ -73,10 +109,12 @@ class GinTable(w.VBox):  # type: ignore[misc]
     :class:`CardArea`), :attr:`opponent_area`, :attr:`stock_area`, :attr:`discard_area`,
     :attr:`history_area`, :attr:`buttons` (by key, see :data:`BUTTONS` and
     :data:`CONTROL_BUTTONS`), :attr:`coach`, :attr:`scores`, :attr:`limit_badge`,
-    :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`; and the parts
-    that hold them: :attr:`controls` (:class:`~gin.ui.controls.ControlsBar`),
-    :attr:`felt` (:class:`~gin.ui.felt.Felt`) and :attr:`piles`
-    (:class:`~gin.ui.piles.Piles`).
+    :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
+    :attr:`turn_html` (whose turn it is, CSS class ``gin-turn``), :attr:`last_move_html`
+    (what the opponent just did), :attr:`display_menu`
+    (:class:`~gin.ui.controls.DisplayMenu`); and the parts that hold them:
+    :attr:`controls` (:class:`~gin.ui.controls.ControlsBar`), :attr:`felt`
+    (:class:`~gin.ui.felt.Felt`) and :attr:`piles` (:class:`~gin.ui.piles.Piles`).
     """
 
     def __init__(
@@ -92,6 +130,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
     ) -> None:
         self.controller = TableController(rules, opponent, seed)
         self.pause = max(float(pause), 0.0)
+        self._page_ready = False
+        self._waiting_for_page = False
+        self._moved: gin.Event | None = None
+        self._focus_state: tuple[Any, ...] = ()
         self.teacher = bool(teacher)
         self.teacher_controls = bool(teacher_controls) or self.teacher
         """Whether the teacher-mode switch is shown (a page opened with ``?teacher=1``)."""
@@ -113,6 +155,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.add_class("gin-table")
         if self.large_cards:
             self.add_class("gin-table-large")
+        self._pace_class = pace_class(self.pause)
+        self.add_class(self._pace_class)
         self._start_deal_view()
 
     # ------------------------------------------------------------------ building
@@ -141,6 +185,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             "cancel": self.cancel,
             "next_deal": self.next_deal,
             "new_game": self.new_game,
+            "replay": self.replay,
             "hint": self.hint,
             "undo": self.undo,
             "opponent_step": self.opponent_step,
@@ -150,6 +195,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             self._button(key, label, css, handlers[key])
         self.buttons["knock"].tooltip = M["table.knock-tip"].render()
         self.buttons["gin"].tooltip = M["table.gin-tip"].render()
+        self.buttons["replay"].tooltip = M["button.replay-tip"].render()
 
     def _build(self) -> None:
         c = self.controller
@@ -164,6 +210,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             c.seed,
             self.teacher,
             self.buttons["new_game"],
+            replay=self.buttons["replay"],
             teacher_controls=self.teacher_controls,
         )
         self.rules_choice = self.controls.rules_choice
@@ -188,18 +235,28 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.hand = self.felt.hand
         self.confirm_text = self.felt.confirm_text
         self.confirm_box = self.felt.confirm_box
+        self.turn_html = self.felt.turn_html
+        self.last_move_html = self.felt.last_move_html
         self.hand.on_select(self._on_select)
         self.hand.on_activate(self._on_activate)
+        self.hand.on_key(self._on_key)
+        self.hand.on_ready(self._on_page_ready)
         self.stock_area.on_click(self._on_stock_click)
         self.discard_area.on_click(self._on_discard_click)
 
+        self.display_menu = DisplayMenu(self.four_color, self.large_cards, self.pause)
+        self.display_menu.four_color.observe(self._on_four_color, names="value")
+        self.display_menu.large_cards.observe(self._on_large_cards, names="value")
+        self.display_menu.pace.observe(self._on_pace, names="value")
+        self.keys_help = w.HTML(M["keys.help"].render())
+        self.keys_help.add_class("gin-keys-help")
         self.coach = Coach()
         self.scores = ScorePad()
-        side = w.VBox([self.coach, self.scores])
+        side = w.VBox([self.coach, self.scores, self.controls, self.display_menu, self.keys_help])
         side.add_class("gin-side")
         body = w.HBox([self.felt, side])
         body.add_class("gin-body")
-        self._children = [self.style_html, self.title, self.controls, body]
+        self._children = [self.style_html, self.title, body]
 
     # ------------------------------------------------------------------ showing the state
 
@@ -230,10 +287,16 @@ class GinTable(w.VBox):  # type: ignore[misc]
         d = self.controller.deal
         return d.is_over and self.controller.reveal_step >= self._reveal_total()
 
+    def _hinted(self) -> gin.Action | None:
+        h = self.controller.shown_hint
+        return h.action if h is not None else None
+
     def refresh(self) -> None:
         """Redraw every part of the table from the learner's view."""
         c = self.controller
         view = c.view()
+        moved, self._moved = self._moved, None
+        hinted = self._hinted()
         self.title.value = title_html(view, c.opponent_name, c.deal_number, c.seed, self.teacher)
         teacher_cards = c.deal.hand(OPPONENT) if self.teacher else None
         self.felt.show_hands(
@@ -241,29 +304,94 @@ class GinTable(w.VBox):  # type: ignore[misc]
             beat=self.controller.reveal_step,
             teacher_cards=teacher_cards,
             four_color=self.four_color,
+            moved=moved,
+            hinted=hinted.card if isinstance(hinted, gin.Discard | gin.Knock) else None,
         )
-        self.piles.show(view, four_color=self.four_color, large=self.large_cards)
+        self.piles.show(
+            view, four_color=self.four_color, large=self.large_cards, moved=moved, hinted=hinted
+        )
         self._show_hand_label(view)
         self._update_buttons(view)
+        self._update_turn(view)
         self._update_coach(view)
         self._update_scores()
+        self._focus_next(view)
+
+    def _update_turn(self, view: gin.PlayerView) -> None:
+        c = self.controller
+        turn = turn_text(
+            view,
+            pending=c.pending is not None,
+            teacher=self.teacher,
+            game_over=c.game.is_over,
+            revealed=self._revealed(),
+        )
+        self.felt.show_turn(turn, last_move_text(view))
+
+    def _focus_next(self, view: gin.PlayerView) -> None:
+        """Send the keyboard focus to the control the learner needs next (once per change
+        of the table's state, so that it never jumps while the learner looks around)."""
+        c = self.controller
+        target = ""
+        if c.pending is not None:
+            target = ".gin-action-confirm"
+        elif view.phase.is_over:
+            if self._revealed():
+                target = ".gin-action-new-game" if c.game.is_over else ".gin-action-next-deal"
+        elif view.my_turn:
+            ph = view.phase
+            if ph in (gin.Phase.OFFER_NON_DEALER, gin.Phase.OFFER_DEALER):
+                target = ".gin-action-take"
+            elif ph is gin.Phase.DRAW:
+                target = ".gin-stock [data-index]"
+            elif ph is gin.Phase.LAYOFF:
+                target = ".gin-action-lay-off"
+            else:
+                new = [e for e in view.events[-1:] if getattr(e, "player", None) == LEARNER]
+                card = getattr(new[0], "card", None) if new else None
+                target = f"card:{card.code}" if isinstance(card, gin.Card) else "hand"
+        state = (c.deal_number, len(view.events), view.phase, c.pending is not None, target)
+        if target and state != self._focus_state:
+            self._focus_state = state
+            self.hand.focus(target)
 
     def _show_hand_label(self, view: gin.PlayerView) -> None:
         self.felt.show_hand_label(view, self.controller.reveal_step, self._selected_card())
 
+    def _display(self, key: str, on: bool) -> None:
+        value = "" if on else "none"
+        if self.buttons[key].layout.display != value:
+            self.buttons[key].layout.display = value
+
     def _update_buttons(self, view: gin.PlayerView) -> None:
+        """Only the legal actions are on show (hidden and disabled otherwise); a knock
+        waiting for confirmation hides them behind its question."""
         c = self.controller
+        pending = c.pending is not None
         enabled = enabled_actions(view, self._selected_card())
+        shown = shown_actions(view)
         for key, on in enabled.items():
-            self.buttons[key].disabled = not on or self.controller.pending is not None
-        self.buttons["confirm"].disabled = self.controller.pending is None
-        self.buttons["cancel"].disabled = self.controller.pending is None
-        if self.controller.pending is None:
+            self.buttons[key].disabled = not on or pending
+            self._display(key, shown[key] and not pending)
+        self.buttons["confirm"].disabled = not pending
+        self.buttons["cancel"].disabled = not pending
+        if not pending:
             self.felt.ask(None)
-        self.buttons["next_deal"].disabled = not (c.game.can_start_next_deal() and self._revealed())
+        can_next = c.game.can_start_next_deal() and self._revealed()
+        self.buttons["next_deal"].disabled = not can_next
+        self._display("next_deal", can_next)
         self.buttons["undo"].disabled = not c.can_undo()
         self.buttons["hint"].disabled = not view.my_turn
+        self._display("hint", view.my_turn and not pending)
         self.buttons["opponent_step"].disabled = not (self.teacher and c.opponent_to_move())
+        hinted = self._hinted()
+        for key, _, _ in BUTTONS:
+            b = self.buttons[key]
+            want = hinted is not None and _button_for(hinted, view) == key
+            if want and "gin-hinted" not in b._dom_classes:
+                b.add_class("gin-hinted")
+            elif not want and "gin-hinted" in b._dom_classes:
+                b.remove_class("gin-hinted")
 
     def _update_coach(self, view: gin.PlayerView) -> None:
         self.coach.show(
@@ -290,6 +418,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._token += 1
         self.controller.reset_session()
         self._busy = False
+        self._moved = None
         self.hand.selected = ""
         c = self.controller
         if c.deal_number == 1:
@@ -323,6 +452,29 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def _scheduled(self, fn: Callable[[int], Any], token: int) -> None:
         fn(token)
 
+    def _must_wait_for_page(self) -> bool:
+        """Whether the opponent's first moves should wait until the page shows the table:
+        only when they would be played later on the kernel's running loop."""
+        if self._page_ready or self.pause <= 0 or self.scheduler is not None:
+            return False
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        return True
+
+    @_guarded
+    def _on_page_ready(self) -> None:
+        """The page shows the table: play the opponent's moves that waited for it."""
+        self._page_ready = True
+        if self._waiting_for_page:
+            self._waiting_for_page = False
+            self._advance()
+
+    def _page_timeout(self, token: int) -> None:
+        if token == self._token and self._waiting_for_page:
+            self._on_page_ready()
+
     def _advance(self) -> None:
         """Move the game on after a change: opponent moves, then the end-of-deal reveal."""
         c = self.controller
@@ -331,6 +483,15 @@ class GinTable(w.VBox):  # type: ignore[misc]
                 self._busy = False
                 return
             self._busy = True
+            if self._must_wait_for_page():
+                if not self._waiting_for_page:
+                    self._waiting_for_page = True
+                    loop = asyncio.get_running_loop()
+                    loop.call_later(
+                        READY_FALLBACK_S,
+                        functools.partial(self._scheduled, self._page_timeout, self._token),
+                    )
+                return
             self._schedule(self._auto_opponent_move)
         elif c.deal.is_over and not self._revealed():
             self._busy = True
@@ -348,6 +509,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def _opponent_move(self) -> None:
         self.controller.opponent_step()
         view = self.controller.view()
+        self._moved = view.events[-1] if view.events else None
         self._say(event_text(view.events[-1], LEARNER).render() if view.events else "")
         if view.phase.is_over:
             last = [e for e in view.events if isinstance(e, gin.Knocked | gin.BigGinDeclared)]
@@ -390,6 +552,34 @@ class GinTable(w.VBox):  # type: ignore[misc]
         view = self.controller.view()
         self._show_hand_label(view)
         self._update_buttons(view)
+
+    @_guarded
+    def _on_key(self, key: str) -> None:
+        """A key pressed on the page: one key per action, one per card."""
+        if key in KEY_ACTIONS:
+            getattr(self, KEY_ACTIONS[key])()
+        elif key == "enter":
+            if self.controller.pending is not None:
+                self.confirm()
+            else:
+                self.discard()
+        elif key in PICK_KEYS or key in ("arrowleft", "arrowright"):
+            self._pick(key)
+
+    def _pick(self, key: str) -> None:
+        codes = self.hand.codes
+        if not codes or self.hand.mode != "single":
+            return
+        if key in PICK_KEYS:
+            i = PICK_KEYS.index(key)
+            if i >= len(codes):
+                return
+        else:
+            at = codes.index(self.hand.selected) if self.hand.selected in codes else -1
+            step = 1 if key == "arrowright" else -1
+            i = (at + step) % len(codes) if at >= 0 else (0 if step > 0 else len(codes) - 1)
+        self.hand.selected = codes[i]
+        self.hand.focus(f"card:{codes[i]}")
 
     @_guarded
     def _on_activate(self, code: str) -> None:
@@ -446,7 +636,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.controller.pending = action
         self.felt.ask(text.render())
         self.coach.show(error="")
-        self._update_buttons(self.controller.view())
+        view = self.controller.view()
+        self._update_buttons(view)
+        self._update_turn(view)
+        self._focus_next(view)
 
     @_guarded
     def knock(self) -> None:
@@ -481,7 +674,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Drop the action waiting for confirmation."""
         self.controller.pending = None
         self._say(M["table.cancelled"].render())
-        self._update_buttons(self.controller.view())
+        view = self.controller.view()
+        self._update_buttons(view)
+        self._update_turn(view)
+        self._focus_next(view)
 
     @_guarded
     def lay_off(self) -> None:
@@ -507,7 +703,15 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     @_guarded
     def new_game(self) -> None:
-        """Start a new game with the chosen rules, opponent and seed (empty: a new seed)."""
+        """Start a new game with the chosen rules and opponent, shuffled with a new seed."""
+        self.controller.new_game(self.rules_choice.value, self.opponent_choice.value, None)
+        self.seed_field.value = str(self.controller.seed)
+        self._start_deal_view()
+
+    @_guarded
+    def replay(self) -> None:
+        """Start again with the seed in the seed field (the seed of the game on show, or one
+        typed in: a whole class can play the same cards)."""
         seed: str | None = self.seed_field.value.strip() or None
         self.controller.new_game(self.rules_choice.value, self.opponent_choice.value, seed)
         self.seed_field.value = str(self.controller.seed)
@@ -516,16 +720,17 @@ class GinTable(w.VBox):  # type: ignore[misc]
     @_guarded
     def undo(self) -> None:
         """Take back the learner's last move (and the opponent's moves after it)."""
-        undone = self.controller.undo()
+        before = self.controller.view().events
+        self.controller.undo()
         self._token += 1
         self.controller.pending = None
         self._busy = False
         self.controller.shown_hint = None
-        self.controller.since = len(self.controller.view().events)
-        moves = [
-            {"key": M["table.undone-move"].key, "data": {"action": a}} for a in reversed(undone)
-        ]
-        self._say(M["table.undone"].render({"moves": moves}))
+        after = self.controller.view().events
+        self.controller.since = len(after)
+        told = [event_text(e, LEARNER).render() for e in before[len(after) :]]
+        head = M["table.undone"].render({"count": len(told)})
+        self._say(" ".join([head, *told]))
         self.refresh()
         self._advance()
 
@@ -540,9 +745,40 @@ class GinTable(w.VBox):  # type: ignore[misc]
         finally:
             button.description, button.disabled = label, False
         self.controller.shown_hint = h
-        if h.action is not None:
-            self._say(M["table.hint"].render({"action": h.action.text}))
+        self._say(hint_summary(h, self.controller.view()).render())
         self.refresh()
+
+    @_guarded
+    def _on_four_color(self, change: dict[str, Any]) -> None:
+        self.four_color = bool(change["new"])
+        self.refresh()
+
+    @_guarded
+    def _on_large_cards(self, change: dict[str, Any]) -> None:
+        self.set_large_cards(bool(change["new"]))
+
+    def set_large_cards(self, on: bool) -> None:
+        """Draw every card large (for a projector), or at the normal size."""
+        self.large_cards = on
+        self.felt.large = on
+        for area in (self.hand, self.opponent_area, *self.piles.areas):
+            area.large = on
+        if on:
+            self.add_class("gin-table-large")
+        else:
+            self.remove_class("gin-table-large")
+        self.refresh()
+
+    @_guarded
+    def _on_pace(self, change: dict[str, Any]) -> None:
+        self.set_pace(float(change["new"]))
+
+    def set_pace(self, pause: float) -> None:
+        """Seconds between the opponent's moves (0: at once, without animation)."""
+        self.pause = max(float(pause), 0.0)
+        self.remove_class(self._pace_class)
+        self._pace_class = pace_class(self.pause)
+        self.add_class(self._pace_class)
 
     @_guarded
     def _on_teacher_toggle(self, change: dict[str, Any]) -> None:
@@ -574,6 +810,23 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.buttons["history"].description = label.render()
 
 
+def _button_for(action: gin.Action, view: gin.PlayerView) -> str:
+    """The key of the action button that plays ``action`` (a knock to gin: ``gin``)."""
+    if isinstance(action, gin.Knock):
+        ends = next((c.ends for c in view.discard_choices if c.card == action.card), "knock")
+        return "gin" if ends == "gin" else "knock"
+    return {
+        gin.TakeUpCard: "take",
+        gin.Pass: "pass",
+        gin.DrawStock: "draw_stock",
+        gin.DrawDiscard: "draw_discard",
+        gin.Discard: "discard",
+        gin.Knock: "knock",
+        gin.BigGin: "big_gin",
+        gin.LayOff: "lay_off",
+    }.get(type(action), "")
+
+
 def play_table(
     rules: str = "classic",
     opponent: str = "eager",
@@ -588,9 +841,11 @@ def play_table(
 
     ``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
     :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
-    and shown when ``None``); ``pause`` is the seconds between the opponent's moves (0:
-    at once); ``teacher`` shows both hands and steps the opponent one click at a time;
-    ``teacher_controls`` shows the teacher-mode switch (always shown with ``teacher``).
+    and shown when ``None``; the page's ``?seed=`` passes it here); ``pause`` is the
+    seconds between the opponent's moves (0: at once); ``teacher`` shows both hands and
+    steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
+    switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
+    display menu's choices.
     """
     return GinTable(
         rules=rules,
@@ -607,6 +862,8 @@ def play_table(
 __all__ = [
     "BUTTONS",
     "CONTROL_BUTTONS",
+    "KEY_ACTIONS",
+    "READY_FALLBACK_S",
     "GinTable",
     "enabled_actions",
     "limit_badge_text",
