@@ -33,6 +33,7 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
 class GinError(ValueError):
     """Base class of every error the engine raises on bad input.
 
+    >>> from gin.i18n import message
     >>> EXAMPLE = message("error.example", "Something is not right with {what}.")
     >>> err = GinError(EXAMPLE(what="this"))
     >>> err.code, str(err), err.data

@@ -39,7 +39,7 @@ class Rules:
     >>> Rules.preset("classic", target=0)
     Traceback (most recent call last):
     ...
-    gin.errors.RulesError: The rule "target" must be from 10 to 10000, not 0.
+    gin.errors.RulesError: The rule "target" must be from 10 to 10,000, not 0.
     """
 
     ace_knock_limit: int = 1

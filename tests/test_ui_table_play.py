@@ -359,7 +359,7 @@ def test_a_doubled_deal_reads_points_times_two_equals_total(stack: Any) -> None:
 
 
 def test_the_game_end_says_the_result_once() -> None:
-    t = GinTable(rules=gin.Rules.preset("classic", target=1), seed=4, pause=0)
+    t = GinTable(rules=gin.Rules.preset("classic", target=10), seed=4, pause=0)
     play_game(t, 4, check_leaks=False)
     assert t.controller.game.is_over
     page = t.coach.value + t.scores.value

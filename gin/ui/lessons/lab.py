@@ -193,9 +193,15 @@ def opponents_table(rows: Sequence[dict[str, Any]]) -> str:
     """The tournament figures as a table."""
     if not rows:
         return paragraph(M["lesson.lab.opp.none"].render())
-    head = ("pairing", "games", "deals", "won", "points")
+    head = (
+        "lesson.lab.opp.table.pairing",
+        "lesson.lab.opp.table.games",
+        "lesson.lab.opp.table.deals",
+        "lesson.lab.opp.table.won",
+        "lesson.lab.opp.table.points",
+    )
     return table_html(
-        [M[f"lesson.lab.opp.table.{h}"].render() for h in head],
+        [M[key].render() for key in head],
         [
             [
                 pairing(r["a"], r["b"]),
