@@ -86,6 +86,7 @@ def no_errors(page: Page, log: Any) -> None:
 def test_lesson_loads_without_errors(page: Page, voila_server: str, name: str) -> None:
     log = open_lesson(page, voila_server, name)
     no_errors(page, log)
+    page.locator(".gin-lesson").first.wait_for(timeout=30_000)  # widgets render async
     assert page.locator(".gin-lesson").count() == 1, "the lesson widget is on the page"
     assert page.locator(".gin-lesson-nav a").count() >= 1
     full_page_screenshot(page, SCREENSHOTS / f"{Path(name).stem}.png")
