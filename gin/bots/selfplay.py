@@ -55,6 +55,13 @@ def play_deal(
     return deal
 
 
+def play_game_deal(game: Game, bots: Sequence[Bot]) -> Game:
+    """Play the current deal of ``game`` to its end between ``bots``, through the game
+    (its log and score sheet follow). Returns the game, changed in place."""
+    _play_out(game.deal, bots, game.apply, None, time.perf_counter)
+    return game
+
+
 def _play_out(
     deal: Deal,
     bots: Sequence[Bot],
@@ -104,4 +111,4 @@ def play_game(
     return game
 
 
-__all__ = ["MAX_DEALS_PER_GAME", "Times", "play_deal", "play_game"]
+__all__ = ["MAX_DEALS_PER_GAME", "Times", "play_deal", "play_game", "play_game_deal"]

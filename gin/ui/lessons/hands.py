@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from gin import DECK, Card, Deal, DrawDiscard, DrawStock, Phase, Rules, Suit, best_arrangement
 from gin.bots import make_bot
+from gin.bots.selfplay import play_deal
 from gin.cards import cards_mask
 
 
@@ -122,11 +123,7 @@ def play_out(rules: Rules, seed: int, bots: tuple[str, str] = ("eager", "eager")
         make_bot(bots[0], random.Random(seed * 2 + 1)),
         make_bot(bots[1], random.Random(seed * 2 + 2)),
     ]
-    while not deal.is_over:
-        p = deal.to_move
-        assert p is not None
-        deal.apply(players[p].choose(deal.view(p)))
-    return deal
+    return play_deal(deal, players)
 
 
 def draws_of(deal: Deal) -> int:

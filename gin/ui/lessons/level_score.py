@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from gin import DECK, Card, DealResult, Game, Rules, Suit, deadwood, parse_cards, score_deal
 from gin.bots import make_bot
+from gin.bots.selfplay import play_game_deal
 from gin.cards import cards_mask
 from gin.i18n import M, Text
 from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
@@ -220,11 +221,7 @@ def played_game(rules: Rules, seed: int) -> Game:
     """A seeded game whose first deal two computer opponents have played out."""
     game = Game(rules, seed=seed)
     bots = [make_bot("eager", random.Random(seed + i)) for i in (1, 2)]
-    while not game.deal.is_over:
-        p = game.deal.to_move
-        assert p is not None
-        game.apply(bots[p].choose(game.deal.view(p)))
-    return game
+    return play_game_deal(game, bots)
 
 
 def game_question(rules: Rules, rng: random.Random) -> Question:
