@@ -22,29 +22,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from gin.actions import (
-    Action,
-    BigGin,
-    BigGinDeclared,
-    DealScored,
-    DealVoided,
-    Discard,
-    Discarded,
-    DrawDiscard,
-    DrawStock,
-    DrewFromDiscard,
-    DrewFromStock,
-    Event,
-    Knock,
-    Knocked,
-    LaidOff,
-    LayOff,
-    Pass,
-    Passed,
-    TakeUpCard,
-    UpCardTaken,
-    parse_action,
-)
+from gin import actions as act
 from gin.cards import DECK, Card, cards_mask, check_distinct, parse_cards
 from gin.errors import CardParseError, IllegalActionError, echo
 from gin.i18n import M
@@ -53,7 +31,16 @@ from gin.rules import Rules
 from gin.scoring import DealResult, knock_refusal, plan_layoffs, score_deal
 from gin.view import DiscardChoice, DiscardEnd, Phase, PlayerView
 
-_ACTION_TYPES = (TakeUpCard, Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin, LayOff)
+_ACTION_TYPES = (
+    act.TakeUpCard,
+    act.Pass,
+    act.DrawStock,
+    act.DrawDiscard,
+    act.Discard,
+    act.Knock,
+    act.BigGin,
+    act.LayOff,
+)
 
 VOID_STOCK = 2
 """A discard that leaves this many cards in the stock ends the deal void."""
@@ -119,8 +106,8 @@ class Deal:
         self.knocker = None
         self.result = None
         self._pending: DealResult | None = None
-        self.events: list[Event] = []
-        self.actions: list[Action] = []
+        self.events: list[act.Event] = []
+        self.actions: list[act.Action] = []
 
     # ------------------------------------------------------------------ building
 
@@ -153,12 +140,12 @@ class Deal:
         rules: Rules,
         order: Sequence[Card],
         dealer: int,
-        actions: Iterable[Action | str],
+        actions: Iterable[act.Action | str],
     ) -> Deal:
         """A deal rebuilt by applying ``actions`` to a fresh deal from ``order``."""
         deal = cls(rules, order, dealer)
         for a in actions:
-            deal.apply(parse_action(a) if isinstance(a, str) else a)
+            deal.apply(act.parse_action(a) if isinstance(a, str) else a)
         return deal
 
     @classmethod
@@ -263,27 +250,27 @@ class Deal:
         player = self.knocker if r.winner == "knocker" else 1 - self.knocker
         return (player, r.points, r.kind)
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[act.Action]:
         """Every legal action of the player to move, in a fixed order."""
         ph = self.phase
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
-            return [TakeUpCard(), Pass()]
+            return [act.TakeUpCard(), act.Pass()]
         if ph is Phase.DRAW:
             if self.stock_only or not self.discard_pile:
-                return [DrawStock()]
-            return [DrawStock(), DrawDiscard()]
+                return [act.DrawStock()]
+            return [act.DrawStock(), act.DrawDiscard()]
         if ph is Phase.DISCARD:
             choices = sorted(self.discard_choices(), key=lambda ch: ch.card)
-            out: list[Action] = [Discard(ch.card) for ch in choices]
-            out.extend(Knock(ch.card) for ch in choices if ch.ends != "discard")
+            out: list[act.Action] = [act.Discard(ch.card) for ch in choices]
+            out.extend(act.Knock(ch.card) for ch in choices if ch.ends != "discard")
             if self.can_big_gin():
-                out.append(BigGin())
+                out.append(act.BigGin())
             return out
         if ph is Phase.LAYOFF:
-            return [LayOff()]
+            return [act.LayOff()]
         return []
 
-    def verify(self, action: Action, player: int | None = None) -> None:
+    def verify(self, action: act.Action, player: int | None = None) -> None:
         """Raise :class:`~gin.errors.IllegalActionError` if ``action`` is illegal now.
 
         If ``player`` is given, it must be the player to move.
@@ -295,7 +282,7 @@ class Deal:
         if not isinstance(action, _ACTION_TYPES):
             raise IllegalActionError(M["error.bad-action"](action=echo(action)))
         ph = self.phase
-        if isinstance(action, TakeUpCard | Pass):
+        if isinstance(action, act.TakeUpCard | act.Pass):
             if ph not in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
                 raise IllegalActionError(
                     M["error.already-drew"]()
@@ -305,17 +292,17 @@ class Deal:
             return
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
             raise IllegalActionError(M["error.offer-pending"]())
-        if isinstance(action, DrawStock | DrawDiscard):
+        if isinstance(action, act.DrawStock | act.DrawDiscard):
             if ph is Phase.DISCARD:
                 raise IllegalActionError(M["error.already-drew"]())
             if ph is Phase.LAYOFF:
                 raise IllegalActionError(M["error.layoff-pending"]())
-            if isinstance(action, DrawDiscard) and not self.discard_pile:
+            if isinstance(action, act.DrawDiscard) and not self.discard_pile:
                 raise IllegalActionError(M["error.empty-discard"]())
-            if isinstance(action, DrawDiscard) and self.stock_only:
+            if isinstance(action, act.DrawDiscard) and self.stock_only:
                 raise IllegalActionError(M["error.stock-only"]())
             return
-        if isinstance(action, Discard | Knock):
+        if isinstance(action, act.Discard | act.Knock):
             card = action.card
             if not isinstance(card, Card):
                 raise IllegalActionError(M["error.bad-action"](action=echo(action)))
@@ -332,12 +319,12 @@ class Deal:
                 raise IllegalActionError(M["error.not-in-hand"](card=card.code))
             if card is self.taken_card and not self.rules.may_discard_taken_card:
                 raise IllegalActionError(M["error.taken-card"](card=card.code))
-            if isinstance(action, Knock):
+            if isinstance(action, act.Knock):
                 dw = deadwood_of_mask(cards_mask(hand) ^ card.mask)
                 if dw > self.knock_limit:
                     raise IllegalActionError(knock_refusal(self.rules, self.up_card, dw))
             return
-        if isinstance(action, BigGin):
+        if isinstance(action, act.BigGin):
             if ph is not Phase.DISCARD:
                 raise IllegalActionError(M["error.big-gin-after-draw"]())
             if not self.rules.big_gin:
@@ -347,13 +334,13 @@ class Deal:
             if dw:
                 raise IllegalActionError(M["error.not-big-gin"](deadwood=dw))
             return
-        if isinstance(action, LayOff):
+        if isinstance(action, act.LayOff):
             if ph is not Phase.LAYOFF:
                 raise IllegalActionError(M["error.no-knock"]())
             return
         raise IllegalActionError(M["error.bad-action"](action=echo(action)))
 
-    def can(self, action: Action, player: int | None = None) -> bool:
+    def can(self, action: act.Action, player: int | None = None) -> bool:
         """Whether ``action`` is legal now."""
         try:
             self.verify(action, player)
@@ -363,7 +350,7 @@ class Deal:
 
     # ------------------------------------------------------------------ acting
 
-    def apply(self, action: Action, player: int | None = None) -> tuple[Event, ...]:
+    def apply(self, action: act.Action, player: int | None = None) -> tuple[act.Event, ...]:
         """Perform ``action`` for the player to move and return the events it caused.
 
         Raises :class:`~gin.errors.IllegalActionError` (the state is then unchanged) if
@@ -372,16 +359,16 @@ class Deal:
         self.verify(action, player)
         p = self.to_move
         assert p is not None
-        new: list[Event] = []
+        new: list[act.Event] = []
         ph = self.phase
-        if isinstance(action, TakeUpCard):
+        if isinstance(action, act.TakeUpCard):
             card = self.discard_pile.pop()
             self.hands[p].append(card)
             self.taken_card = card
             self.phase = Phase.DISCARD
-            new.append(UpCardTaken(p, card))
-        elif isinstance(action, Pass):
-            new.append(Passed(p))
+            new.append(act.UpCardTaken(p, card))
+        elif isinstance(action, act.Pass):
+            new.append(act.Passed(p))
             if ph is Phase.OFFER_NON_DEALER:
                 self.phase = Phase.OFFER_DEALER
                 self.to_move = self.dealer
@@ -390,48 +377,48 @@ class Deal:
                 self.to_move = self.non_dealer
                 self.both_passed = True
                 self.stock_only = True
-        elif isinstance(action, DrawStock):
+        elif isinstance(action, act.DrawStock):
             card = self.stock.pop()
             self.hands[p].append(card)
             self.taken_card = None
             self.stock_only = False
             self.phase = Phase.DISCARD
-            new.append(DrewFromStock(p, card))
-        elif isinstance(action, DrawDiscard):
+            new.append(act.DrewFromStock(p, card))
+        elif isinstance(action, act.DrawDiscard):
             card = self.discard_pile.pop()
             self.hands[p].append(card)
             self.taken_card = card
             self.phase = Phase.DISCARD
-            new.append(DrewFromDiscard(p, card))
-        elif isinstance(action, Discard):
+            new.append(act.DrewFromDiscard(p, card))
+        elif isinstance(action, act.Discard):
             self.hands[p].remove(action.card)
             self.discard_pile.append(action.card)
             self.taken_card = None
-            new.append(Discarded(p, action.card))
+            new.append(act.Discarded(p, action.card))
             if len(self.stock) <= VOID_STOCK:
                 self.phase = Phase.VOID
                 self.to_move = None
-                new.append(DealVoided())
+                new.append(act.DealVoided())
             else:
                 self.phase = Phase.DRAW
                 self.to_move = 1 - p
-        elif isinstance(action, Knock):
+        elif isinstance(action, act.Knock):
             self.hands[p].remove(action.card)
             self.discard_pile.append(action.card)
             self.taken_card = None
             self.knocker = p
             dw = deadwood_of_mask(cards_mask(self.hands[p]))
-            new.append(Knocked(p, action.card, dw, dw == 0))
+            new.append(act.Knocked(p, action.card, dw, dw == 0))
             self._pending = score_deal(self.rules, self.up_card, self.hands[p], self.hands[1 - p])
             if dw == 0:
                 new.extend(self._finish())
             else:
                 self.phase = Phase.LAYOFF
                 self.to_move = 1 - p
-        elif isinstance(action, BigGin):
+        elif isinstance(action, act.BigGin):
             self.knocker = p
             self.taken_card = None
-            new.append(BigGinDeclared(p))
+            new.append(act.BigGinDeclared(p))
             new.extend(self._finish())
         else:  # LayOff
             new.extend(self._finish())
@@ -439,7 +426,7 @@ class Deal:
         self.actions.append(action)
         return tuple(new)
 
-    def _finish(self) -> list[Event]:
+    def _finish(self) -> list[act.Event]:
         k = self.knocker
         assert k is not None
         result = self._pending
@@ -449,9 +436,9 @@ class Deal:
         self.result = result
         self.phase = Phase.SCORED
         self.to_move = None
-        out: list[Event] = [LaidOff(1 - k, lo.card, lo.onto) for lo in result.layoffs]
+        out: list[act.Event] = [act.LaidOff(1 - k, lo.card, lo.onto) for lo in result.layoffs]
         winner = None if result.winner is None else (k if result.winner == "knocker" else 1 - k)
-        out.append(DealScored(winner, result.points, result.kind))
+        out.append(act.DealScored(winner, result.points, result.kind))
         return out
 
     def discard_choices(self) -> tuple[DiscardChoice, ...]:
@@ -489,15 +476,15 @@ class Deal:
         p = check_player(player)
         o = 1 - p
         known: list[Card] = []
-        events: list[Event] = []
+        events: list[act.Event] = []
         for e in self.events:
-            if isinstance(e, DrewFromStock) and e.player == o:
-                e = DrewFromStock(o, None)
+            if isinstance(e, act.DrewFromStock) and e.player == o:
+                e = act.DrewFromStock(o, None)
             events.append(e)
             if getattr(e, "player", None) == o:
-                if isinstance(e, UpCardTaken | DrewFromDiscard):
+                if isinstance(e, act.UpCardTaken | act.DrewFromDiscard):
                     known.append(e.card)
-                elif isinstance(e, Discarded | Knocked) and e.card in known:
+                elif isinstance(e, act.Discarded | act.Knocked) and e.card in known:
                     known.remove(e.card)
         over = self.is_over
         mine = self.to_move == p

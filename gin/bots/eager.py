@@ -4,17 +4,7 @@ from __future__ import annotations
 
 import random
 
-from gin.actions import (
-    Action,
-    BigGin,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Knock,
-    LayOff,
-    Pass,
-    TakeUpCard,
-)
+from gin import actions as act
 from gin.cards import Card, cards_mask
 from gin.deal import Phase, PlayerView
 from gin.melds import deadwood_of_mask
@@ -45,26 +35,26 @@ class EagerBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: PlayerView) -> act.Action:
         """The eager choice for this view."""
         legal = view.legal_actions
         ph = view.phase
         if ph is Phase.LAYOFF:
-            return LayOff()
+            return act.LayOff()
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER, Phase.DRAW):
             top = view.top_discard
-            take: Action = TakeUpCard() if ph is not Phase.DRAW else DrawDiscard()
+            take: act.Action = act.TakeUpCard() if ph is not Phase.DRAW else act.DrawDiscard()
             if top is not None and take in legal:
                 m = cards_mask(view.hand)
                 if _best_after_taking(m, top, view.hand) < deadwood_of_mask(m):
                     return take
-            return Pass() if ph is not Phase.DRAW else DrawStock()
+            return act.Pass() if ph is not Phase.DRAW else act.DrawStock()
         # discard phase
-        if BigGin() in legal:
-            return BigGin()
+        if act.BigGin() in legal:
+            return act.BigGin()
         m = cards_mask(view.hand)
-        knocks = [a for a in legal if isinstance(a, Knock)]
+        knocks = [a for a in legal if isinstance(a, act.Knock)]
         if knocks:
             return min(knocks, key=lambda a: _discard_key(m, a.card))
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in legal if isinstance(a, act.Discard)]
         return min(discards, key=lambda a: _discard_key(m, a.card))

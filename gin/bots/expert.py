@@ -33,17 +33,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from gin.actions import (
-    Action,
-    BigGin,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Knock,
-    LayOff,
-    Pass,
-    TakeUpCard,
-)
+from gin import actions as act
 from gin.bots.evaluate import best_discard, bits, sample_opponent_hand
 from gin.bots.memory import Memory, remember
 from gin.bots.seeding import position_rng
@@ -87,7 +77,7 @@ _VIEW_PHASE = {
 class CandidateValue:
     """What the search found for one candidate move."""
 
-    action: Action
+    action: act.Action
     mean: float
     """Average points for the player over the worlds (negative: the opponent scores)."""
     worlds: int
@@ -106,7 +96,7 @@ class CandidateValue:
 class Analysis:
     """The expert's search at one decision."""
 
-    action: Action
+    action: act.Action
     values: tuple[CandidateValue, ...]
     """Every candidate searched, best first (empty when the move was forced or obvious)."""
     worlds: int
@@ -116,10 +106,10 @@ class Analysis:
     """``forced``, ``gin``, ``big-gin``, ``no-use`` (the top discard can't help),
     ``search`` (the best searched move) or ``judgement`` (the tactician's choice, which the
     search could not clearly beat)."""
-    baseline: Action | None = None
+    baseline: act.Action | None = None
     """The tactician's choice, which the search had to beat clearly."""
 
-    def value_of(self, action: Action) -> CandidateValue | None:
+    def value_of(self, action: act.Action) -> CandidateValue | None:
         """The searched value of ``action``, if it was a candidate."""
         for v in self.values:
             if v.action == action:
@@ -135,16 +125,16 @@ def _ending(o: Outcome, me: int) -> str:
     return ("win-" if o.winner == me else "lose-") + o.kind
 
 
-def apply_candidate(pos: Position, action: Action) -> Outcome | None:
+def apply_candidate(pos: Position, action: act.Action) -> Outcome | None:
     """Apply the player to move's ``action`` to ``pos``; the outcome if it ends the deal."""
     me = pos.to_move
     rules = pos.rules
-    if isinstance(action, Knock):
+    if isinstance(action, act.Knock):
         kept = pos.hands[me] ^ action.card.mask
         return score(rules, pos.up_card, me, kept, pos.hands[1 - me])
-    if isinstance(action, BigGin):
+    if isinstance(action, act.BigGin):
         return score(rules, pos.up_card, me, pos.hands[me], pos.hands[1 - me])
-    if isinstance(action, Discard):
+    if isinstance(action, act.Discard):
         pos.hands[me] ^= action.card.mask
         pos.pile.append(action.card.index)
         pos.taken = -1
@@ -153,20 +143,20 @@ def apply_candidate(pos: Position, action: Action) -> Outcome | None:
         pos.phase = DRAW
         pos.to_move = 1 - me
         return None
-    if isinstance(action, TakeUpCard | DrawDiscard):
+    if isinstance(action, act.TakeUpCard | act.DrawDiscard):
         c = pos.pile.pop()
         pos.hands[me] |= 1 << c
         pos.taken = c
         pos.phase = DISCARD
         return None
-    if isinstance(action, DrawStock):
+    if isinstance(action, act.DrawStock):
         c = pos.stock.pop()
         pos.hands[me] |= 1 << c
         pos.taken = -1
         pos.stock_only = False
         pos.phase = DISCARD
         return None
-    if isinstance(action, Pass):
+    if isinstance(action, act.Pass):
         if pos.phase == OFFER_NON_DEALER:
             pos.phase = OFFER_DEALER
             pos.to_move = pos.dealer
@@ -188,7 +178,7 @@ def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
     hands[me] = mem.hand
     hands[1 - me] = opp
     taken = view.taken_card.index if view.taken_card is not None else -1
-    stock_only = view.phase is Phase.DRAW and DrawDiscard() not in view.legal_actions
+    stock_only = view.phase is Phase.DRAW and act.DrawDiscard() not in view.legal_actions
     return Position(
         view.rules,
         view.up_card,
@@ -230,25 +220,25 @@ class ExpertBot:
         self.candidates = max(1, candidates)
         self.confidence = confidence
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: PlayerView) -> act.Action:
         """The expert's choice for this view."""
         return self.analyse(view).action
 
-    def candidate_actions(self, view: PlayerView, mem: Memory) -> tuple[list[Action], str]:
+    def candidate_actions(self, view: PlayerView, mem: Memory) -> tuple[list[act.Action], str]:
         """The moves worth searching, best-looking first, or one move and why."""
         legal = view.legal_actions
         ph = view.phase
         if ph is Phase.LAYOFF:
-            return [LayOff()], "forced"
+            return [act.LayOff()], "forced"
         if len(legal) == 1:
             return [legal[0]], "forced"
         if ph is Phase.DISCARD:
-            if BigGin() in legal:
-                return [BigGin()], "big-gin"
+            if act.BigGin() in legal:
+                return [act.BigGin()], "big-gin"
             taken = view.taken_card  # never thrown straight back
-            knocks = [a for a in legal if isinstance(a, Knock) and a.card != taken]
+            knocks = [a for a in legal if isinstance(a, act.Knock) and a.card != taken]
             ranked = score_discards(view, mem)
-            cands: list[Action] = [Discard(d.card) for d in ranked[: self.candidates]]
+            cands: list[act.Action] = [act.Discard(d.card) for d in ranked[: self.candidates]]
             if knocks:
                 best = min(
                     knocks,
@@ -261,13 +251,13 @@ class ExpertBot:
                 if deadwood_of_mask(mem.hand ^ best.card.mask) == 0:
                     return [best], "gin"
                 cands.insert(0, best)
-                top_knock = Knock(ranked[0].card)
+                top_knock = act.Knock(ranked[0].card)
                 if top_knock in legal and top_knock != best:
                     cands.append(top_knock)
             return cands, "search"
         # the up-card offer or the draw
-        take: Action = DrawDiscard() if ph is Phase.DRAW else TakeUpCard()
-        skip: Action = DrawStock() if ph is Phase.DRAW else Pass()
+        take: act.Action = act.DrawDiscard() if ph is Phase.DRAW else act.TakeUpCard()
+        skip: act.Action = act.DrawStock() if ph is Phase.DRAW else act.Pass()
         top = view.top_discard
         if top is None or take not in legal:
             return [skip], "forced"
@@ -294,9 +284,9 @@ class ExpertBot:
         self,
         view: PlayerView,
         mem: Memory,
-        cands: list[Action],
+        cands: list[act.Action],
         rng: random.Random,
-        baseline: Action | None = None,
+        baseline: act.Action | None = None,
     ) -> Analysis:
         """Evaluate ``cands`` by playouts over sampled worlds (see the module)."""
         me = view.player

@@ -13,15 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from gin.actions import (
-    Action,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Knock,
-    Pass,
-    TakeUpCard,
-)
+from gin import actions as act
 from gin.bots.evaluate import (
     POINTS,
     best_discard,
@@ -121,7 +113,7 @@ class Hint:
     fields hold the numbers behind them, whichever apply to the decision.
     """
 
-    action: Action
+    action: act.Action
     phase: Phase
     steps: tuple[Step, ...]
     deadwood: int
@@ -211,8 +203,10 @@ def hint(
     elif ph is Phase.DISCARD:
         dw, _ = best_discard(mem.hand)
         discards, knock = _discard_advice(view, mem, analysis, rng, steps)
-        act = analysis.action
-        kept = mem.hand ^ act.card.mask if isinstance(act, Discard | Knock) else mem.hand
+        chosen = analysis.action
+        kept = (
+            mem.hand ^ chosen.card.mask if isinstance(chosen, act.Discard | act.Knock) else mem.hand
+        )
     else:
         dw = deadwood_of_mask(mem.hand)
         kept = mem.hand
@@ -259,8 +253,8 @@ def _discard_advice(
     for choice in view.discard_choices:
         c = choice.card
         o = draw_outlook(mem.hand ^ c.mask, mem.unseen, limit)
-        v = analysis.value_of(Knock(c)) if c in knockable else None
-        dv = analysis.value_of(Discard(c))
+        v = analysis.value_of(act.Knock(c)) if c in knockable else None
+        dv = analysis.value_of(act.Discard(c))
         best_v = max((x.mean for x in (v, dv) if x is not None), default=None)
         advice.append(
             DiscardAdvice(
@@ -323,8 +317,8 @@ def _discard_advice(
     if knockable:
         kc = next(ch.card for ch in view.discard_choices if ch.ends != "discard")
         kdw = deadwood_of_mask(mem.hand ^ kc.mask)
-        kv = analysis.value_of(Knock(kc))
-        waits = [v for v in analysis.values if not isinstance(v.action, Knock)]
+        kv = analysis.value_of(act.Knock(kc))
+        waits = [v for v in analysis.values if not isinstance(v.action, act.Knock)]
         wait_points = waits[0].mean if waits else None
         if kv is not None:
             under = kv.share("undercut")
@@ -333,7 +327,7 @@ def _discard_advice(
             est = estimate_knock(mem, mem.hand ^ kc.mask, rules, view.up_card, rng, 24)
             under = est.undercut_chance
             kp = est.expected_points
-        does = isinstance(analysis.action, Knock)
+        does = isinstance(analysis.action, act.Knock)
         knock = KnockAdvice(kc, kdw, kdw == 0, under, kp, wait_points, does)
         if kdw == 0:
             m = M["hint.gin-doubled"] if doubled else M["hint.gin"]
@@ -379,8 +373,8 @@ def _draw_advice(
     if top is None:
         return None
     offer = ph is not Phase.DRAW
-    take: Action = TakeUpCard() if offer else DrawDiscard()
-    skip: Action = Pass() if offer else DrawStock()
+    take: act.Action = act.TakeUpCard() if offer else act.DrawDiscard()
+    skip: act.Action = act.Pass() if offer else act.DrawStock()
     dw = deadwood_of_mask(mem.hand)
     blocked = 0 if view.rules.may_discard_taken_card else top.mask
     after, di = best_discard(mem.hand | top.mask, blocked)

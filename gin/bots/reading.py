@@ -8,16 +8,7 @@ still hold, and the player's own legal discards.
 
 from __future__ import annotations
 
-from gin.actions import (
-    Discarded,
-    DrewFromDiscard,
-    DrewFromStock,
-    Event,
-    Knocked,
-    LaidOff,
-    Passed,
-    UpCardTaken,
-)
+from gin import actions as act
 from gin.bots.memory import neighbours
 from gin.cards import Card
 from gin.i18n import M
@@ -32,23 +23,23 @@ def _pile_tops(view: PlayerView) -> list[Card | None]:
     tops: list[Card | None] = []
     for e in view.events:
         tops.append(pile[-1] if pile else None)
-        if isinstance(e, UpCardTaken | DrewFromDiscard):
+        if isinstance(e, act.UpCardTaken | act.DrewFromDiscard):
             if pile:
                 pile.pop()
-        elif isinstance(e, Discarded | Knocked):
+        elif isinstance(e, act.Discarded | act.Knocked):
             pile.append(e.card)
     return tops
 
 
-def _suggestion(event: Event, top: Card | None, forced: bool) -> Draft | None:
-    if isinstance(event, UpCardTaken | DrewFromDiscard):
+def _suggestion(event: act.Event, top: Card | None, forced: bool) -> Draft | None:
+    if isinstance(event, act.UpCardTaken | act.DrewFromDiscard):
         c = event.card
         return ("suggests", M["reading.wanted"](card=c.code, rank=c.rank, suit=c.suit.letter))
-    if isinstance(event, Passed) and top is not None:
+    if isinstance(event, act.Passed) and top is not None:
         return ("suggests", M["reading.passed-on"](card=top.code))
-    if isinstance(event, DrewFromStock) and top is not None and not forced:
+    if isinstance(event, act.DrewFromStock) and top is not None and not forced:
         return ("suggests", M["reading.left-on-pile"](card=top.code))
-    if isinstance(event, Discarded):
+    if isinstance(event, act.Discarded):
         return ("suggests", M["reading.let-go"](card=event.card.code, rank=event.card.rank))
     return None
 
@@ -60,10 +51,10 @@ def opponent_steps(view: PlayerView, since: int = 0) -> tuple[Step, ...]:
     tops = _pile_tops(view)
     out: list[Draft] = []
     for i, e in enumerate(view.events[since:], start=since):
-        if getattr(e, "player", None) != view.opponent or isinstance(e, LaidOff):
+        if getattr(e, "player", None) != view.opponent or isinstance(e, act.LaidOff):
             continue
         out.append(("event", event_text(e, view.player)))
-        forced = i > 0 and isinstance(view.events[i - 1], Passed)
+        forced = i > 0 and isinstance(view.events[i - 1], act.Passed)
         said = _suggestion(e, tops[i] if i < len(tops) else None, forced)
         if said is not None:
             out.append(said)

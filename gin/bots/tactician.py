@@ -21,17 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from gin.actions import (
-    Action,
-    BigGin,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Knock,
-    LayOff,
-    Pass,
-    TakeUpCard,
-)
+from gin import actions as act
 from gin.bots.evaluate import (
     POINTS,
     best_discard,
@@ -115,34 +105,34 @@ class TacticianBot:
         self.rng = rng  # accepted like every opponent's; the choice is seeded by the view
         self.samples = samples
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: PlayerView) -> act.Action:
         """The tactician's choice for this view."""
         ph = view.phase
         legal = view.legal_actions
         if ph is Phase.LAYOFF:
-            return LayOff()
+            return act.LayOff()
         mem = remember(view)
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER, Phase.DRAW):
-            take: Action = DrawDiscard() if ph is Phase.DRAW else TakeUpCard()
-            skip: Action = DrawStock() if ph is Phase.DRAW else Pass()
+            take: act.Action = act.DrawDiscard() if ph is Phase.DRAW else act.TakeUpCard()
+            skip: act.Action = act.DrawStock() if ph is Phase.DRAW else act.Pass()
             top = view.top_discard
             if top is not None and take in legal and worth_taking(view, mem, top):
                 return take
             return skip
-        if BigGin() in legal:
-            return BigGin()
+        if act.BigGin() in legal:
+            return act.BigGin()
         ranked = score_discards(view, mem)
-        knocks = {a.card for a in legal if isinstance(a, Knock) and a.card != view.taken_card}
+        knocks = {a.card for a in legal if isinstance(a, act.Knock) and a.card != view.taken_card}
         if knocks:
             kc = min(knocks, key=lambda c: (deadwood_of_mask(mem.hand ^ c.mask), -c.points))
             kept = mem.hand ^ kc.mask
             if deadwood_of_mask(kept) == 0:
-                return Knock(kc)
+                return act.Knock(kc)
             rng = position_rng(view, "tactician")
             est = estimate_knock(mem, kept, view.rules, view.up_card, rng, self.samples)
             if est.undercut_chance <= undercut_tolerance(view, mem) and est.expected_points > 0:
-                return Knock(kc)
-        return Discard(ranked[0].card)
+                return act.Knock(kc)
+        return act.Discard(ranked[0].card)
 
 
 def worth_taking(view: PlayerView, mem: Memory, top: Card) -> bool:
