@@ -7,52 +7,39 @@ import random
 import pytest
 from conftest import StackOrder
 
-from gin import (
-    Card,
-    Deal,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    GinError,
-    Knock,
-    Pass,
-    Phase,
-    Rules,
-    TakeUpCard,
-    parse_cards,
-)
+import gin
 from gin.bots import BOT_NAMES, EagerBot, ExpertBot, TacticianBot, make_bot
 from gin.bots.evaluate import sample_opponent_hand
 from gin.bots.memory import remember
 from gin.bots.simulate import Position, playout
 from gin.cards import DECK, cards_mask
 
-CLASSIC = Rules.preset("classic")
-SPADES = Rules.preset("spades-double")
+CLASSIC = gin.Rules.preset("classic")
+SPADES = gin.Rules.preset("spades-double")
 
 
-def c(code: str) -> Card:
-    return Card.parse(code)
+def c(code: str) -> gin.Card:
+    return gin.Card.parse(code)
 
 
 def position(
     hand: str,
     opp: str,
     pile: str,
-    phase: Phase,
+    phase: gin.Phase,
     *,
-    rules: Rules = CLASSIC,
+    rules: gin.Rules = CLASSIC,
     up: str | None = None,
     stock_top: str = "",
     seed: int = 0,
-) -> Deal:
+) -> gin.Deal:
     """A mid-deal position: player 0 holds ``hand`` and is to move."""
-    mine, theirs, discards = parse_cards(hand), parse_cards(opp), parse_cards(pile)
-    top = parse_cards(stock_top)
+    mine, theirs, discards = gin.parse_cards(hand), gin.parse_cards(opp), gin.parse_cards(pile)
+    top = gin.parse_cards(stock_top)
     used = set(mine) | set(theirs) | set(discards) | set(top)
     rest = [x for x in DECK if x not in used]
     random.Random(seed).shuffle(rest)
-    return Deal.from_position(
+    return gin.Deal.from_position(
         rules,
         dealer=1,
         hands=(mine, theirs),
@@ -71,10 +58,10 @@ def test_bot_names_list_every_opponent_weakest_first() -> None:
 
 
 def test_an_unknown_opponent_is_refused_with_a_clear_error() -> None:
-    with pytest.raises(GinError) as e:
+    with pytest.raises(gin.GinError) as e:
         make_bot("grandmaster", random.Random(1))
     assert e.value.code == "unknown-bot"
-    with pytest.raises(GinError) as e:
+    with pytest.raises(gin.GinError) as e:
         make_bot("eager", random.Random(1), playouts=10)
     assert e.value.code == "bad-option"
 
@@ -85,11 +72,11 @@ def test_an_unknown_opponent_is_refused_with_a_clear_error() -> None:
 def test_eager_knocks_at_the_first_legal_moment() -> None:
     # 11 cards: runs A-3 hearts, 5-7 diamonds, set of jacks; deadwood 2C 9S: 11 -> knock at 9
     d = position(
-        "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", Phase.DISCARD
+        "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", gin.Phase.DISCARD
     )
     assert d.knock_limit == 9
     action = EagerBot(random.Random(1)).choose(d.view(0))
-    assert action == Knock(c("9S"))
+    assert action == gin.Knock(c("9S"))
 
 
 GIN_HAND = "AH 2H 3H 4H 5D 6D 7D JC JD JH KS"
@@ -97,43 +84,45 @@ GIN_HAND = "AH 2H 3H 4H 5D 6D 7D JC JD JH KS"
 
 
 def test_eager_goes_gin_when_it_can() -> None:
-    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", Phase.DISCARD)
-    assert EagerBot(random.Random(1)).choose(d.view(0)) == Knock(c("KS"))
+    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", gin.Phase.DISCARD)
+    assert EagerBot(random.Random(1)).choose(d.view(0)) == gin.Knock(c("KS"))
 
 
 def test_eager_takes_the_up_card_only_if_it_lowers_its_deadwood() -> None:
     hand = "AH 2H 5D 6D JC JD 2C 9S KH QS"
     opp = "KS 3S KD 4S QH QD 4C 5C 8H 8S"
-    helps = position(hand, opp, "3H", Phase.OFFER_NON_DEALER)  # A-2-3 of hearts
-    useless = position(hand, opp, "TC", Phase.OFFER_NON_DEALER)  # melds nothing, worth 10
+    helps = position(hand, opp, "3H", gin.Phase.OFFER_NON_DEALER)  # A-2-3 of hearts
+    useless = position(hand, opp, "TC", gin.Phase.OFFER_NON_DEALER)  # melds nothing, worth 10
     eager = EagerBot(random.Random(1))
-    assert eager.choose(helps.view(0)) == TakeUpCard()
-    assert eager.choose(useless.view(0)) == Pass()
+    assert eager.choose(helps.view(0)) == gin.TakeUpCard()
+    assert eager.choose(useless.view(0)) == gin.Pass()
 
 
 def test_eager_draws_from_the_stock_when_the_top_discard_does_not_help() -> None:
-    d = position("AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC", Phase.DRAW)
-    assert EagerBot(random.Random(1)).choose(d.view(0)) == DrawStock()
-    d2 = position(
-        "AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC 3H", Phase.DRAW
+    d = position(
+        "AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC", gin.Phase.DRAW
     )
-    assert EagerBot(random.Random(1)).choose(d2.view(0)) == DrawDiscard()
+    assert EagerBot(random.Random(1)).choose(d.view(0)) == gin.DrawStock()
+    d2 = position(
+        "AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC 3H", gin.Phase.DRAW
+    )
+    assert EagerBot(random.Random(1)).choose(d2.view(0)) == gin.DrawDiscard()
 
 
 def test_eager_discards_the_highest_card_among_equal_deadwood() -> None:
     # discarding the K or the Q both leave the same deadwood: the king goes (K > Q by index
     # among equal points, and 10 points beat any lower card)
     d = position(
-        "AH 2H 3H 5D 6D 7D JC JD JH KS QC", "9S KH KD 3S QH QD 4C 5C 8H 8S", "2D", Phase.DISCARD
+        "AH 2H 3H 5D 6D 7D JC JD JH KS QC", "9S KH KD 3S QH QD 4C 5C 8H 8S", "2D", gin.Phase.DISCARD
     )
     action = EagerBot(random.Random(1)).choose(d.view(0))
-    assert action == Discard(c("QC"))  # QC and KS are both 10 points: the higher index goes
+    assert action == gin.Discard(c("QC"))  # QC and KS are both 10 points: the higher index goes
 
 
 # ------------------------------------------------------------------- tactician
 
 
-def _feeding_deal(stack: StackOrder) -> Deal:
+def _feeding_deal(stack: StackOrder) -> gin.Deal:
     """Player 1 picks up 9♥ and 10♥; player 0 then holds J♥ and Q♠, equal deadwood."""
     order = stack(
         "2C 3C 4C 8D 8C KD QD 5H 5D AS",  # player 1, the non-dealer
@@ -141,15 +130,15 @@ def _feeding_deal(stack: StackOrder) -> Deal:
         "9H",
         "3H 4D",
     )
-    d = Deal.from_order(CLASSIC, order, dealer=0)
-    d.apply(TakeUpCard())  # player 1 takes 9♥
-    d.apply(Discard(c("KD")))
-    d.apply(DrawStock())  # player 0 draws 3♥
-    d.apply(Discard(c("TH")))
-    d.apply(DrawDiscard())  # player 1 takes 10♥
-    d.apply(Discard(c("QD")))
-    d.apply(DrawStock())  # player 0 draws 4♦
-    assert d.phase is Phase.DISCARD and d.to_move == 0
+    d = gin.Deal.from_order(CLASSIC, order, dealer=0)
+    d.apply(gin.TakeUpCard())  # player 1 takes 9♥
+    d.apply(gin.Discard(c("KD")))
+    d.apply(gin.DrawStock())  # player 0 draws 3♥
+    d.apply(gin.Discard(c("TH")))
+    d.apply(gin.DrawDiscard())  # player 1 takes 10♥
+    d.apply(gin.Discard(c("QD")))
+    d.apply(gin.DrawStock())  # player 0 draws 4♦
+    assert d.phase is gin.Phase.DISCARD and d.to_move == 0
     return d
 
 
@@ -160,28 +149,28 @@ def test_tactician_avoids_a_discard_that_completes_the_opponents_known_pickups(
     view = d.view(0)
     assert set(view.opponent_known) == {c("9H"), c("TH")}
     # eager sees two equal discards and throws the jack of hearts (the higher index)
-    assert EagerBot().choose(view) == Discard(c("JH"))
-    assert TacticianBot(random.Random(1)).choose(view) == Discard(c("QS"))
+    assert EagerBot().choose(view) == gin.Discard(c("JH"))
+    assert TacticianBot(random.Random(1)).choose(view) == gin.Discard(c("QS"))
 
 
 def test_tactician_takes_a_discard_that_joins_a_meld() -> None:
     d = position(
-        "AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC 7D", Phase.DRAW
+        "AH 2H 5D 6D JC JD 2C 9S KH QS", "KS 3S KD 4S QH QD 4C 5C 8H 8S", "TC 7D", gin.Phase.DRAW
     )
-    assert TacticianBot(random.Random(1)).choose(d.view(0)) == DrawDiscard()
+    assert TacticianBot(random.Random(1)).choose(d.view(0)) == gin.DrawDiscard()
 
 
 def test_tactician_goes_gin_when_it_can() -> None:
-    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", Phase.DISCARD)
+    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", gin.Phase.DISCARD)
     action = TacticianBot(random.Random(1)).choose(d.view(0))
-    assert isinstance(action, Knock) and action.card in parse_cards("KS AH")
+    assert isinstance(action, gin.Knock) and action.card in gin.parse_cards("KS AH")
 
 
 def test_tactician_remembers_the_cards_the_opponent_declined(stack: StackOrder) -> None:
     d = _feeding_deal(stack)
     mem = remember(d.view(0))
-    assert mem.opp_known == cards_mask(parse_cards("9H TH"))
-    assert mem.opp_discarded == cards_mask(parse_cards("KD QD"))
+    assert mem.opp_known == cards_mask(gin.parse_cards("9H TH"))
+    assert mem.opp_discarded == cards_mask(gin.parse_cards("KD QD"))
     assert mem.opp_stock_draws == 0
     # hidden cards: 52 - my 11 - the pile - the two known cards
     assert mem.unseen.bit_count() == 52 - 11 - len(d.discard_pile) - 2
@@ -196,23 +185,23 @@ def test_expert_refuses_a_discard_that_completes_the_opponents_visible_meld(
     view = _feeding_deal(stack).view(0)
     expert = ExpertBot(random.Random(3), playouts=120)
     analysis = expert.analyse(view)
-    assert analysis.action != Discard(c("JH"))
-    searched = analysis.value_of(Discard(c("JH")))
+    assert analysis.action != gin.Discard(c("JH"))
+    searched = analysis.value_of(gin.Discard(c("JH")))
     if searched is not None:  # when searched, feeding the run scores worse
         assert searched.mean < analysis.values[0].mean
 
 
 def test_expert_goes_gin_without_searching() -> None:
-    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", Phase.DISCARD)
+    d = position(GIN_HAND, "9S KH KD QS QH QD 4C 5C 8H 8S", "9D 9H", gin.Phase.DISCARD)
     analysis = ExpertBot(random.Random(1), playouts=20).analyse(d.view(0))
-    assert analysis.reason == "gin" and isinstance(analysis.action, Knock)
+    assert analysis.reason == "gin" and isinstance(analysis.action, gin.Knock)
 
 
 def test_expert_is_deterministic_given_its_seed() -> None:
-    d = Deal.new(SPADES, rng=random.Random(11))
-    d.apply(Pass())
-    d.apply(Pass())
-    d.apply(DrawStock())
+    d = gin.Deal.new(SPADES, rng=random.Random(11))
+    d.apply(gin.Pass())
+    d.apply(gin.Pass())
+    d.apply(gin.DrawStock())
     view = d.view(d.to_move)
     a1 = ExpertBot(random.Random(5), playouts=40, budget_ms=60_000).analyse(view)
     a2 = ExpertBot(random.Random(5), playouts=40, budget_ms=60_000).analyse(view)
@@ -220,8 +209,8 @@ def test_expert_is_deterministic_given_its_seed() -> None:
 
 
 def test_expert_asked_out_of_turn_raises_not_your_turn() -> None:
-    d = Deal.new(CLASSIC, rng=random.Random(2))
-    with pytest.raises(GinError) as e:
+    d = gin.Deal.new(CLASSIC, rng=random.Random(2))
+    with pytest.raises(gin.GinError) as e:
         ExpertBot(random.Random(1)).analyse(d.view(d.dealer))
     assert e.value.code == "not-your-turn"
 
@@ -246,13 +235,15 @@ def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
     eager = EagerBot()
     for i in range(40):
         rules = CLASSIC if i % 2 else SPADES
-        d = Deal.new(rules, dealer=i % 2, rng=random.Random(i))
+        d = gin.Deal.new(rules, dealer=i % 2, rng=random.Random(i))
         r = random.Random(100 + i)
         for _ in range(r.randrange(0, 20)):
             legal = [
                 a
                 for a in d.legal_actions()
-                if isinstance(a, Discard | DrawStock | DrawDiscard | Pass | TakeUpCard)
+                if isinstance(
+                    a, gin.Discard | gin.DrawStock | gin.DrawDiscard | gin.Pass | gin.TakeUpCard
+                )
             ]
             d.apply(r.choice(legal))
             if d.is_over:
@@ -266,9 +257,12 @@ def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
             [cards_mask(d.hands[0]), cards_mask(d.hands[1])],
             [x.index for x in d.stock],
             [x.index for x in d.discard_pile],
-            {Phase.OFFER_NON_DEALER: 0, Phase.OFFER_DEALER: 1, Phase.DRAW: 2, Phase.DISCARD: 3}[
-                d.phase
-            ],
+            {
+                gin.Phase.OFFER_NON_DEALER: 0,
+                gin.Phase.OFFER_DEALER: 1,
+                gin.Phase.DRAW: 2,
+                gin.Phase.DISCARD: 3,
+            }[d.phase],
             d.to_move if d.to_move is not None else 0,
             d.taken_card.index if d.taken_card is not None else -1,
             d.stock_only,
@@ -291,7 +285,7 @@ def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
 # ------------------------------------------------------------- hidden cards
 
 
-def _hidden_swapped(d: Deal, rng: random.Random) -> Deal:
+def _hidden_swapped(d: gin.Deal, rng: random.Random) -> gin.Deal:
     """The same position with the opponent's hand and the stock reshuffled together."""
     me = d.to_move
     assert me is not None
@@ -300,7 +294,7 @@ def _hidden_swapped(d: Deal, rng: random.Random) -> Deal:
     n = len(d.hands[1 - me])
     hands = [list(d.hands[0]), list(d.hands[1])]
     hands[1 - me] = hidden[:n]
-    return Deal.from_position(
+    return gin.Deal.from_position(
         d.rules,
         dealer=d.dealer,
         hands=(hands[0], hands[1]),
@@ -322,15 +316,15 @@ def _options(name: str) -> dict[str, object]:
 def test_no_opponent_reads_hidden_cards_mid_deal(name: str) -> None:
     rng = random.Random(7)
     for i in range(6):
-        base = Deal.new(CLASSIC if i % 2 else SPADES, rng=random.Random(50 + i))
+        base = gin.Deal.new(CLASSIC if i % 2 else SPADES, rng=random.Random(50 + i))
         eager = EagerBot()
         for _ in range(3 + 2 * i):
             p = base.to_move
             assert p is not None
             base.apply(eager.choose(base.view(p)))
-            if base.is_over or base.phase is Phase.LAYOFF:
+            if base.is_over or base.phase is gin.Phase.LAYOFF:
                 break
-        if base.is_over or base.phase is Phase.LAYOFF:
+        if base.is_over or base.phase is gin.Phase.LAYOFF:
             continue
         me = base.to_move
         assert me is not None
@@ -349,14 +343,14 @@ def test_no_opponent_reads_hidden_cards_after_play(name: str) -> None:
     """Two deals whose hidden cards differ (the opponent's never-played cards and the
     stock's untouched cards swapped) give equal views and equal decisions."""
     for seed in range(4):
-        order = list(Deal.new(CLASSIC, rng=random.Random(seed)).order)
-        a = Deal.from_order(CLASSIC, order, dealer=0)
+        order = list(gin.Deal.new(CLASSIC, rng=random.Random(seed)).order)
+        a = gin.Deal.from_order(CLASSIC, order, dealer=0)
         eager = EagerBot()
         while not a.is_over and len(a.actions) < 12:
             p = a.to_move
             assert p is not None
             a.apply(eager.choose(a.view(p)))
-        if a.is_over or a.to_move != 0 or a.phase is Phase.LAYOFF:
+        if a.is_over or a.to_move != 0 or a.phase is gin.Phase.LAYOFF:
             continue
         # player 1 (the non-dealer) holds odd deal positions 0, 2, ... 18
         held = [order[k] for k in range(0, 20, 2) if order[k] in a.hands[1]]
@@ -367,7 +361,7 @@ def test_no_opponent_reads_hidden_cards_after_play(name: str) -> None:
             continue
         x, y = kept[0], untouched_stock[0]
         swapped = [y if z is x else x if z is y else z for z in order]
-        b = Deal.from_order(CLASSIC, swapped, dealer=0)
+        b = gin.Deal.from_order(CLASSIC, swapped, dealer=0)
         for act in a.actions:
             b.apply(act)
         assert a.hands[1] != b.hands[1]
@@ -390,8 +384,8 @@ def test_tactician_fears_an_undercut_more_in_a_doubled_deal() -> None:
 
     hand = "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S"
     opp = "KS KH KD QS QH QD 4C 5C 8H 8D"
-    plain = position(hand, opp, "9C", Phase.DISCARD, rules=SPADES)
-    doubled = position(hand, opp, "9C", Phase.DISCARD, rules=SPADES, up="7S")
+    plain = position(hand, opp, "9C", gin.Phase.DISCARD, rules=SPADES)
+    doubled = position(hand, opp, "9C", gin.Phase.DISCARD, rules=SPADES, up="7S")
     assert not plain.view(0).doubled and doubled.view(0).doubled
     tol_plain = undercut_tolerance(plain.view(0), remember(plain.view(0)))
     tol_doubled = undercut_tolerance(doubled.view(0), remember(doubled.view(0)))
@@ -399,32 +393,32 @@ def test_tactician_fears_an_undercut_more_in_a_doubled_deal() -> None:
     assert undercut_tolerance(
         plain.view(0), remember(plain.view(0))
     ) <= undercut_tolerance(  # classic's smaller undercut bonus makes a knock less risky
-        position(hand, opp, "9C", Phase.DISCARD).view(0),
-        remember(position(hand, opp, "9C", Phase.DISCARD).view(0)),
+        position(hand, opp, "9C", gin.Phase.DISCARD).view(0),
+        remember(position(hand, opp, "9C", gin.Phase.DISCARD).view(0)),
     )
 
 
 def test_tactician_knocks_early_when_an_undercut_is_unlikely() -> None:
     # first turn, 2 deadwood after discarding 9♠: the opponent has had no time to improve
     d = position(
-        "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", Phase.DISCARD
+        "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", gin.Phase.DISCARD
     )
-    assert TacticianBot(random.Random(1)).choose(d.view(0)) == Knock(c("9S"))
+    assert TacticianBot(random.Random(1)).choose(d.view(0)) == gin.Knock(c("9S"))
 
 
 # ---------------------------------------------------------------- deterministic search
 
-TAKEN_MAY_GO = Rules.preset("spades-double", may_discard_taken_card=True, spade_doubles=False)
+TAKEN_MAY_GO = gin.Rules.preset("spades-double", may_discard_taken_card=True, spade_doubles=False)
 
 
-def _mid_deal_view(seed: int) -> tuple[Deal, int]:
-    d = Deal.new(SPADES, rng=random.Random(seed))
+def _mid_deal_view(seed: int) -> tuple[gin.Deal, int]:
+    d = gin.Deal.new(SPADES, rng=random.Random(seed))
     eager = EagerBot()
     for _ in range(5):
         p = d.to_move
         assert p is not None
         d.apply(eager.choose(d.view(p)))
-    while d.phase is not Phase.DISCARD:
+    while d.phase is not gin.Phase.DISCARD:
         p = d.to_move
         assert p is not None
         d.apply(eager.choose(d.view(p)))
@@ -472,25 +466,27 @@ def test_the_default_time_cap_is_only_a_safety_cap() -> None:
 # ---------------------------------------------------------------- take and give back
 
 
-def _taken_position(rules: Rules) -> Deal:
+def _taken_position(rules: gin.Rules) -> gin.Deal:
     """Player 0 has just taken the 7♣ to make four sevens; throwing it back leaves 5
     (2♠ 3♥), throwing the 2♠ leaves 3 (the issue's example)."""
-    return Deal.from_position(
+    return gin.Deal.from_position(
         rules,
         dealer=1,
         hands=(
-            parse_cards("7S 7H 7D 7C 4D 5D 6D JC QC KC 2S"),
-            parse_cards("9S KH KD QS QH QD 4C 5C 8H 8S"),
+            gin.parse_cards("7S 7H 7D 7C 4D 5D 6D JC QC KC 2S"),
+            gin.parse_cards("9S KH KD QS QH QD 4C 5C 8H 8S"),
         ),
         stock=[
             x
             for x in DECK
             if x
-            not in parse_cards("7S 7H 7D 7C 4D 5D 6D JC QC KC 2S 9S KH KD QS QH QD 4C 5C 8H 8S 9D")
+            not in gin.parse_cards(
+                "7S 7H 7D 7C 4D 5D 6D JC QC KC 2S 9S KH KD QS QH QD 4C 5C 8H 8S 9D"
+            )
         ],
-        discard_pile=parse_cards("9D"),
+        discard_pile=gin.parse_cards("9D"),
         up_card=c("9D"),
-        phase=Phase.DISCARD,
+        phase=gin.Phase.DISCARD,
         to_move=0,
         taken_card=c("7C"),
     )
@@ -502,10 +498,10 @@ def test_a_card_just_taken_is_never_thrown_straight_back(name: str) -> None:
     expert still never give it straight back (that skips a draw for nothing)."""
     d = _taken_position(TAKEN_MAY_GO.replace(spade_doubles=False))
     view = d.view(0)
-    assert Discard(c("7C")) in view.legal_actions
+    assert gin.Discard(c("7C")) in view.legal_actions
     opts = {"playouts": 60} if name == "expert" else {}
     action = make_bot(name, random.Random(1), **opts).choose(view)
-    assert isinstance(action, Discard | Knock) and action.card != c("7C")
+    assert isinstance(action, gin.Discard | gin.Knock) and action.card != c("7C")
 
 
 @pytest.mark.parametrize("name", ["tactician", "expert"])
@@ -518,7 +514,7 @@ def test_no_take_and_give_back_over_whole_deals(name: str) -> None:
     opts = {"playouts": 16} if name == "expert" else {}
     deals = 3 if name == "expert" else 20
     for i in range(deals):
-        d = Deal.new(TAKEN_MAY_GO, dealer=i % 2, rng=random.Random(400 + i))
+        d = gin.Deal.new(TAKEN_MAY_GO, dealer=i % 2, rng=random.Random(400 + i))
         bot = make_bot(name, random.Random(i), **opts)
         play_deal(d, (bot, EagerBot()) if i % 2 else (EagerBot(), bot))
         me = 0 if i % 2 else 1

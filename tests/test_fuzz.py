@@ -13,22 +13,7 @@ import random
 
 import pytest
 
-from gin import (
-    DECK,
-    Action,
-    BigGin,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Game,
-    IllegalActionError,
-    Knock,
-    LayOff,
-    Pass,
-    Phase,
-    Rules,
-    TakeUpCard,
-)
+import gin
 from gin.cards import FULL_MASK, cards_mask
 from gin.deal import Deal
 from gin.melds import best_discard_deadwood_of_mask, deadwood_of_mask
@@ -39,16 +24,23 @@ FULL_TARGET_EVERY = 40
 
 TIDY = 0.85
 """How often a plain discard is the one that leaves the least deadwood."""
-SIMPLE: list[Action] = [TakeUpCard(), Pass(), DrawStock(), DrawDiscard(), BigGin(), LayOff()]
+SIMPLE: list[gin.Action] = [
+    gin.TakeUpCard(),
+    gin.Pass(),
+    gin.DrawStock(),
+    gin.DrawDiscard(),
+    gin.BigGin(),
+    gin.LayOff(),
+]
 
 
-def random_rules(rng: random.Random, index: int) -> Rules:
+def random_rules(rng: random.Random, index: int) -> gin.Rules:
     """A preset (two games in three) or a random valid mix of fields."""
     kind = index % 3
     if kind < 2:
-        rules = Rules.preset("classic" if kind == 0 else "spades-double")
+        rules = gin.Rules.preset("classic" if kind == 0 else "spades-double")
     else:
-        rules = Rules(
+        rules = gin.Rules(
             ace_knock_limit=rng.randint(0, 10),
             spade_doubles=rng.random() < 0.5,
             gin_bonus=rng.choice([0, 20, 25]),
@@ -68,20 +60,20 @@ def random_rules(rng: random.Random, index: int) -> Rules:
     return rules.replace(target=rng.randint(30, 50))
 
 
-def choose(deal: Deal, legal: list[Action], rng: random.Random) -> Action:
+def choose(deal: Deal, legal: list[gin.Action], rng: random.Random) -> gin.Action:
     """A random legal action, biased towards knocking and towards sensible discards."""
-    if deal.phase is Phase.DRAW and len(legal) == 2 and rng.random() < TIDY:
+    if deal.phase is gin.Phase.DRAW and len(legal) == 2 and rng.random() < TIDY:
         assert deal.to_move is not None
         m = cards_mask(deal.hands[deal.to_move])
         top = deal.discard_pile[-1].mask
         better = best_discard_deadwood_of_mask(m | top) < deadwood_of_mask(m)
-        return DrawDiscard() if better else DrawStock()
-    if deal.phase is not Phase.DISCARD:
+        return gin.DrawDiscard() if better else gin.DrawStock()
+    if deal.phase is not gin.Phase.DISCARD:
         return rng.choice(legal)
-    knocks = [a for a in legal if isinstance(a, Knock | BigGin)]
+    knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
     if knocks and rng.random() < 0.5:
         return rng.choice(knocks)
-    discards = [a for a in legal if isinstance(a, Discard)]
+    discards = [a for a in legal if isinstance(a, gin.Discard)]
     if rng.random() < TIDY:
         assert deal.to_move is not None
         m = cards_mask(deal.hands[deal.to_move])
@@ -89,7 +81,7 @@ def choose(deal: Deal, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
-def check_deal(deal: Deal, legal: list[Action]) -> None:
+def check_deal(deal: Deal, legal: list[gin.Action]) -> None:
     """The invariants of a deal in play, checked cheaply."""
     h0, h1 = deal.hands
     assert len(h0) + len(h1) + len(deal.stock) + len(deal.discard_pile) == 52
@@ -101,20 +93,20 @@ def check_deal(deal: Deal, legal: list[Action]) -> None:
     assert legal, f"no legal action in phase {ph}"
     p = deal.to_move
     assert p is not None
-    if ph is Phase.DISCARD:
+    if ph is gin.Phase.DISCARD:
         assert (len(deal.hands[p]), len(deal.hands[1 - p])) == (11, 10)
     else:
         assert (len(h0), len(h1)) == (10, 10)
-    if ph is Phase.LAYOFF:
-        assert legal == [LayOff()] and deal.knocker == 1 - p
-    assert len(deal.stock) > 2 or ph in (Phase.DISCARD, Phase.LAYOFF)
+    if ph is gin.Phase.LAYOFF:
+        assert legal == [gin.LayOff()] and deal.knocker == 1 - p
+    assert len(deal.stock) > 2 or ph in (gin.Phase.DISCARD, gin.Phase.LAYOFF)
 
 
-def probe(deal: Deal, legal: list[Action], rng: random.Random) -> None:
+def probe(deal: Deal, legal: list[gin.Action], rng: random.Random) -> None:
     """Two sample actions: a legal one must be accepted by verify, any other refused by
     apply with the state unchanged."""
-    card = DECK[rng.randrange(52)]
-    for action in (rng.choice(SIMPLE), rng.choice([Discard(card), Knock(card)])):
+    card = gin.DECK[rng.randrange(52)]
+    for action in (rng.choice(SIMPLE), rng.choice([gin.Discard(card), gin.Knock(card)])):
         if action in legal:
             deal.verify(action)
             continue
@@ -122,7 +114,7 @@ def probe(deal: Deal, legal: list[Action], rng: random.Random) -> None:
                  len(deal.actions), len(deal.hands[0]), len(deal.hands[1]))  # fmt: skip
         try:
             deal.apply(action)
-        except IllegalActionError:
+        except gin.IllegalActionError:
             pass
         else:
             raise AssertionError(f"{action} was applied but is not in {legal}")
@@ -134,23 +126,23 @@ def check_over(deal: Deal) -> None:
     assert deal.legal_actions() == []
     assert deal.to_move is None
     winner, points, kind = deal.outcome()
-    if deal.phase is Phase.VOID:
+    if deal.phase is gin.Phase.VOID:
         assert (winner, points, kind) == (None, 0, "void")
         assert len(deal.stock) == 2 and len(deal.hands[0]) == len(deal.hands[1]) == 10
         return
-    assert deal.phase is Phase.SCORED and deal.result is not None and deal.knocker is not None
+    assert deal.phase is gin.Phase.SCORED and deal.result is not None and deal.knocker is not None
     k = deal.knocker
     assert len(deal.hands[1 - k]) == 10
     assert len(deal.hands[k]) == (11 if kind == "big-gin" else 10)
     assert points >= 0 and (winner is None) == (kind == "tie")
-    assert sorted(deal.hands[0] + deal.hands[1] + deal.stock + deal.discard_pile) == list(DECK)
+    assert sorted(deal.hands[0] + deal.hands[1] + deal.stock + deal.discard_pile) == list(gin.DECK)
 
 
 def play_game(index: int) -> tuple[int, int]:
     """Play one complete game; return (deals played, actions applied)."""
     rng = random.Random(index)
     rules = random_rules(rng, index)
-    game = Game(rules, rng=random.Random(index * 7919 + 1))
+    game = gin.Game(rules, rng=random.Random(index * 7919 + 1))
     deals = actions = 0
     totals = [0, 0]
     while not game.is_over:
@@ -182,8 +174,8 @@ def play_game(index: int) -> tuple[int, int]:
     assert final.winner == game.winner
     assert final.scores[final.winner] >= game.totals[final.winner]
     try:
-        game.apply(Pass())
-    except IllegalActionError as e:
+        game.apply(gin.Pass())
+    except gin.IllegalActionError as e:
         assert e.code == "game-over"
     else:
         raise AssertionError("a game over accepted an action")

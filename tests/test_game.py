@@ -9,28 +9,13 @@ from collections.abc import Callable
 
 import pytest
 
-from gin import (
-    Card,
-    DealVoided,
-    Discard,
-    DrawStock,
-    Game,
-    IllegalActionError,
-    Knock,
-    LayOff,
-    Pass,
-    Phase,
-    Rules,
-    SaveFileError,
-    TakeUpCard,
-    UndoRefusedError,
-)
+import gin
 from gin.match import _checksum
 
-StackOrder = Callable[..., list[Card]]
+StackOrder = Callable[..., list[gin.Card]]
 
-CLASSIC = Rules.preset("classic")
-SPADES = Rules.preset("spades-double")
+CLASSIC = gin.Rules.preset("classic")
+SPADES = gin.Rules.preset("spades-double")
 
 GIN_HAND = "AH 2H 3H 5D 6D 7D JC JD JH KS"
 """Takes the up card 8♦ and goes gin discarding K♠."""
@@ -39,60 +24,60 @@ JUNK = "5S 6S 9C TC KH KD 3C 9S 4S QH"
 GIN_POINTS = 61 + 25
 
 
-def c(code: str) -> Card:
-    return Card.parse(code)
+def c(code: str) -> gin.Card:
+    return gin.Card.parse(code)
 
 
-def non_dealer_gins(stack: StackOrder) -> list[Card]:
+def non_dealer_gins(stack: StackOrder) -> list[gin.Card]:
     return stack(GIN_HAND, JUNK, "8D")
 
 
-def dealer_gins(stack: StackOrder) -> list[Card]:
+def dealer_gins(stack: StackOrder) -> list[gin.Card]:
     return stack(JUNK, GIN_HAND, "8D")
 
 
-def play_gin(game: Game, by_dealer: bool = False) -> None:
+def play_gin(game: gin.Game, by_dealer: bool = False) -> None:
     """Play a stacked gin deal: the non-dealer (or, after a pass, the dealer) takes 8♦."""
     if by_dealer:
-        game.apply(Pass())
-    game.apply(TakeUpCard())
-    game.apply(Knock(c("KS")))
-    assert game.deal.phase is Phase.SCORED
+        game.apply(gin.Pass())
+    game.apply(gin.TakeUpCard())
+    game.apply(gin.Knock(c("KS")))
+    assert game.deal.phase is gin.Phase.SCORED
 
 
-def play_void(game: Game) -> None:
+def play_void(game: gin.Game) -> None:
     """Both pass, then draw and discard the drawn card until the deal ends void."""
-    game.apply(Pass())
-    game.apply(Pass())
+    game.apply(gin.Pass())
+    game.apply(gin.Pass())
     while not game.deal.is_over:
         top = game.deal.stock_top_first()[0]
-        game.apply(DrawStock())
-        events = game.apply(Discard(top))
-    assert events[-1] == DealVoided()
+        game.apply(gin.DrawStock())
+        events = game.apply(gin.Discard(top))
+    assert events[-1] == gin.DealVoided()
 
 
 # ---------------------------------------------------------------- dealers
 
 
 def test_first_dealer_is_a_seeded_random_choice() -> None:
-    dealers = {Game(CLASSIC, seed=s).first_dealer for s in range(20)}
+    dealers = {gin.Game(CLASSIC, seed=s).first_dealer for s in range(20)}
     assert dealers == {0, 1}
-    assert Game(CLASSIC, seed=4).first_dealer == Game(CLASSIC, seed=4).first_dealer
-    assert Game(CLASSIC, seed=4, first_dealer=1).deal.dealer == 1
+    assert gin.Game(CLASSIC, seed=4).first_dealer == gin.Game(CLASSIC, seed=4).first_dealer
+    assert gin.Game(CLASSIC, seed=4, first_dealer=1).deal.dealer == 1
 
 
 def test_the_callers_generator_is_not_advanced() -> None:
     rng = random.Random(9)
     state = rng.getstate()
-    Game(CLASSIC, rng=rng)
+    gin.Game(CLASSIC, rng=rng)
     assert rng.getstate() == state
-    with pytest.raises(IllegalActionError) as err:
-        Game(CLASSIC)
+    with pytest.raises(gin.IllegalActionError) as err:
+        gin.Game(CLASSIC)
     assert err.value.code == "no-seed"
 
 
 def test_next_dealer_is_the_winner_in_classic(stack: StackOrder) -> None:
-    game = Game(CLASSIC, seed=1, first_dealer=0, orders=[dealer_gins(stack)])
+    game = gin.Game(CLASSIC, seed=1, first_dealer=0, orders=[dealer_gins(stack)])
     play_gin(game, by_dealer=True)
     assert game.deal.outcome()[0] == 0
     game.next_deal()
@@ -100,7 +85,7 @@ def test_next_dealer_is_the_winner_in_classic(stack: StackOrder) -> None:
 
 
 def test_dealers_alternate_in_spades_double(stack: StackOrder) -> None:
-    game = Game(SPADES, seed=1, first_dealer=0, orders=[dealer_gins(stack)])
+    game = gin.Game(SPADES, seed=1, first_dealer=0, orders=[dealer_gins(stack)])
     play_gin(game, by_dealer=True)
     assert game.deal.outcome()[0] == 0
     game.next_deal()
@@ -108,7 +93,7 @@ def test_dealers_alternate_in_spades_double(stack: StackOrder) -> None:
 
 
 def test_the_non_dealer_winning_in_classic_deals_next(stack: StackOrder) -> None:
-    game = Game(CLASSIC, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    game = gin.Game(CLASSIC, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
     play_gin(game)
     game.next_deal()
     assert game.deal.dealer == 1
@@ -116,9 +101,9 @@ def test_the_non_dealer_winning_in_classic_deals_next(stack: StackOrder) -> None
 
 @pytest.mark.parametrize("preset", ["classic", "spades-double"])
 def test_a_void_deal_is_redealt_by_the_same_dealer(stack: StackOrder, preset: str) -> None:
-    game = Game(Rules.preset(preset), seed=2, first_dealer=1, orders=[dealer_gins(stack)])
+    game = gin.Game(gin.Rules.preset(preset), seed=2, first_dealer=1, orders=[dealer_gins(stack)])
     play_void(game)
-    assert game.deal.phase is Phase.VOID
+    assert game.deal.phase is gin.Phase.VOID
     assert game.totals == (0, 0)
     game.next_deal()
     assert game.deal.dealer == 1
@@ -130,9 +115,9 @@ def test_a_void_deal_is_redealt_by_the_same_dealer(stack: StackOrder, preset: st
 
 
 def test_next_deal_waits_for_the_deal_to_end() -> None:
-    game = Game(CLASSIC, seed=3)
+    game = gin.Game(CLASSIC, seed=3)
     assert not game.can_start_next_deal()
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         game.next_deal()
     assert err.value.code == "deal-not-over"
 
@@ -140,9 +125,9 @@ def test_next_deal_waits_for_the_deal_to_end() -> None:
 # ---------------------------------------------------------------- the score sheet
 
 
-def three_gins(stack: StackOrder, rules: Rules) -> Game:
+def three_gins(stack: StackOrder, rules: gin.Rules) -> gin.Game:
     """Player 1 gins, player 0 gins, player 1 gins (86 points each), dealer 0 first."""
-    game = Game(rules, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
+    game = gin.Game(rules, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
     play_gin(game)  # dealer 0: player 1 wins
     game.next_deal()
     play_gin(game)  # dealer 1 (the winner): player 0 wins
@@ -164,7 +149,7 @@ def test_score_sheet_records_every_deal_with_running_totals(stack: StackOrder) -
 
 
 def test_the_first_player_to_reach_the_target_wins(stack: StackOrder) -> None:
-    game = Game(CLASSIC, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
+    game = gin.Game(CLASSIC, seed=5, first_dealer=0, orders=[non_dealer_gins(stack)] * 3)
     play_gin(game)
     game.next_deal()
     play_gin(game)
@@ -172,21 +157,21 @@ def test_the_first_player_to_reach_the_target_wins(stack: StackOrder) -> None:
     game.next_deal()
     play_gin(game)
     assert game.winner == 1 and game.is_over and not game.can_start_next_deal()
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         game.next_deal()
     assert err.value.code == "game-over"
 
 
 def test_reaching_the_target_exactly_wins(stack: StackOrder) -> None:
-    rules = Rules.preset("classic", target=GIN_POINTS)
-    game = Game(rules, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    rules = gin.Rules.preset("classic", target=GIN_POINTS)
+    game = gin.Game(rules, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
     play_gin(game)
     assert game.totals == (0, GIN_POINTS) and game.winner == 1
 
 
-def one_gin_game(stack: StackOrder, rules: Rules) -> Game:
+def one_gin_game(stack: StackOrder, rules: gin.Rules) -> gin.Game:
     """Player 1 gins in the first deal (86 points) and reaches the target."""
-    game = Game(rules, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    game = gin.Game(rules, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
     play_gin(game)
     assert game.is_over
     return game
@@ -224,16 +209,16 @@ def test_final_score_box_bonus_counts_deals_won_and_no_shutout_if_the_loser_scor
 
 
 def test_final_score_waits_for_the_end_of_the_game() -> None:
-    with pytest.raises(IllegalActionError) as err:
-        Game(CLASSIC, seed=1).final_score()
+    with pytest.raises(gin.IllegalActionError) as err:
+        gin.Game(CLASSIC, seed=1).final_score()
     assert err.value.code == "game-not-over"
 
 
 def test_a_doubled_deal_is_marked_on_the_score_sheet(stack: StackOrder) -> None:
     order = stack("AH 2H 3H 5D 6D 7D 8D JC JD KC", JUNK, "JS")
-    game = Game(SPADES, seed=1, first_dealer=0, orders=[order])
-    game.apply(TakeUpCard())
-    game.apply(Knock(c("KC")))  # gin with J♠ J♦ J♣
+    game = gin.Game(SPADES, seed=1, first_dealer=0, orders=[order])
+    game.apply(gin.TakeUpCard())
+    game.apply(gin.Knock(c("KC")))  # gin with J♠ J♦ J♣
     row = game.score_sheet[0]
     assert row.doubled and row.points == 2 * GIN_POINTS
 
@@ -242,29 +227,29 @@ def test_a_doubled_deal_is_marked_on_the_score_sheet(stack: StackOrder) -> None:
 
 
 def test_undo_takes_back_the_last_action(stack: StackOrder) -> None:
-    game = Game(CLASSIC, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
+    game = gin.Game(CLASSIC, seed=1, first_dealer=0, orders=[non_dealer_gins(stack)])
     start = game.deal.snapshot()
-    game.apply(Pass())
+    game.apply(gin.Pass())
     after_pass = game.deal.snapshot()
-    game.apply(TakeUpCard())
+    game.apply(gin.TakeUpCard())
     assert game.undo() == "take"
     assert game.deal.snapshot() == after_pass
     assert game.undo() == "pass"
     assert game.deal.snapshot() == start
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         game.undo()
     assert err.value.code == "nothing-to-undo"
 
 
-def _first_stock_draw(seed: int) -> Game:
+def _first_stock_draw(seed: int) -> gin.Game:
     """A game played by simple moves up to just after its first draw from the stock."""
-    game = Game(CLASSIC, seed=seed)
+    game = gin.Game(CLASSIC, seed=seed)
     while True:
         legal = game.deal.legal_actions()
-        if DrawStock() in legal:
-            game.apply(DrawStock())
+        if gin.DrawStock() in legal:
+            game.apply(gin.DrawStock())
             return game
-        game.apply(Pass() if Pass() in legal else legal[0])
+        game.apply(gin.Pass() if gin.Pass() in legal else legal[0])
 
 
 @pytest.mark.parametrize("seed", range(200))
@@ -272,7 +257,7 @@ def test_fair_play_a_draw_from_the_stock_is_never_taken_back(seed: int) -> None:
     """Fair play (issue 9): taking back a stock draw would show the stock's top card."""
     game = _first_stock_draw(seed)
     before = game.to_json(), game.deal.snapshot()
-    with pytest.raises(UndoRefusedError) as err:
+    with pytest.raises(gin.UndoRefusedError) as err:
         game.undo()
     assert err.value.code == "undo-stock-drawn" and "stock" in err.value.message
     assert (game.to_json(), game.deal.snapshot()) == before  # nothing changed
@@ -280,13 +265,13 @@ def test_fair_play_a_draw_from_the_stock_is_never_taken_back(seed: int) -> None:
 
 def test_fair_play_undo_stops_at_a_stock_draw_even_several_moves_back() -> None:
     game = _first_stock_draw(3)
-    game.apply(Discard(game.deal.hand(game.deal.to_move)[0]))
+    game.apply(gin.Discard(game.deal.hand(game.deal.to_move)[0]))
     assert game.undo().startswith("discard")  # the discard itself may be taken back
-    with pytest.raises(UndoRefusedError):
+    with pytest.raises(gin.UndoRefusedError):
         game.check_undo(1)
-    game.apply(Discard(game.deal.hand(game.deal.to_move)[0]))
+    game.apply(gin.Discard(game.deal.hand(game.deal.to_move)[0]))
     log = list(game.log)
-    with pytest.raises(UndoRefusedError) as err:
+    with pytest.raises(gin.UndoRefusedError) as err:
         game.check_undo(2)  # the discard and the draw before it: all or nothing
     assert err.value.code == "undo-stock-drawn" and game.log == log
 
@@ -294,14 +279,14 @@ def test_fair_play_undo_stops_at_a_stock_draw_even_several_moves_back() -> None:
 def test_fair_play_a_knock_and_a_finished_deal_are_never_taken_back(stack: StackOrder) -> None:
     """The knocker's hand (and, at the end, both hands) were shown face up."""
     orders = [non_dealer_gins(stack)]
-    game = Game(CLASSIC.replace(target=1000), seed=1, first_dealer=0, orders=orders)
+    game = gin.Game(CLASSIC.replace(target=1000), seed=1, first_dealer=0, orders=orders)
     play_gin(game)
-    with pytest.raises(UndoRefusedError) as err:
+    with pytest.raises(gin.UndoRefusedError) as err:
         game.undo()
     assert err.value.code == "undo-deal-over"
     game.next_deal()
     assert game.undo() == "next-deal"  # nothing hidden was shown: allowed
-    with pytest.raises(UndoRefusedError):
+    with pytest.raises(gin.UndoRefusedError):
         game.undo()
 
 
@@ -309,15 +294,15 @@ def test_fair_play_a_knock_awaiting_layoffs_is_not_taken_back() -> None:
     """After a knock the knocker's melds lie face up while the defender lays off."""
     found = 0
     for seed in range(60):
-        game = Game(CLASSIC, seed=seed)
+        game = gin.Game(CLASSIC, seed=seed)
         rng = random.Random(seed)
-        while not game.deal.is_over and game.deal.phase is not Phase.LAYOFF:
+        while not game.deal.is_over and game.deal.phase is not gin.Phase.LAYOFF:
             legal = game.deal.legal_actions()
-            knocks = [a for a in legal if isinstance(a, Knock)]
+            knocks = [a for a in legal if isinstance(a, gin.Knock)]
             game.apply(knocks[0] if knocks else rng.choice(legal))
-        if game.deal.phase is Phase.LAYOFF:
+        if game.deal.phase is gin.Phase.LAYOFF:
             found += 1
-            with pytest.raises(UndoRefusedError) as err:
+            with pytest.raises(gin.UndoRefusedError) as err:
                 game.undo()
             assert err.value.code == "undo-cards-shown" and game.log[-1].startswith("knock")
     assert found > 0
@@ -325,12 +310,12 @@ def test_fair_play_a_knock_awaiting_layoffs_is_not_taken_back() -> None:
 
 def test_undo_crosses_the_start_of_a_deal(stack: StackOrder) -> None:
     rules = CLASSIC.replace(target=1000)
-    game = Game(rules, seed=8, first_dealer=0, orders=[non_dealer_gins(stack)])
+    game = gin.Game(rules, seed=8, first_dealer=0, orders=[non_dealer_gins(stack)])
     play_gin(game)
     finished = game.deal.snapshot()
     totals = game.totals
     game.next_deal()
-    game.apply(Pass())
+    game.apply(gin.Pass())
     second = game.deal.order
     assert game.undo() == "pass"
     assert game.undo() == "next-deal"
@@ -338,7 +323,7 @@ def test_undo_crosses_the_start_of_a_deal(stack: StackOrder) -> None:
     assert game.totals == totals and len(game.score_sheet) == 1
     game.next_deal()
     assert game.deal.order == second  # the shuffle is the same after undoing
-    fresh = Game(game.rules, seed=8, first_dealer=0, orders=[non_dealer_gins(stack)])
+    fresh = gin.Game(game.rules, seed=8, first_dealer=0, orders=[non_dealer_gins(stack)])
     play_gin(fresh)
     fresh.next_deal()
     assert fresh == game
@@ -347,9 +332,9 @@ def test_undo_crosses_the_start_of_a_deal(stack: StackOrder) -> None:
 # ---------------------------------------------------------------- saving
 
 
-def random_game(seed: int, steps: int, rules: Rules = CLASSIC) -> Game:
+def random_game(seed: int, steps: int, rules: gin.Rules = CLASSIC) -> gin.Game:
     rng = random.Random(seed)
-    game = Game(rules, seed=seed)
+    game = gin.Game(rules, seed=seed)
     for _ in range(steps):
         if game.is_over:
             break
@@ -357,7 +342,7 @@ def random_game(seed: int, steps: int, rules: Rules = CLASSIC) -> Game:
             game.next_deal()
             continue
         legal = game.deal.legal_actions()
-        knocks = [a for a in legal if isinstance(a, Knock)]
+        knocks = [a for a in legal if isinstance(a, gin.Knock)]
         game.apply(knocks[0] if knocks and rng.random() < 0.5 else rng.choice(legal))
     return game
 
@@ -368,7 +353,7 @@ def test_a_game_saved_mid_deal_restores_equal_and_plays_on_equal() -> None:
         game.next_deal()
     game.apply(game.deal.legal_actions()[-1])
     assert not game.deal.is_over and len(game.deals) > 1
-    restored = Game.from_json(game.to_json())
+    restored = gin.Game.from_json(game.to_json())
     assert restored == game
     assert restored.log == game.log and restored.totals == game.totals
     assert restored.deal.snapshot() == game.deal.snapshot()
@@ -385,7 +370,7 @@ def test_a_game_replayed_from_its_log_is_equal() -> None:
 
 
 def test_the_save_format_is_versioned_json() -> None:
-    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data = json.loads(gin.Game(CLASSIC, seed=1).to_json())
     assert data["format"] == "oklahoma-gin-game"
     assert data["version"] == 1
     assert set(data) >= {"rules", "first_dealer", "rng_state", "orders", "log", "checksum"}
@@ -400,23 +385,23 @@ def resave(data: dict[str, object]) -> str:
 
 @pytest.mark.parametrize("text", ["", "not json", "{", b"\xff\xfe"])
 def test_from_json_refuses_text_that_is_not_json(text: str | bytes) -> None:
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(text)
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(text)
     assert err.value.code == "not-json"
 
 
 @pytest.mark.parametrize("text", ["[]", "5", '{"format": "chess", "version": 1}', "{}"])
 def test_from_json_refuses_another_format(text: str) -> None:
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(text)
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(text)
     assert err.value.code == "wrong-format"
 
 
 def test_from_json_refuses_an_unknown_version() -> None:
-    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data = json.loads(gin.Game(CLASSIC, seed=1).to_json())
     data["version"] = 2
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(resave(data))
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(resave(data))
     assert err.value.code == "unknown-version"
     assert err.value.data == {"version": "2", "expected": 1}
 
@@ -426,24 +411,24 @@ def test_from_json_refuses_a_tampered_log() -> None:
     data = json.loads(game.to_json())
     i = next(i for i, a in enumerate(data["log"]) if a.startswith("discard "))
     data["log"][i] = "discard AS" if data["log"][i] != "discard AS" else "discard 2S"
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(json.dumps(data))  # the old checksum kept
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(json.dumps(data))  # the old checksum kept
     assert err.value.code == "tampered"
 
 
 def test_from_json_refuses_a_missing_checksum() -> None:
-    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data = json.loads(gin.Game(CLASSIC, seed=1).to_json())
     del data["checksum"]
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(json.dumps(data))
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(json.dumps(data))
     assert err.value.code == "tampered"
 
 
 def test_from_json_refuses_an_illegal_action_even_with_a_valid_checksum() -> None:
-    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data = json.loads(gin.Game(CLASSIC, seed=1).to_json())
     data["log"] = ["draw-discard"]  # the up card is being offered
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(resave(data))
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(resave(data))
     assert err.value.code == "cannot-restore"
     # the replay's own refusal is kept, as a nested sentence
     assert err.value.data == {"reason": {"key": "error.offer-pending", "data": {}}}
@@ -476,70 +461,70 @@ def test_from_json_refuses_an_illegal_action_even_with_a_valid_checksum() -> Non
 def test_from_json_refuses_damaged_content_with_a_valid_checksum(
     key: str, value: object, code: str
 ) -> None:
-    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data = json.loads(gin.Game(CLASSIC, seed=1).to_json())
     data[key] = value
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(resave(data))
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(resave(data))
     assert err.value.code == code
 
 
 def test_from_json_refuses_a_version_that_is_true_not_1() -> None:
     """``True == 1`` in Python, but a save's version is a whole number, not a flag."""
-    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data = json.loads(gin.Game(CLASSIC, seed=1).to_json())
     data["version"] = True
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(resave(data))
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(resave(data))
     assert err.value.code == "unknown-version"
 
 
 @pytest.mark.parametrize("depth", [10_000, 200_000])
 def test_from_json_refuses_deeply_nested_json_as_a_save_file_error(depth: int) -> None:
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json("[" * depth + "]" * depth)
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json("[" * depth + "]" * depth)
     assert err.value.code in ("json-too-deep", "not-json", "wrong-format")
     head = '{"format": "oklahoma-gin-game", "version": 1, "log": '
     nested = head + "[" * depth + "]" * depth + "}"
-    with pytest.raises(SaveFileError):
-        Game.from_json(nested)
+    with pytest.raises(gin.SaveFileError):
+        gin.Game.from_json(nested)
 
 
 def test_a_save_error_quotes_only_a_short_prefix_of_a_huge_save() -> None:
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json("x" * 1_000_000)
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json("x" * 1_000_000)
     assert len(err.value.message) < 300
 
 
 def test_from_json_refuses_a_missing_field_with_a_valid_checksum() -> None:
-    data = json.loads(Game(CLASSIC, seed=1).to_json())
+    data = json.loads(gin.Game(CLASSIC, seed=1).to_json())
     del data["log"]
-    with pytest.raises(SaveFileError) as err:
-        Game.from_json(resave(data))
+    with pytest.raises(gin.SaveFileError) as err:
+        gin.Game.from_json(resave(data))
     assert err.value.code == "damaged"
 
 
 def test_a_finished_game_saves_and_restores(stack: StackOrder) -> None:
     game = one_gin_game(stack, SPADES.replace(target=80))
-    restored = Game.from_json(game.to_json())
+    restored = gin.Game.from_json(game.to_json())
     assert restored == game and restored.score_sheet == game.score_sheet
 
 
 def test_a_game_over_refuses_more_actions(stack: StackOrder) -> None:
     game = one_gin_game(stack, CLASSIC.replace(target=80))
-    with pytest.raises(IllegalActionError) as err:
-        game.apply(LayOff())
+    with pytest.raises(gin.IllegalActionError) as err:
+        game.apply(gin.LayOff())
     assert err.value.code == "game-over"
 
 
 def test_a_game_over_is_not_undone(stack: StackOrder) -> None:
     game = one_gin_game(stack, CLASSIC.replace(target=80))
-    with pytest.raises(UndoRefusedError) as err:
+    with pytest.raises(gin.UndoRefusedError) as err:
         game.undo()
     assert err.value.code == "undo-deal-over" and game.is_over
 
 
 def test_a_saved_game_has_more_deals_and_restores_equal(stack: StackOrder) -> None:
     game = three_gins(stack, SPADES.replace(target=1000))
-    restored = Game.from_json(game.to_json())
+    restored = gin.Game.from_json(game.to_json())
     assert restored == game
     assert restored.score_sheet == game.score_sheet
     assert restored.replay() == game

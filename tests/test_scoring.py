@@ -6,24 +6,16 @@ from __future__ import annotations
 import pytest
 from brute import brute_knock_outcome, canonical
 
-from gin import (
-    Card,
-    CardParseError,
-    DealResult,
-    IllegalActionError,
-    Rules,
-    best_arrangement,
-    can_extend,
-    parse_cards,
-    score_deal,
-)
+import gin
 
-CLASSIC = Rules.preset("classic")
-SPADES = Rules.preset("spades-double")
+CLASSIC = gin.Rules.preset("classic")
+SPADES = gin.Rules.preset("spades-double")
 
 
-def score(rules: Rules, up: str, knocker: str, defender: str) -> DealResult:
-    return score_deal(rules, Card.parse(up), parse_cards(knocker), parse_cards(defender))
+def score(rules: gin.Rules, up: str, knocker: str, defender: str) -> gin.DealResult:
+    return gin.score_deal(
+        rules, gin.Card.parse(up), gin.parse_cards(knocker), gin.parse_cards(defender)
+    )
 
 
 def codes(cards: object) -> list[str]:
@@ -74,14 +66,14 @@ def test_ace_up_card_in_classic_allows_a_knock_with_1() -> None:
 
 
 def test_ace_up_card_in_classic_refuses_a_knock_with_2() -> None:
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         score(CLASSIC, "AD", "3S 4S 5S 6H 7H 8H JC JD JH 2C", "3D 5D 7D 9D JS QS KS AC 4C 6C")
     assert err.value.code == "over-knock-limit"
     assert "2" in err.value.message and "1" in err.value.message
 
 
 def test_ace_up_card_in_spades_double_refuses_a_knock_with_1() -> None:
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         score(SPADES, "AD", "2S 3S 4S 6H 7H 8H JC JD JH AC", "3D 5D 7D 9D JS QS KS 2C 4C 6C")
     assert err.value.code == "over-knock-limit-gin-only-big-gin"
     assert "only gin or big gin" in err.value.message
@@ -97,9 +89,9 @@ def test_ace_up_card_in_spades_double_allows_gin_and_big_gin() -> None:
 
 def test_a_spade_up_card_doubles_in_spades_double_only() -> None:
     k, d = "AH 2H 3H 5D 6D 7D JC JD JH 4C", "5S 6S 9C TC KS KH KD 2C 3D QH"
-    sd = score_deal(SPADES, Card.parse("7S"), parse_cards(k), parse_cards(d))
-    plain = score_deal(SPADES, Card.parse("7H"), parse_cards(k), parse_cards(d))
-    cl = score_deal(CLASSIC, Card.parse("7S"), parse_cards(k), parse_cards(d))
+    sd = gin.score_deal(SPADES, gin.Card.parse("7S"), gin.parse_cards(k), gin.parse_cards(d))
+    plain = gin.score_deal(SPADES, gin.Card.parse("7H"), gin.parse_cards(k), gin.parse_cards(d))
+    cl = gin.score_deal(CLASSIC, gin.Card.parse("7S"), gin.parse_cards(k), gin.parse_cards(d))
     assert sd.multiplier == 2 and sd.doubled
     assert plain.multiplier == 1 and cl.multiplier == 1 and not cl.doubled
     assert sd.points == 2 * plain.points
@@ -140,7 +132,7 @@ def test_defender_lays_off_cards_rather_than_keep_them_in_an_own_meld() -> None:
     With the knocker's 8♠9♠10♠ on the table, laying off 7♠ then 6♠ frees 5♠ for the set
     5♠5♥5♦, and those five cards leave no deadwood at all."""
     defender = "5S 6S 7S 5H 5D KD QC 9C 2C 3D"
-    own = best_arrangement(parse_cards(defender))
+    own = gin.best_arrangement(gin.parse_cards(defender))
     assert [(m.kind, codes(m.cards)) for m in own.melds] == [("run", ["5S", "6S", "7S"])]
     r = score(CLASSIC, "KH", "8S 9S TS 2H 3H 4H JC JD JH 4C", defender)
     assert [lo.card.code for lo in r.layoffs] == ["7S", "6S"]
@@ -150,30 +142,32 @@ def test_defender_lays_off_cards_rather_than_keep_them_in_an_own_meld() -> None:
     assert [(m.kind, codes(m.cards)) for m in after] == [("set", ["5S", "5H", "5D"])]
     assert (
         brute_knock_outcome(
-            parse_cards("8S 9S TS 2H 3H 4H JC JD JH 4C"),
-            parse_cards("5S 6S 7S 5H 5D KD QC 9C 2C 3D"),
+            gin.parse_cards("8S 9S TS 2H 3H 4H JC JD JH 4C"),
+            gin.parse_cards("5S 6S 7S 5H 5D KD QC 9C 2C 3D"),
         )[1]
         == 34
     )
 
 
 def test_laid_off_cards_and_own_melds_account_for_the_defender_hand() -> None:
-    d = parse_cards("5S 6S 7S 5H 5D KD QC 9C 2C 3D")
-    r = score_deal(CLASSIC, Card.parse("KH"), parse_cards("8S 9S TS 2H 3H 4H JC JD JH 4C"), d)
+    d = gin.parse_cards("5S 6S 7S 5H 5D KD QC 9C 2C 3D")
+    r = gin.score_deal(
+        CLASSIC, gin.Card.parse("KH"), gin.parse_cards("8S 9S TS 2H 3H 4H JC JD JH 4C"), d
+    )
     laid = [lo.card for lo in r.layoffs]
     assert sorted(laid + list(r.defender_arrangement.cards)) == sorted(d)
     assert r.defender_arrangement.deadwood_points == r.defender_deadwood
     for lo in r.layoffs:
-        assert can_extend(lo.onto, lo.card)
+        assert gin.can_extend(lo.onto, lo.card)
 
 
 def test_knocker_tie_break_picks_the_melds_that_leave_the_defender_most_deadwood() -> None:
     """A♠2♠3♠ 2♥2♦ can be the run A♠2♠3♠ (deadwood 2♥ 2♦ = 4) or the set 2♠2♥2♦
     (deadwood A♠ 3♠ = 4). Shown as the run, the defender would lay off 4♠ and 5♠ (59 left);
     shown as the set, only 2♣ (66 left). The knocker's melds are the set."""
-    knocker = parse_cards("AS 2S 3S 2H 2D 6C 7C 8C 9C TC")
-    defender = parse_cards("4S 5S 2C KH QH JD 8D 6H 9H 4D")
-    r = score_deal(CLASSIC, Card.parse("5H"), knocker, defender)
+    knocker = gin.parse_cards("AS 2S 3S 2H 2D 6C 7C 8C 9C TC")
+    defender = gin.parse_cards("4S 5S 2C KH QH JD 8D 6H 9H 4D")
+    r = gin.score_deal(CLASSIC, gin.Card.parse("5H"), knocker, defender)
     kdw, ddw, per = brute_knock_outcome(knocker, defender)
     assert [v for _, v in per] == [59, 66]  # two arrangements, and they differ
     assert (r.knocker_deadwood, r.defender_deadwood) == (kdw, ddw) == (4, 66)
@@ -220,13 +214,13 @@ def test_big_gin_is_doubled_on_a_spade_up_card() -> None:
 
 
 def test_big_gin_is_refused_where_the_rules_have_none() -> None:
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         score(CLASSIC, "KH", BIG, "4H TD 2C 3C 5C KS QS 7S 8S 9S")
     assert err.value.code == "no-big-gin"
 
 
 def test_eleven_cards_that_do_not_all_meld_are_not_big_gin() -> None:
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         score(SPADES, "KH", "AH 2H 3H 5D 6D 7D 8D 9D JC JD KC", "4H TD 2C 3C 5C KS QS 7S 8S 9S")
     assert err.value.code == "not-big-gin"
     assert "30 points" in err.value.message  # J♣ J♦ K♣
@@ -278,14 +272,14 @@ def test_steps_are_numbered_and_explain_limit_layoffs_comparison_bonus_and_doubl
 
 
 def test_score_deal_refuses_wrong_card_counts() -> None:
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         score(CLASSIC, "KH", "AS 2S 3S", "8H 9H TH JS QS KS JD QD KD 7S")
     assert err.value.code == "knocker-count"
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(gin.IllegalActionError) as err:
         score(CLASSIC, "KH", "AS 2S 3S 4D 5D 6D 9C 9D 9S 7C", "8H 9H TH")
     assert err.value.code == "defender-count"
 
 
 def test_score_deal_refuses_a_card_in_both_hands() -> None:
-    with pytest.raises(CardParseError):
+    with pytest.raises(gin.CardParseError):
         score(CLASSIC, "KH", "AS 2S 3S 4D 5D 6D 9C 9D 9S 7C", "8H 9H TH JS QS KS JD QD KD 7C")
