@@ -98,10 +98,16 @@ def deadwood_of_mask(mask: int) -> int:
     return t[a] + t[b] + t[c] + t[d]
 
 
-def best_discard_deadwood_of_mask(mask: int) -> int:
-    """Least deadwood left after discarding one card of a mask (11 cards usually)."""
-    best = 1 << 30
-    rest = mask
+def best_discard_deadwood_of_mask(
+    mask: int, among: int | None = None, ceiling: int = 1 << 30
+) -> int:
+    """Least deadwood left after discarding one card of a mask (11 cards usually).
+
+    ``among`` limits the discards to those cards (all of ``mask`` by default); the answer
+    is never above ``ceiling``.
+    """
+    best = ceiling
+    rest = mask if among is None else among
     while rest:
         low = rest & -rest
         rest ^= low

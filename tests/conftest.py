@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 import pytest
 from hypothesis import HealthCheck, settings
 
+import gin
 from gin.cards import DECK, Card, parse_cards
 
 settings.register_profile(
@@ -71,3 +72,14 @@ StackOrder = Callable[..., list[Card]]
 def stack() -> StackOrder:
     """The :func:`stack_order` helper."""
     return stack_order
+
+
+CARDLESS_ACTIONS: list[gin.Action] = [
+    gin.TakeUpCard(),
+    gin.Pass(),
+    gin.DrawStock(),
+    gin.DrawDiscard(),
+    gin.BigGin(),
+    gin.LayOff(),
+]
+"""Every action that names no card, in the order the fuzz and property tests draw from."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import CARDLESS_ACTIONS
 
 import gin
 from gin.cards import FULL_MASK, cards_mask
@@ -24,14 +25,7 @@ FULL_TARGET_EVERY = 40
 
 TIDY = 0.85
 """How often a plain discard is the one that leaves the least deadwood."""
-SIMPLE: list[gin.Action] = [
-    gin.TakeUpCard(),
-    gin.Pass(),
-    gin.DrawStock(),
-    gin.DrawDiscard(),
-    gin.BigGin(),
-    gin.LayOff(),
-]
+SIMPLE: list[gin.Action] = CARDLESS_ACTIONS
 
 
 def random_rules(rng: random.Random, index: int) -> gin.Rules:

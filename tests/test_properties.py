@@ -15,6 +15,7 @@ from brute import (
     brute_knock_outcome,
     canonical,
 )
+from conftest import CARDLESS_ACTIONS
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -201,14 +202,7 @@ RULES = [
     gin.Rules.preset("classic", may_discard_taken_card=True, big_gin=True, ace_knock_limit=0),
 ]
 
-POOL = [
-    gin.TakeUpCard(),
-    gin.Pass(),
-    gin.DrawStock(),
-    gin.DrawDiscard(),
-    gin.BigGin(),
-    gin.LayOff(),
-]
+POOL = CARDLESS_ACTIONS
 
 
 def step(deal: Deal, rng: random.Random) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from gin.bots.memory import MELD_PARTNERS, NEIGHBOURS, Memory
 from gin.bots.outcome import score
 from gin.cards import DECK, Card
-from gin.melds import deadwood_of_mask
+from gin.melds import best_discard_deadwood_of_mask, deadwood_of_mask
 from gin.rules import Rules
 
 POINTS: tuple[int, ...] = tuple(c.points for c in DECK)
@@ -84,14 +84,7 @@ def draw_outlook(hand: int, unseen: int, limit: int) -> Outlook:
         n += 1
         m = hand | (1 << i)
         # discarding the drawn card keeps dw; only look for better
-        best = dw
-        rest = hand
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            v = deadwood_of_mask(m ^ low)
-            if v < best:
-                best = v
+        best = best_discard_deadwood_of_mask(m, among=hand, ceiling=dw)
         total += best
         if best < dw:
             outs += 1

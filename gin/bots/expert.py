@@ -42,6 +42,7 @@ from gin.bots.simulate import (
     DRAW,
     OFFER_DEALER,
     OFFER_NON_DEALER,
+    PHASE_CODES,
     VOID,
     Outcome,
     Position,
@@ -64,13 +65,6 @@ MIN_WORLDS = 4
 """Worlds always searched, whatever the time cap."""
 DEFAULT_CONFIDENCE = 1.0
 """Standard errors by which a searched move must beat the tactician's choice."""
-
-_VIEW_PHASE = {
-    Phase.OFFER_NON_DEALER: OFFER_NON_DEALER,
-    Phase.OFFER_DEALER: OFFER_DEALER,
-    Phase.DRAW: DRAW,
-    Phase.DISCARD: DISCARD,
-}
 
 
 @dataclass(frozen=True)
@@ -186,7 +180,7 @@ def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
         hands,
         stock,
         [c.index for c in view.discard_pile],
-        _VIEW_PHASE[view.phase],
+        PHASE_CODES[view.phase],
         me,
         taken,
         stock_only,

@@ -14,14 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin import actions as act
-from gin.bots.evaluate import (
-    POINTS,
-    best_discard,
-    card_weights,
-    draw_outlook,
-    estimate_knock,
-    feed_risk,
-)
+from gin.bots import evaluate as ev
 from gin.bots.expert import (
     DEFAULT_BUDGET_MS,
     DEFAULT_PLAYOUTS,
@@ -201,7 +194,7 @@ def hint(
         kept = mem.hand
         steps.extend((st.code, Text(st.key, st.data)) for st in layoff_steps(view))
     elif ph is Phase.DISCARD:
-        dw, _ = best_discard(mem.hand)
+        dw, _ = ev.best_discard(mem.hand)
         discards, knock = _discard_advice(view, mem, analysis, rng, steps)
         chosen = analysis.action
         kept = (
@@ -243,7 +236,7 @@ def _discard_advice(
     rng: random.Random,
     steps: list[Draft],
 ) -> tuple[tuple[DiscardAdvice, ...], KnockAdvice | None]:
-    weights = card_weights(mem)
+    weights = ev.card_weights(mem)
     limit = view.knock_limit
     rules = view.rules
     doubled = rules.is_doubled(view.up_card)
@@ -252,7 +245,7 @@ def _discard_advice(
     advice = []
     for choice in view.discard_choices:
         c = choice.card
-        o = draw_outlook(mem.hand ^ c.mask, mem.unseen, limit)
+        o = ev.draw_outlook(mem.hand ^ c.mask, mem.unseen, limit)
         v = analysis.value_of(act.Knock(c)) if c in knockable else None
         dv = analysis.value_of(act.Discard(c))
         best_v = max((x.mean for x in (v, dv) if x is not None), default=None)
@@ -261,7 +254,7 @@ def _discard_advice(
                 c,
                 choice.deadwood,
                 o.expected,
-                feed_risk(c.index, mem, weights),
+                ev.feed_risk(c.index, mem, weights),
                 c in knockable,
                 best_v,
             )
@@ -324,7 +317,7 @@ def _discard_advice(
             under = kv.share("undercut")
             kp = kv.mean
         else:
-            est = estimate_knock(mem, mem.hand ^ kc.mask, rules, view.up_card, rng, 24)
+            est = ev.estimate_knock(mem, mem.hand ^ kc.mask, rules, view.up_card, rng, 24)
             under = est.undercut_chance
             kp = est.expected_points
         does = isinstance(analysis.action, act.Knock)
@@ -377,9 +370,9 @@ def _draw_advice(
     skip: act.Action = act.Pass() if offer else act.DrawStock()
     dw = deadwood_of_mask(mem.hand)
     blocked = 0 if view.rules.may_discard_taken_card else top.mask
-    after, di = best_discard(mem.hand | top.mask, blocked)
-    melds = deadwood_of_mask(mem.hand | top.mask) < dw + POINTS[top.index]
-    stock = draw_outlook(mem.hand, mem.unseen, view.knock_limit)
+    after, di = ev.best_discard(mem.hand | top.mask, blocked)
+    melds = deadwood_of_mask(mem.hand | top.mask) < dw + ev.POINTS[top.index]
+    stock = ev.draw_outlook(mem.hand, mem.unseen, view.knock_limit)
     stock_only = view.stock_only
     tv = analysis.value_of(take)
     sv = analysis.value_of(skip)

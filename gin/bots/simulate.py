@@ -22,12 +22,13 @@ OFFER_DEALER = 1
 DRAW = 2
 DISCARD = 3
 
-_PHASES = {
+PHASE_CODES = {
     Phase.OFFER_NON_DEALER: OFFER_NON_DEALER,
     Phase.OFFER_DEALER: OFFER_DEALER,
     Phase.DRAW: DRAW,
     Phase.DISCARD: DISCARD,
 }
+"""The code of each phase a playout position can be in."""
 
 
 @dataclass
@@ -64,7 +65,7 @@ class Position:
 
     def to_deal(self) -> Deal:
         """The same position as a :class:`~gin.deal.Deal` (for checks and lessons)."""
-        phase = {v: k for k, v in _PHASES.items()}[self.phase]
+        phase = {v: k for k, v in PHASE_CODES.items()}[self.phase]
         return Deal.from_position(
             self.rules,
             dealer=self.dealer,
@@ -159,6 +160,7 @@ __all__ = [
     "DRAW",
     "OFFER_DEALER",
     "OFFER_NON_DEALER",
+    "PHASE_CODES",
     "VOID",
     "Outcome",
     "Position",
