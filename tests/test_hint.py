@@ -103,21 +103,7 @@ def test_a_discard_hint_gives_the_deadwood_and_risk_of_every_discard(stack: Stac
 
 def test_a_knock_hint_weighs_knocking_now_against_waiting() -> None:
     # deadwood 2C 9S: knock with 2 by discarding 9S (limit 9)
-    d = gin.Deal.from_position(
-        CLASSIC,
-        dealer=1,
-        hands=(
-            [c(x) for x in "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S".split()],
-            [c(x) for x in "KS KH KD QS QH QD 4C 5C 8H 8S".split()],
-        ),
-        stock=[
-            x for x in _rest("AH 2H 3H 5D 6D 7D JC JD JH 2C 9S KS KH KD QS QH QD 4C 5C 8H 8S 9D")
-        ],
-        discard_pile=[c("9D")],
-        up_card=c("9D"),
-        phase=gin.Phase.DISCARD,
-        to_move=0,
-    )
+    d = _discard_position("AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S")
     view = d.view(0)
     h = hint(view, random.Random(1), **FAST)
     assert h.knock is not None
@@ -132,38 +118,14 @@ def test_a_knock_hint_weighs_knocking_now_against_waiting() -> None:
 
 def test_a_gin_hint_says_gin() -> None:
     hand = "AH 2H 3H 4H 5D 6D 7D JC JD JH KS"
-    d = gin.Deal.from_position(
-        CLASSIC,
-        dealer=1,
-        hands=(
-            [c(x) for x in hand.split()],
-            [c(x) for x in "9S KH KD QS QH QD 4C 5C 8H 8S".split()],
-        ),
-        stock=_rest(hand + " 9S KH KD QS QH QD 4C 5C 8H 8S 9D"),
-        discard_pile=[c("9D")],
-        up_card=c("9D"),
-        phase=gin.Phase.DISCARD,
-        to_move=0,
-    )
+    d = _discard_position(hand, "9S KH KD QS QH QD 4C 5C 8H 8S")
     h = hint(d.view(0), random.Random(1), **FAST)
     assert h.action == gin.Knock(c("KS"))
     assert h.knock is not None and h.knock.gin and h.knock.undercut_chance == 0.0
 
 
 def test_a_hint_is_available_at_the_layoff_step() -> None:
-    d = gin.Deal.from_position(
-        CLASSIC,
-        dealer=1,
-        hands=(
-            [c(x) for x in "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S".split()],
-            [c(x) for x in "KS KH KD QS QH QD 4C 5C 8H 8S".split()],
-        ),
-        stock=_rest("AH 2H 3H 5D 6D 7D JC JD JH 2C 9S KS KH KD QS QH QD 4C 5C 8H 8S 9D"),
-        discard_pile=[c("9D")],
-        up_card=c("9D"),
-        phase=gin.Phase.DISCARD,
-        to_move=0,
-    )
+    d = _discard_position("AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S")
     d.apply(gin.Knock(c("9S")))
     view = d.view(1)
     h = hint(view, random.Random(1), **FAST)
@@ -199,6 +161,20 @@ def _rest(used: str) -> list[gin.Card]:
 
     taken = set(parse_cards(used))
     return [x for x in DECK if x not in taken]
+
+
+def _discard_position(mine: str, theirs: str) -> gin.Deal:
+    """Player 0 (dealer 1) to discard from eleven cards ``mine``; 9D was the up card."""
+    return gin.Deal.from_position(
+        CLASSIC,
+        dealer=1,
+        hands=([c(x) for x in mine.split()], [c(x) for x in theirs.split()]),
+        stock=_rest(f"{mine} {theirs} 9D"),
+        discard_pile=[c("9D")],
+        up_card=c("9D"),
+        phase=gin.Phase.DISCARD,
+        to_move=0,
+    )
 
 
 def test_a_hint_is_deterministic_the_same_view_gets_the_same_hint() -> None:
