@@ -68,6 +68,26 @@ def stacked(
     return t
 
 
+def take_kh_and_knock(t: GinTable) -> None:
+    """The learner takes the up card, discards KH with a knock and confirms it."""
+    t.buttons["take"].click()
+    t.hand.click("KH")
+    t.buttons["knock"].click()
+    t.buttons["confirm"].click()
+
+
+def paused_knock(
+    stack: Callable[..., list[gin.Card]],
+) -> tuple[GinTable, list[Callable[[], None]]]:
+    """A READY/LAYS_OFF table with a reveal pause whose learner has just knocked; the
+    queue holds the scheduled reveal steps."""
+    t = stacked(stack, READY, LAYS_OFF, "KD", pause=0.5)
+    queue: list[Callable[[], None]] = []
+    t.scheduler = lambda delay, fn: queue.append(fn)
+    take_kh_and_knock(t)
+    return t, queue
+
+
 def snapshot(t: GinTable) -> tuple[Any, ...]:
     return (t.controller.deal.snapshot(), tuple(t.controller.game.log))
 
@@ -278,10 +298,7 @@ def test_knocking_asks_for_confirmation_and_cancel_plays_nothing(stack: Any) -> 
 
 def test_a_confirmed_knock_is_scored_with_layoffs_and_the_score_pad_updates(stack: Any) -> None:
     t = stacked(stack, READY, LAYS_OFF, "KD")
-    t.buttons["take"].click()
-    t.hand.click("KH")
-    t.buttons["knock"].click()
-    t.buttons["confirm"].click()
+    take_kh_and_knock(t)
     deal = t.controller.deal
     assert deal.phase is gin.Phase.SCORED and deal.result is not None
     assert t.coach.steps("result") == deal.result.steps
@@ -297,13 +314,7 @@ def test_a_confirmed_knock_is_scored_with_layoffs_and_the_score_pad_updates(stac
 
 
 def test_the_end_of_a_deal_is_revealed_one_step_at_a_time(stack: Any) -> None:
-    t = stacked(stack, READY, LAYS_OFF, "KD", pause=0.5)
-    queue: list[Callable[[], None]] = []
-    t.scheduler = lambda delay, fn: queue.append(fn)
-    t.buttons["take"].click()
-    t.hand.click("KH")
-    t.buttons["knock"].click()
-    t.buttons["confirm"].click()
+    t, queue = paused_knock(stack)
     assert len(queue) == 1  # the opponent (defender) lays off after the pause
     assert t.controller.deal.phase is gin.Phase.LAYOFF
     queue.pop(0)()
@@ -327,13 +338,7 @@ def test_the_end_of_a_deal_is_revealed_one_step_at_a_time(stack: Any) -> None:
 
 
 def test_the_end_of_a_deal_names_the_knocker_and_the_defenders_deadwood(stack: Any) -> None:
-    t = stacked(stack, READY, LAYS_OFF, "KD", pause=0.5)
-    queue: list[Callable[[], None]] = []
-    t.scheduler = lambda delay, fn: queue.append(fn)
-    t.buttons["take"].click()
-    t.hand.click("KH")
-    t.buttons["knock"].click()
-    t.buttons["confirm"].click()
+    t, queue = paused_knock(stack)
     queue.pop(0)()  # the opponent lays off: both hands are shown, nothing laid off yet
     result = t.controller.deal.result
     assert result is not None
@@ -494,13 +499,7 @@ def test_when_nothing_fits_the_coach_says_so(stack: Any) -> None:
 def test_the_learners_own_knock_lays_their_melds_down_while_the_opponent_lays_off(
     stack: Any,
 ) -> None:
-    t = stacked(stack, READY, LAYS_OFF, "KD", pause=0.5)
-    queue: list[Callable[[], None]] = []
-    t.scheduler = lambda delay, fn: queue.append(fn)
-    t.buttons["take"].click()
-    t.hand.click("KH")
-    t.buttons["knock"].click()
-    t.buttons["confirm"].click()
+    t, _queue = paused_knock(stack)
     view = t.controller.view()
     assert view.phase is gin.Phase.LAYOFF and view.knocker_shown is not None
     assert group_codes(t.hand) == arrangement_codes(view.knocker_shown)

@@ -14,7 +14,14 @@ from typing import Any
 import ipywidgets
 import pytest
 from test_ui_support import assert_shows_engine_state, play_game
-from test_ui_table import LAYS_OFF, OTHER, READY, opponent_knocks, stacked
+from test_ui_table import (
+    LAYS_OFF,
+    OTHER,
+    READY,
+    opponent_knocks,
+    stacked,
+    take_kh_and_knock,
+)
 
 import gin
 from gin.narration import event_text
@@ -329,10 +336,7 @@ def test_undo_is_disabled_once_the_opponent_has_knocked(stack: Any) -> None:
 
 def test_the_score_lines_say_you_and_your_opponent(stack: Any) -> None:
     t = stacked(stack, READY, LAYS_OFF, "KD")
-    t.buttons["take"].click()
-    t.hand.click("KH")
-    t.buttons["knock"].click()
-    t.buttons["confirm"].click()
+    take_kh_and_knock(t)
     record = t.controller.game.score_sheet[-1]
     name = "You" if record.winner == 0 else "Your opponent"
     assert t.coach.message.startswith(f"{name} score")
