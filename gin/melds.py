@@ -161,9 +161,10 @@ class Meld:
         """The meld's 52-bit mask."""
         return cards_mask(self.cards)
 
-    def describe(self) -> str:
-        """A short description such as ``run 5♠ 6♠ 7♠`` or ``set 9♥ 9♦ 9♣``."""
-        return f"{self.kind} {format_cards(self.cards)}"
+    def describe(self, lang: str | None = None) -> str:
+        """A short description such as ``run 5♠ 6♠ 7♠`` or ``set 9♥ 9♦ 9♣``, from the
+        message catalog (in ``lang``, or the current language)."""
+        return M[f"meld.{self.kind}"].render({"cards": [c.code for c in self.cards]}, lang)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -193,12 +194,18 @@ class Arrangement:
                 return m
         return None
 
-    def describe(self) -> str:
-        """A one-line description of the arrangement."""
-        parts = [m.describe() for m in self.melds]
-        dw = format_cards(self.deadwood) if self.deadwood else "none"
-        melds = "; ".join(parts) if parts else "no melds"
-        return f"{melds}; deadwood {dw} = {self.deadwood_points}"
+    def describe(self, lang: str | None = None) -> str:
+        """A one-line description of the arrangement, from the message catalog (in
+        ``lang``, or the current language)."""
+        melds = [[c.code for c in m.cards] for m in self.melds]
+        if not self.deadwood:
+            return M["melds.arrangement-no-deadwood"].render({"melds": melds}, lang)
+        data = {
+            "melds": melds,
+            "deadwood": [c.code for c in self.deadwood],
+            "points": self.deadwood_points,
+        }
+        return M["melds.arrangement"].render(data, lang)
 
 
 def _row_blocks(row: int) -> list[tuple[int, int]]:
