@@ -102,6 +102,16 @@ def _guarded(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def _plays(action: gin.Action, doc: str) -> Callable[[GinTable], None]:
+    """A table method (guarded like every callback) by which the learner plays ``action``."""
+
+    def method(self: GinTable) -> None:
+        self._learner(action)
+
+    method.__doc__ = doc
+    return _guarded(method)
+
+
 class GinTable(w.VBox):  # type: ignore[misc]
     """A card table where the learner plays Oklahoma Gin against a bot, with a coach.
 
@@ -597,25 +607,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         else:
             self._learner(gin.DrawDiscard())
 
-    @_guarded
-    def take(self) -> None:
-        """Take the up card."""
-        self._learner(gin.TakeUpCard())
-
-    @_guarded
-    def pass_(self) -> None:
-        """Pass on the up card."""
-        self._learner(gin.Pass())
-
-    @_guarded
-    def draw_stock(self) -> None:
-        """Draw from the stock."""
-        self._learner(gin.DrawStock())
-
-    @_guarded
-    def draw_discard(self) -> None:
-        """Take the top discard."""
-        self._learner(gin.DrawDiscard())
+    take = _plays(gin.TakeUpCard(), "Take the up card.")
+    pass_ = _plays(gin.Pass(), "Pass on the up card.")
+    draw_stock = _plays(gin.DrawStock(), "Draw from the stock.")
+    draw_discard = _plays(gin.DrawDiscard(), "Take the top discard.")
 
     @_guarded
     def discard(self) -> None:

@@ -97,6 +97,21 @@ def gin_share(sims: Sequence[SimDeal], limits: Sequence[int]) -> Estimate:
     return pooled_share(groups)
 
 
+def low_high_data(low: Estimate, high: Estimate) -> dict[str, float | int]:
+    """The figures a caption comparing two shares names: each share, its 95% interval and
+    its count."""
+    return {
+        "low": low.value,
+        "low_from": low.low,
+        "low_to": low.high,
+        "low_n": low.n,
+        "high": high.value,
+        "high_from": high.low,
+        "high_to": high.high,
+        "high_n": high.n,
+    }
+
+
 def check_gin_when_low(sims: Sequence[SimDeal]) -> TipCheck:
     """Aim for gin when the limit is low: how often deals end in gin at a low limit and at
     the full limit, with 95% intervals."""
@@ -107,17 +122,7 @@ def check_gin_when_low(sims: Sequence[SimDeal]) -> TipCheck:
         "falls": "lesson.lab.tip.low-finding-less",
         "unclear": "lesson.lab.tip.low-finding-unclear",
     }[verdict]
-    finding = M[key](
-        low=low.value,
-        low_from=low.low,
-        low_to=low.high,
-        low_n=low.n,
-        high=high.value,
-        high_from=high.low,
-        high_to=high.high,
-        high_n=high.n,
-        most=max(LOW_LIMITS),
-    )
+    finding = M[key](**low_high_data(low, high), most=max(LOW_LIMITS))
     return TipCheck("low-limit", verdict == "rises", finding, low.n + high.n)
 
 
@@ -131,16 +136,7 @@ def undercut_risk_caption(by: dict[int, tuple[float, int]]) -> Text:
         "falls": "lesson.lab.risk.falls",
         "unclear": "lesson.lab.risk.unclear",
     }[compare(low, high)]
-    return M[key](
-        low=low.value,
-        low_from=low.low,
-        low_to=low.high,
-        low_n=low.n,
-        high=high.value,
-        high_from=high.low,
-        high_to=high.high,
-        high_n=high.n,
-    )
+    return M[key](**low_high_data(low, high))
 
 
 TIP_TEXT = {
@@ -178,6 +174,7 @@ __all__ = [
     "check_spade_gin",
     "check_spade_undercut",
     "gin_share",
+    "low_high_data",
     "share_estimate",
     "spade_results",
     "tips_html",
