@@ -12,7 +12,8 @@ Fixture ``stack``: builds a 52-card deck order from the hands a test wants to de
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -83,3 +84,15 @@ CARDLESS_ACTIONS: list[gin.Action] = [
     gin.LayOff(),
 ]
 """Every action that names no card, in the order the fuzz and property tests draw from."""
+
+
+def views_of_random_deals(seeds: int, rng: random.Random) -> Iterator[gin.PlayerView]:
+    """The view of the player to move at every decision of ``seeds`` spades-double deals
+    (dealer ``seed % 2``), each move after the test has looked at the view chosen at
+    random by ``rng`` among the legal ones."""
+    for seed in range(seeds):
+        deal = gin.Deal.new(gin.Rules.preset("spades-double"), dealer=seed % 2, seed=seed)
+        while not deal.is_over:
+            view = deal.view(deal.to_move)  # type: ignore[arg-type]
+            yield view
+            deal.apply(rng.choice(list(view.legal_actions)))

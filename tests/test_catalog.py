@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from conftest import views_of_random_deals
 
 import gin
 import gin.bots
@@ -147,12 +148,7 @@ def test_every_sentence_of_many_random_deals_renders_with_exactly_its_data(prese
 
 
 def test_every_hint_sentence_renders_with_exactly_its_data() -> None:
-    rng = random.Random(3)
-    for seed in range(2):
-        deal = gin.Deal.new(gin.Rules.preset("spades-double"), dealer=seed % 2, seed=seed)
-        while not deal.is_over:
-            view = deal.view(deal.to_move)  # type: ignore[arg-type]
-            for s in gin.bots.hint(view, playouts=2).steps:
-                assert set(s.data) == data_names(s.key), s.key
-                assert s.render()
-            deal.apply(rng.choice(list(view.legal_actions)))
+    for view in views_of_random_deals(2, random.Random(3)):
+        for s in gin.bots.hint(view, playouts=2).steps:
+            assert set(s.data) == data_names(s.key), s.key
+            assert s.render()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import views_of_random_deals
 
 import gin
 import gin.bots
@@ -90,14 +91,9 @@ def test_an_illegal_learner_action_changes_nothing() -> None:
 
 
 def test_the_hint_suggests_a_legal_move_in_every_phase() -> None:
-    rng = random.Random(5)
-    for seed in range(2):
-        deal = gin.Deal.new(gin.Rules.preset("spades-double"), dealer=seed % 2, seed=seed)
-        while not deal.is_over:
-            view = deal.view(deal.to_move)  # type: ignore[arg-type]
-            h = gin.bots.hint(view, playouts=4)
-            assert h.action in view.legal_actions and h.steps
-            deal.apply(rng.choice(list(view.legal_actions)))
+    for view in views_of_random_deals(2, random.Random(5)):
+        h = gin.bots.hint(view, playouts=4)
+        assert h.action in view.legal_actions and h.steps
 
 
 def test_the_best_discard_leaves_the_least_deadwood_and_honours_the_card_just_taken() -> None:
