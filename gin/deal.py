@@ -361,12 +361,15 @@ class Deal:
         assert p is not None
         new: list[act.Event] = []
         ph = self.phase
-        if isinstance(action, act.TakeUpCard):
+        if isinstance(action, act.TakeUpCard | act.DrawDiscard):
             card = self.discard_pile.pop()
             self.hands[p].append(card)
             self.taken_card = card
             self.phase = Phase.DISCARD
-            new.append(act.UpCardTaken(p, card))
+            if isinstance(action, act.TakeUpCard):
+                new.append(act.UpCardTaken(p, card))
+            else:
+                new.append(act.DrewFromDiscard(p, card))
         elif isinstance(action, act.Pass):
             new.append(act.Passed(p))
             if ph is Phase.OFFER_NON_DEALER:
@@ -384,12 +387,6 @@ class Deal:
             self.stock_only = False
             self.phase = Phase.DISCARD
             new.append(act.DrewFromStock(p, card))
-        elif isinstance(action, act.DrawDiscard):
-            card = self.discard_pile.pop()
-            self.hands[p].append(card)
-            self.taken_card = card
-            self.phase = Phase.DISCARD
-            new.append(act.DrewFromDiscard(p, card))
         elif isinstance(action, act.Discard):
             self.hands[p].remove(action.card)
             self.discard_pile.append(action.card)
