@@ -138,6 +138,14 @@ class GinTable(w.VBox):  # type: ignore[misc]
         large_cards: bool = False,
         teacher_controls: bool = False,
     ) -> None:
+        """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
+        :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
+        and shown when ``None``; the page's ``?seed=`` passes it here); ``pause`` is the
+        seconds between the opponent's moves (0: at once); ``teacher`` shows both hands and
+        steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
+        switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
+        display menu's choices.
+        """
         self.controller = TableController(rules, opponent, seed)
         self.pause = max(float(pause), 0.0)
         self._page_ready = False
@@ -627,14 +635,18 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def _verify(self, action: gin.Action) -> None:
         self.controller.deal.verify(action, LEARNER)
 
-    def _ask(self, action: gin.Action, text: Text) -> None:
-        self.controller.pending = action
-        self.felt.ask(text.render())
-        self.coach.show(error="")
+    def _refresh_controls(self) -> None:
+        """Buttons, the turn line and the keyboard focus follow the current view."""
         view = self.controller.view()
         self._update_buttons(view)
         self._update_turn(view)
         self._focus_next(view)
+
+    def _ask(self, action: gin.Action, text: Text) -> None:
+        self.controller.pending = action
+        self.felt.ask(text.render())
+        self.coach.show(error="")
+        self._refresh_controls()
 
     @_guarded
     def knock(self) -> None:
@@ -669,10 +681,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Drop the action waiting for confirmation."""
         self.controller.pending = None
         self._say(M["table.cancelled"].render())
-        view = self.controller.view()
-        self._update_buttons(view)
-        self._update_turn(view)
-        self._focus_next(view)
+        self._refresh_controls()
 
     @_guarded
     def lay_off(self) -> None:
@@ -822,36 +831,9 @@ def _button_for(action: gin.Action, view: gin.PlayerView) -> str:
     }.get(type(action), "")
 
 
-def play_table(
-    rules: str = "classic",
-    opponent: str = "eager",
-    seed: int | str | None = None,
-    pause: float = 0.6,
-    teacher: bool = False,
-    four_color: bool = False,
-    large_cards: bool = False,
-    teacher_controls: bool = False,
-) -> GinTable:
-    """A table to play Oklahoma Gin against a computer opponent, with the coach.
-
-    ``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
-    :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
-    and shown when ``None``; the page's ``?seed=`` passes it here); ``pause`` is the
-    seconds between the opponent's moves (0: at once); ``teacher`` shows both hands and
-    steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
-    switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
-    display menu's choices.
-    """
-    return GinTable(
-        rules=rules,
-        opponent=opponent,
-        seed=seed,
-        pause=pause,
-        teacher=teacher,
-        four_color=four_color,
-        large_cards=large_cards,
-        teacher_controls=teacher_controls,
-    )
+play_table = GinTable
+"""A table to play Oklahoma Gin against a computer opponent, with the coach (the
+parameters are :class:`GinTable`'s)."""
 
 
 __all__ = [
