@@ -14,6 +14,18 @@ from gin.i18n import M
 from gin.ui.seats import LEARNER
 
 
+def _checkbox(value: bool, key: str, css: str) -> w.Checkbox:
+    """A checkbox labelled with the catalog sentence ``key``, carrying the class ``css``."""
+    box = w.Checkbox(
+        value=value,
+        description=M[key].render(),
+        indent=False,
+        layout=w.Layout(width="auto"),
+    )
+    box.add_class(css)
+    return box
+
+
 class ControlsBar(w.HBox):  # type: ignore[misc]
     """The choices for the next game, the New game button and the teacher-mode switch.
 
@@ -58,13 +70,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
             layout=w.Layout(width="220px"),
         )
         self.seed_field.add_class("gin-seed")
-        self.teacher_toggle = w.Checkbox(
-            value=teacher,
-            description=M["controls.teacher"].render(),
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
-        self.teacher_toggle.add_class("gin-teacher-toggle")
+        self.teacher_toggle = _checkbox(teacher, "controls.teacher", "gin-teacher-toggle")
         self.teacher_toggle.add_class("gin-teacher-mode")
         choices = [self.rules_choice, self.opponent_choice, self.seed_field]
         teacher_part = [self.teacher_toggle] if teacher_controls else []
@@ -113,20 +119,8 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
 
     def __init__(self, four_color: bool, large: bool, pause: float) -> None:
         self.title = w.HTML(f"<b>{M['display.title'].render()}</b>")
-        self.four_color = w.Checkbox(
-            value=four_color,
-            description=M["display.four-color"].render(),
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
-        self.four_color.add_class("gin-four-color")
-        self.large_cards = w.Checkbox(
-            value=large,
-            description=M["display.large"].render(),
-            indent=False,
-            layout=w.Layout(width="auto"),
-        )
-        self.large_cards.add_class("gin-large-cards")
+        self.four_color = _checkbox(four_color, "display.four-color", "gin-four-color")
+        self.large_cards = _checkbox(large, "display.large", "gin-large-cards")
         self.pace = w.Dropdown(
             options=[(M[key].render(), s) for key, s in PACES],
             value=nearest_pace(pause),
