@@ -129,6 +129,11 @@ def choice_question(
     return Question(prompt, (field,), check, {**data, "answer": answer}, nudge, explain)
 
 
+def points_field(name: str, label: Message | None = None) -> Field:
+    """A text box ``name`` for a number of points (the points placeholder shown)."""
+    return Field(name, label, placeholder=M["lesson.level.placeholder.points"])
+
+
 def hand_prompt(key: str, cards: Sequence[Card], **data: Any) -> str:
     """A prompt (a catalog message) above a row of cards."""
     return para(key, **data) + cards_html(cards)
@@ -143,6 +148,7 @@ __all__ = [
     "groups",
     "hand_prompt",
     "para",
+    "points_field",
     "rule_facts",
     "slip_html",
     "text",

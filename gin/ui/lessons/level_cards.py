@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from gin import DECK, Card, Rules, Suit, deadwood, explain_melds, is_meld, parse_cards
 from gin.i18n import M, Text
-from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError
 from gin.ui.lessons.hands import dealt_hand_with_melds
 from gin.ui.lessons.level import (
@@ -22,6 +22,7 @@ from gin.ui.lessons.level import (
     groups,
     hand_prompt,
     para,
+    points_field,
     slip_html,
     verdict,
 )
@@ -65,7 +66,7 @@ def card_values_question(_rules: Rules, rng: random.Random) -> Question:
 
     return Question(
         hand_prompt("lesson.level.values.prompt", cards),
-        (Field("points", placeholder=M["lesson.level.placeholder.points"]),),
+        (points_field("points"),),
         check,
         {"cards": tuple(cards), "answer": answer},
         para("lesson.level.values.nudge"),
@@ -296,7 +297,7 @@ def deadwood_level_question(_rules: Rules, rng: random.Random) -> Question:
 
     return Question(
         hand_prompt("lesson.level.deadwood.prompt", hand),
-        (Field("deadwood", placeholder=M["lesson.level.placeholder.points"]),),
+        (points_field("deadwood"),),
         check,
         {"cards": tuple(hand), "answer": answer, "all_points": all_points, "worse": worse},
         para("lesson.level.deadwood.nudge"),

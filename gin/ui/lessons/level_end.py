@@ -27,7 +27,7 @@ from gin import (
 )
 from gin.cards import cards_mask
 from gin.i18n import M, Text
-from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Question, Verdict, parse_int
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.level import (
     YES_NO,
@@ -37,6 +37,7 @@ from gin.ui.lessons.level import (
     groups,
     hand_prompt,
     para,
+    points_field,
     slip_html,
     verdict,
 )
@@ -286,7 +287,7 @@ def layoff_question(rules: Rules, rng: random.Random) -> Question:
     )
     return Question(
         prompt,
-        (Field("deadwood", placeholder=M["lesson.level.placeholder.points"]),),
+        (points_field("deadwood"),),
         check,
         {
             "knocker": tuple(knocker),

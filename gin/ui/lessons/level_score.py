@@ -21,6 +21,7 @@ from gin.ui.lessons.level import (
     Predict,
     groups,
     para,
+    points_field,
     slip_html,
     verdict,
 )
@@ -133,11 +134,7 @@ def _who_points_question(rules: Rules, r: DealResult, prompt_key: str, nudge: st
         + _result_html(r),
         (
             Field("who", M["lesson.level.score.who-label"], choices=WHO_CHOICES),
-            Field(
-                "points",
-                M["lesson.level.score.points-label"],
-                placeholder=M["lesson.level.placeholder.points"],
-            ),
+            points_field("points", M["lesson.level.score.points-label"]),
         ),
         check,
         {"result": r, "answer": (winner, r.points)},
@@ -277,11 +274,7 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
         para("lesson.level.game.prompt", rules=rules.name, target=rules.target) + story,
         (
             Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES),
-            Field(
-                "need",
-                M["lesson.level.game.need-label"],
-                placeholder=M["lesson.level.placeholder.points"],
-            ),
+            points_field("need", M["lesson.level.game.need-label"]),
         ),
         check,
         {"answer": (nxt, need), "kind": kind},
