@@ -19,6 +19,7 @@ from gin.narration import event_text
 from gin.ui import hands, reveal
 from gin.ui.buttons import BUTTONS
 from gin.ui.cardarea import CardArea
+from gin.ui.parts import classed_html
 from gin.ui.piles import Piles
 from gin.ui.seats import LEARNER, OPPONENT
 
@@ -89,17 +90,13 @@ class Felt(w.VBox):  # type: ignore[misc]
         on_error: Callable[[gin.GinError], Any],
     ) -> None:
         self.large = large
-        self.turn_html = w.HTML()
-        self.turn_html.add_class("gin-turn")
-        self.last_move_html = w.HTML()
-        self.last_move_html.add_class("gin-last-move")
-        self.opponent_label = w.HTML()
-        self.opponent_label.add_class("gin-opponent-label")
+        self.turn_html = classed_html("gin-turn")
+        self.last_move_html = classed_html("gin-last-move")
+        self.opponent_label = classed_html("gin-opponent-label")
         self.opponent_area = CardArea(mode="none", card_class="gin-opponent-card", overlap=True)
         self.opponent_area.add_class("gin-opponent-hand")
         self.piles = Piles(on_error)
-        self.hand_label = w.HTML()
-        self.hand_label.add_class("gin-deadwood")
+        self.hand_label = classed_html("gin-deadwood")
         self.hand = CardArea(mode="single", card_class="gin-card", draggable=True, key_input=True)
         self.hand.add_class("gin-hand")
         for area in (self.hand, self.opponent_area, *self.piles.areas):
@@ -109,8 +106,7 @@ class Felt(w.VBox):  # type: ignore[misc]
 
         actions = w.HBox([buttons[k] for k, _, _ in BUTTONS] + [buttons[k] for k in MORE_BUTTONS])
         actions.add_class("gin-actions")
-        self.confirm_text = w.HTML()
-        self.confirm_text.add_class("gin-confirm-text")
+        self.confirm_text = classed_html("gin-confirm-text")
         self.confirm_box = w.HBox([self.confirm_text, buttons["confirm"], buttons["cancel"]])
         self.confirm_box.add_class("gin-confirm")
         self.confirm_box.layout.display = "none"

@@ -15,6 +15,7 @@ import gin
 from gin.i18n import M, card_label, format_number
 from gin.ui.buttons import limit_badge_text
 from gin.ui.cardarea import CardArea
+from gin.ui.parts import classed_html
 from gin.ui.svg import card_svg
 
 ARRIVES = "gin-anim-arrives"
@@ -50,16 +51,12 @@ class Piles:
     def __init__(self, on_error: Callable[[gin.GinError], Any]) -> None:
         self.stock_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
         self.stock_area.add_class("gin-stock")
-        self.stock_label = w.HTML()
-        self.stock_label.add_class("gin-stock-count")
+        self.stock_label = classed_html("gin-stock-count")
         self.discard_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
         self.discard_area.add_class("gin-discard")
-        self.discard_label = w.HTML()
-        self.discard_label.add_class("gin-discard-count")
-        self.up_card_html = w.HTML()
-        self.up_card_html.add_class("gin-up-card")
-        self.limit_badge = w.HTML()
-        self.limit_badge.add_class("gin-knock-limit")
+        self.discard_label = classed_html("gin-discard-count")
+        self.up_card_html = classed_html("gin-up-card")
+        self.limit_badge = classed_html("gin-knock-limit")
         self.history_area = CardArea(
             mode="none",
             card_class="gin-pile-card",

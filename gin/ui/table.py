@@ -53,6 +53,7 @@ from gin.ui.coaching import coach_sections, hint_summary
 from gin.ui.controller import TableController
 from gin.ui.controls import ControlsBar, DisplayMenu, pace_class, title_html
 from gin.ui.felt import Felt, last_move_text, turn_text
+from gin.ui.parts import classed_html
 from gin.ui.scorepad import ScorePad
 from gin.ui.seats import LEARNER, OPPONENT
 
@@ -220,8 +221,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._build_buttons()
         self.style_html = w.HTML(f"<style>{_CSS}</style>")
         self.style_html.add_class("gin-style")
-        self.title = w.HTML()
-        self.title.add_class("gin-title")
+        self.title = classed_html("gin-title")
         self.controls = ControlsBar(
             c.rules,
             c.opponent_name,
