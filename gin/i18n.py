@@ -119,12 +119,22 @@ SOURCE_DIR = pathlib.Path(__file__).with_name("messages")
 counted sentence is ``{ one = ..., other = ..., count = ... }``)."""
 
 
+_SOURCE_KEYS: set[str] = set()
+
+
+def source_keys() -> frozenset[str]:
+    """The keys of the tutor's own messages (from ``gin/messages``), without those
+    defined at run time (doctests, tests)."""
+    return frozenset(_SOURCE_KEYS)
+
+
 def _load_sources() -> None:
     import tomllib
 
     for path in sorted(SOURCE_DIR.glob("*.toml")):
         with path.open("rb") as f:
             entries = tomllib.load(f)
+        _SOURCE_KEYS.update(entries)
         for key, value in entries.items():
             if isinstance(value, str):
                 _register(Message(key, value))
@@ -475,5 +485,6 @@ __all__ = [
     "registered",
     "render",
     "set_language",
+    "source_keys",
     "translate",
 ]

@@ -87,7 +87,7 @@ def _cards_and_melds(page: Page) -> None:
     assert f"The answer is {answer}" in check(ex, "wrong")
     ex.locator(".gin-answer-kind").get_by_role("button", name=answer, exact=True).click()
     check(ex, "right")
-    assert ex.locator(".gin-tally").inner_text() == "0 right out of 1"
+    assert ex.locator(".gin-tally").inner_text() == "first tries right: 0 of 1 · right in a row: 0"
 
 
 def _up_card(page: Page) -> None:
@@ -169,7 +169,27 @@ def _lab(page: Page) -> None:
     assert page.locator(".gin-lab-claims").inner_text().count("%") >= 8
 
 
+def _cheat_sheet(page: Page) -> None:
+    """The cheat sheet is on the page, with the scoring formulas."""
+    page.locator(".gin-cheat-sheet").first.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert page.locator(".gin-cheat-sheet .gin-formula").count() >= 1
+
+
+def _first_deal(page: Page) -> None:
+    """The guided deal outlines what to click first."""
+    page.locator(".gin-guide-target").first.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+
+
+def _levels(page: Page) -> None:
+    """The course shows a button per level and the first level's practice."""
+    assert page.locator(".gin-level-buttons button").count() >= 12
+    page.locator(".gin-level-panel").first.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+
+
 CHECKS = {
+    "00_cheat_sheet": _cheat_sheet,
+    "00_first_deal": _first_deal,
+    "00_levels": _levels,
     "00_start_here": _start_here,
     "01_cards_and_melds": _cards_and_melds,
     "02_the_up_card": _up_card,
