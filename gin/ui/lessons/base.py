@@ -11,6 +11,7 @@ import ipywidgets as W
 from gin.errors import GinError, echo
 from gin.i18n import M
 from gin.numbers import parse_whole_number
+from gin.rules import Rules
 from gin.ui import pageerrors
 from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.intros import intro_html
@@ -74,6 +75,13 @@ def button(description: str, *css: str, icon: str = "", style: str = "") -> Any:
     for c in css:
         b.add_class(c)
     return b
+
+
+def rules_toggle(rules: str, css: str) -> Any:
+    """Toggle buttons choosing one of the rule presets (``rules`` first), with class ``css``."""
+    toggle = W.ToggleButtons(options=list(Rules.PRESETS), value=rules)
+    toggle.add_class(css)
+    return toggle
 
 
 class MessageArea:
@@ -184,5 +192,6 @@ __all__ = [
     "read_page_params",
     "read_seed",
     "resolve_seed",
+    "rules_toggle",
     "section",
 ]

@@ -21,7 +21,7 @@ import ipywidgets as W
 
 from gin import Rules
 from gin.i18n import M
-from gin.ui.lessons.base import Lesson, button, html_widget, resolve_seed
+from gin.ui.lessons.base import Lesson, button, html_widget, resolve_seed, rules_toggle
 from gin.ui.lessons.exercise import Exercise, Verdict
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.level import Level, Predict, fill, rule_facts
@@ -167,11 +167,7 @@ class CourseLesson(Lesson):
         self.teacher = teacher
         self._wait_for_page = False
         self.progress = Progress()
-        self.rules_choice = W.ToggleButtons(
-            options=list(Rules.PRESETS),
-            value=rules,
-        )
-        self.rules_choice.add_class("gin-course-rules")
+        self.rules_choice = rules_toggle(rules, "gin-course-rules")
         self.message = html_widget("", "gin-message")
         self.buttons: dict[str, Any] = {}
         for i, lv in enumerate(LEVELS, 1):

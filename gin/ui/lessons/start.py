@@ -12,11 +12,9 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as W
-
 from gin import Rules
 from gin.i18n import M
-from gin.ui.lessons.base import Lesson, html_widget, paragraph, section
+from gin.ui.lessons.base import Lesson, html_widget, paragraph, rules_toggle, section
 from gin.ui.lessons.catalog import CHEAT_SHEET, GUIDED_NOTEBOOK, LESSONS, PLAY_NOTEBOOK, link
 from gin.ui.lessons.guard import AnswerError
 from gin.ui.lessons.levelmap import level_map_html, results_link_html
@@ -148,11 +146,7 @@ class StartLesson(Lesson):
         if rules not in Rules.PRESETS:
             raise AnswerError(M["lesson.course.unknown-rules"](name=str(rules)[:40]))
         self.progress = Progress()
-        self.map_rules = W.ToggleButtons(
-            options=list(Rules.PRESETS),
-            value=rules,
-        )
-        self.map_rules.add_class("gin-map-rules")
+        self.map_rules = rules_toggle(rules, "gin-map-rules")
         self.level_map = html_widget("", "gin-level-map-box")
         self.results = html_widget("", "gin-results")
         self.first_steps = html_widget(first_steps_html(), "gin-first-steps")
