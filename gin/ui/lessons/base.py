@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as W
 
 from gin.errors import GinError, echo
-from gin.i18n import M
+from gin.i18n import M, Message
 from gin.numbers import parse_whole_number
 from gin.rules import Rules
 from gin.ui import pageerrors
@@ -183,6 +183,12 @@ def paragraph(text: str) -> str:
     return f"<p>{html.escape(text)}</p>"
 
 
+def titled_section(title: Message, intro: Message, *children: Any, css: str = "") -> Any:
+    """A :func:`section` whose heading and one-paragraph introduction are catalog
+    sentences."""
+    return section(title.render(), paragraph(intro.render()), *children, css=css)
+
+
 __all__ = [
     "Lesson",
     "MessageArea",
@@ -194,4 +200,5 @@ __all__ = [
     "resolve_seed",
     "rules_toggle",
     "section",
+    "titled_section",
 ]

@@ -42,6 +42,7 @@ from gin.ui.lessons.base import (
     paragraph,
     read_seed,
     section,
+    titled_section,
 )
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
@@ -611,9 +612,9 @@ class KnockingLesson(Lesson):
             seed=self.seed,
         )
         self.assemble(
-            section(
-                M["lesson.knocking.stepper.heading"].render(),
-                paragraph(M["lesson.knocking.stepper.intro"].render()),
+            titled_section(
+                M["lesson.knocking.stepper.heading"],
+                M["lesson.knocking.stepper.intro"],
                 self.stepper.widget,
             ),
             section(

@@ -17,7 +17,15 @@ import ipywidgets as W
 from gin import Rules
 from gin.bots import BOT_NAMES
 from gin.i18n import M
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
+from gin.ui.lessons.base import (
+    Lesson,
+    MessageArea,
+    button,
+    html_widget,
+    paragraph,
+    section,
+    titled_section,
+)
 from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg, hbar_chart_svg
 from gin.ui.lessons.guard import guarded
 from gin.ui.lessons.pictures import table_html
@@ -303,38 +311,38 @@ class LabLesson(Lesson):
         self.opp_button.on_click(guarded(self.opp_message.show)(lambda _b: self.run_opponents()))
 
         self.assemble(
-            section(
-                M["lesson.lab.simulate.title"].render(),
-                paragraph(M["lesson.lab.simulate.intro"].render()),
+            titled_section(
+                M["lesson.lab.simulate.title"],
+                M["lesson.lab.simulate.intro"],
                 W.HBox([self.size, self.run_button, self.progress]),
                 self.status,
                 self.message.widget,
             ),
-            section(
-                M["lesson.lab.claims.title"].render(),
-                paragraph(M["lesson.lab.claims.intro"].render()),
+            titled_section(
+                M["lesson.lab.claims.title"],
+                M["lesson.lab.claims.intro"],
                 self.claims,
             ),
-            section(
-                M["lesson.lab.draws.section"].render(),
-                paragraph(M["lesson.lab.draws.intro"].render()),
+            titled_section(
+                M["lesson.lab.draws.section"],
+                M["lesson.lab.draws.intro"],
                 self.draws_image,
                 self.draws_text,
             ),
-            section(
-                M["lesson.lab.undercut.section"].render(),
-                paragraph(M["lesson.lab.undercut.intro"].render()),
+            titled_section(
+                M["lesson.lab.undercut.section"],
+                M["lesson.lab.undercut.intro"],
                 self.undercut_image,
                 self.undercut_text,
             ),
-            section(
-                M["lesson.lab.tips.title"].render(),
-                paragraph(M["lesson.lab.tips.intro"].render()),
+            titled_section(
+                M["lesson.lab.tips.title"],
+                M["lesson.lab.tips.intro"],
                 self.tips,
             ),
-            section(
-                M["lesson.lab.doubling.section"].render(),
-                paragraph(M["lesson.lab.doubling.intro"].render()),
+            titled_section(
+                M["lesson.lab.doubling.section"],
+                M["lesson.lab.doubling.intro"],
                 self.doubling_image,
                 self.doubling_text,
             ),

@@ -31,7 +31,7 @@ from gin.ui.lessons.base import (
     html_widget,
     paragraph,
     read_seed,
-    section,
+    titled_section,
 )
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
@@ -360,14 +360,14 @@ class MeldsLesson(Lesson):
             seed=self.seed,
         )
         self.assemble(
-            section(
-                M["lesson.melds.explorer.heading"].render(),
-                paragraph(M["lesson.melds.explorer.intro"].render()),
+            titled_section(
+                M["lesson.melds.explorer.heading"],
+                M["lesson.melds.explorer.intro"],
                 self.explorer.widget,
             ),
-            section(
-                M["lesson.practice.heading"].render(),
-                paragraph(M["lesson.practice.intro"].render()),
+            titled_section(
+                M["lesson.practice.heading"],
+                M["lesson.practice.intro"],
                 self.kind_exercise.widget,
                 self.deadwood_exercise.widget,
             ),

@@ -14,7 +14,13 @@ from typing import Any
 
 from gin import Rules
 from gin.i18n import M
-from gin.ui.lessons.base import Lesson, html_widget, paragraph, rules_toggle, section
+from gin.ui.lessons.base import (
+    Lesson,
+    html_widget,
+    rules_toggle,
+    section,
+    titled_section,
+)
 from gin.ui.lessons.catalog import CHEAT_SHEET, GUIDED_NOTEBOOK, LESSONS, PLAY_NOTEBOOK, link
 from gin.ui.lessons.guard import AnswerError
 from gin.ui.lessons.levelmap import level_map_html, results_link_html
@@ -165,9 +171,9 @@ class StartLesson(Lesson):
         )
         self.assemble(
             self.progress,
-            section(
-                M["lesson.start.levels.heading"].render(),
-                paragraph(M["lesson.start.levels.intro"].render()),
+            titled_section(
+                M["lesson.start.levels.heading"],
+                M["lesson.start.levels.intro"],
                 self.values_picture,
                 self.first_steps,
                 self.map_rules,
@@ -175,9 +181,9 @@ class StartLesson(Lesson):
                 self.results,
                 css="gin-course-map",
             ),
-            section(
-                M["lesson.start.rules.heading"].render(),
-                paragraph(M["lesson.start.rules.intro"].render()),
+            titled_section(
+                M["lesson.start.rules.heading"],
+                M["lesson.start.rules.intro"],
                 self.rules_table,
             ),
             section(M["lesson.start.map.heading"].render(), "", self.lesson_map, self.play_now),

@@ -16,7 +16,15 @@ import ipywidgets as W
 from gin import Card, Rules, Suit, best_arrangement, discard_options, discard_steps
 from gin import knock_limit_steps as limit_steps
 from gin.i18n import M, render
-from gin.ui.lessons.base import Lesson, MessageArea, button, html_widget, paragraph, section
+from gin.ui.lessons.base import (
+    Lesson,
+    MessageArea,
+    button,
+    html_widget,
+    paragraph,
+    section,
+    titled_section,
+)
 from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict
 from gin.ui.lessons.guard import guarded
@@ -277,15 +285,15 @@ class UpCardLesson(Lesson):
         )
         self.more_button.on_click(guarded(self.chart_message.show)(lambda _b: self.simulate()))
         self.assemble(
-            section(
-                M["lesson.upcard.explorer.heading"].render(),
-                paragraph(M["lesson.upcard.explorer.intro"].render()),
+            titled_section(
+                M["lesson.upcard.explorer.heading"],
+                M["lesson.upcard.explorer.intro"],
                 self.explorer.widget,
             ),
             section(M["lesson.practice.heading"].render(), "", self.exercise.widget),
-            section(
-                M["lesson.upcard.freq.heading"].render(),
-                paragraph(M["lesson.upcard.freq.intro"].render()),
+            titled_section(
+                M["lesson.upcard.freq.heading"],
+                M["lesson.upcard.freq.intro"],
                 self.chart,
                 W.HBox([self.more_button]),
                 self.chart_message.widget,
