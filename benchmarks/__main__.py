@@ -23,6 +23,7 @@ SECTIONS: dict[str, str] = {
     "openspiel": "benchmarks.openspiel_match",
     "app": "benchmarks.app",
     "static": "benchmarks.static_site",
+    "table": "benchmarks.table_clicks",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

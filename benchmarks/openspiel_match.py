@@ -469,6 +469,120 @@ RECORDED: list[dict[str, Any]] = [
         "p50_ms": 0.4,
         "p95_ms": 6.4,
     },
+    {
+        "bot": "eager",
+        "seed": 2,
+        "pairs": 1000,
+        "deals": 2000,
+        "points_per_deal": -1.507,
+        "ci95_half": 0.776,
+        "win_rate": 0.475,
+        "loss_rate": 0.506,
+        "endings": {
+            "ours gin": 148,
+            "ours knock": 781,
+            "ours tie": 14,
+            "ours undercut": 25,
+            "ours wall-knock": 1,
+            "theirs gin": 157,
+            "theirs knock": 829,
+            "theirs tie": 13,
+            "theirs undercut": 20,
+            "theirs wall-gin": 1,
+            "theirs wall-knock": 1,
+            "wall": 10,
+        },
+        "decisions": 31449,
+        "p50_ms": 0.013,
+        "p95_ms": 0.024,
+        "max_ms": 8.066,
+        "cpu_p50_ms": 0.013,
+        "cpu_p95_ms": 0.024,
+        "cpu_max_ms": 0.136,
+        "refused_knocks": 2,
+        "layoff_skips": 0,
+        "seconds": 13.43,
+        "label": "eager",
+        "final": False,
+        "options": {},
+    },
+    {
+        "bot": "tactician",
+        "seed": 2,
+        "pairs": 1000,
+        "deals": 2000,
+        "points_per_deal": 1.069,
+        "ci95_half": 0.641,
+        "win_rate": 0.49,
+        "loss_rate": 0.476,
+        "endings": {
+            "ours gin": 161,
+            "ours knock": 772,
+            "ours tie": 14,
+            "ours undercut": 18,
+            "ours wall-gin": 3,
+            "ours wall-knock": 1,
+            "theirs gin": 147,
+            "theirs knock": 783,
+            "theirs tie": 23,
+            "theirs undercut": 44,
+            "theirs wall-gin": 3,
+            "theirs wall-knock": 2,
+            "theirs wall-tie": 1,
+            "wall": 28,
+        },
+        "decisions": 31178,
+        "p50_ms": 0.324,
+        "p95_ms": 4.187,
+        "max_ms": 24.699,
+        "cpu_p50_ms": 0.323,
+        "cpu_p95_ms": 4.148,
+        "cpu_max_ms": 24.703,
+        "refused_knocks": 0,
+        "layoff_skips": 0,
+        "seconds": 52.578,
+        "label": "tactician",
+        "final": True,
+        "options": {},
+    },
+    {
+        "bot": "expert",
+        "seed": 11,
+        "pairs": 600,
+        "deals": 1200,
+        "points_per_deal": 3.021,
+        "ci95_half": 1.141,
+        "win_rate": 0.469,
+        "loss_rate": 0.488,
+        "endings": {
+            "ours gin": 184,
+            "ours knock": 295,
+            "ours tie": 6,
+            "ours undercut": 13,
+            "ours wall-gin": 3,
+            "ours wall-knock": 3,
+            "theirs gin": 94,
+            "theirs knock": 478,
+            "theirs tie": 23,
+            "theirs undercut": 76,
+            "theirs wall-knock": 1,
+            "theirs wall-undercut": 2,
+            "wall": 22,
+        },
+        "decisions": 19073,
+        "p50_ms": 118.852,
+        "p95_ms": 826.883,
+        "max_ms": 6742.055,
+        "cpu_p50_ms": 88.367,
+        "cpu_p95_ms": 188.245,
+        "cpu_max_ms": 337.835,
+        "refused_knocks": 0,
+        "layoff_skips": 0,
+        "seconds": 3906.711,
+        "label": "expert (360 playouts)",
+        "final": True,
+        "options": {},
+    },
 ]
 """Matches measured on the shared machine (summaries of :meth:`MatchResult.summary`, with
 a ``label``): re-run with ``python -m benchmarks.openspiel_match BOT --pairs N --seed S``."""
@@ -566,8 +680,8 @@ def run() -> str:
         "melds for the defender (left to itself the simple bot never lays off, which would "
         "flatter us). Decision times are per decision of our bot, CPU time of the process "
         "and wall time; the wall times were taken with `nice -n 10` on the shared 2-core "
-        "machine while other jobs ran (load average 3-5), so they run 2-4 times the CPU "
-        "times.",
+        "machine while other jobs ran (load averages 5-20), so they run up to several times "
+        "the CPU times.",
         "",
         *_rows(RECORDED),
         "",
@@ -581,8 +695,47 @@ def run() -> str:
     return "\n".join(lines) + "\n"
 
 
-NOTES: list[str] = []
-"""Notes on the recorded figures."""
+NOTES: list[str] = [
+    "Notes on the matches:",
+    "",
+    "- **Before issue 13** (figures of the issue, measured with an earlier harness): "
+    "`eager` −0.61 ± 0.72 over 2,000 deals, `tactician` +0.85 ± 0.55 over 2,000, `expert` "
+    "+0.91 ± 1.77 over 400 with a 200 ms wall-clock cap on a loaded machine (the cap cut "
+    "most searches short).",
+    "- **What changed the expert**: its search now always completes its 360 playouts "
+    "(seeded from the position; the safety cap counts CPU time and is never reached: the "
+    "largest CPU time of a decision in the match was far below it), it never takes a card "
+    "to throw it straight back, and the opponent's pickups are read into the guesses of "
+    "its hand (`PICK_WEIGHT` in `gin/bots/evaluate.py`: an unseen card that could meld "
+    "with a card the opponent picked up is twice as likely to be in its hand). A first "
+    "run of the expert before the pickup inference stood at +4.57 ± 2.98 after 60 pairs "
+    "(seed 1; stopped to free the machine).",
+    "- **The expert's figure**: +3.02 ± 1.14 points per deal over 600 duplicate pairs "
+    "(1,200 deals, seed 11, run once, not tuned on), so the interval's lower end is +1.88. "
+    "It meets the +3.0 target only just: the running mean was +2.57 after 450 pairs and "
+    "+2.96 after 520. It wins by gin (184 gins against 94) and by undercutting the simple "
+    "bot's quick knocks (76 of its knocks undercut, against 13 of ours), while knocking "
+    "about half as often.",
+    "- **Decision times of the expert**: CPU time per decision p50 88 ms, p95 188 ms, "
+    "largest 338 ms (the p95 target of 250 ms is met in CPU time; the 3,000 ms CPU safety "
+    "cap was never reached, so every search ran its full 360 playouts). The wall times "
+    "(p50 119 ms, p95 827 ms, largest 6.7 s) are those of a `nice -n 10` process on the "
+    "shared 2-core machine at load averages of 7 to 20 during the hour of the match; on "
+    "an idle machine wall and CPU times agree.",
+    "- **The tactician misses its target**: +1.07 ± 0.64 over 1,000 pairs (seed 2, the "
+    "seed its pickup weight was tuned on) against the +1.5 asked for. The pickup "
+    "inference is its only gain in this issue (about +0.3 to +0.4 on the same deals); "
+    "discard safety against its own progress and knock timing were not retuned in the "
+    "time available.",
+    "- `eager` (unchanged by this issue) measures −1.51 ± 0.78 here against −0.61 ± 0.72 "
+    "in the issue's earlier harness; the two harnesses differ in details this module does "
+    "not know (for instance who chose the simple bot's discard after its knock).",
+    "- **Tactician tuning** (1,000 pairs each, seed 2, same deals): pickup weight 1.0 "
+    "(none) +0.67 ± 0.63, 1.6 +0.94 ± 0.63, 2.5 +1.03 ± 0.65; a higher undercut "
+    "tolerance (+0.10, with weight 1.6) +0.95 ± 0.63, so the knock rule was kept. The "
+    "weight chosen is 2.0.",
+]
+"""Notes on the recorded figures (how they were measured, what was missed and why)."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
