@@ -252,6 +252,10 @@ class Deal:
 
     def legal_actions(self) -> list[act.Action]:
         """Every legal action of the player to move, in a fixed order."""
+        return self._legal_actions(self.discard_choices())
+
+    def _legal_actions(self, choices: Sequence[DiscardChoice]) -> list[act.Action]:
+        """:meth:`legal_actions`, given the :meth:`discard_choices` already worked out."""
         ph = self.phase
         if ph in (Phase.OFFER_NON_DEALER, Phase.OFFER_DEALER):
             return [act.TakeUpCard(), act.Pass()]
@@ -260,9 +264,9 @@ class Deal:
                 return [act.DrawStock()]
             return [act.DrawStock(), act.DrawDiscard()]
         if ph is Phase.DISCARD:
-            choices = sorted(self.discard_choices(), key=lambda ch: ch.card)
-            out: list[act.Action] = [act.Discard(ch.card) for ch in choices]
-            out.extend(act.Knock(ch.card) for ch in choices if ch.ends != "discard")
+            by_card = sorted(choices, key=lambda ch: ch.card)
+            out: list[act.Action] = [act.Discard(ch.card) for ch in by_card]
+            out.extend(act.Knock(ch.card) for ch in by_card if ch.ends != "discard")
             if self.can_big_gin():
                 out.append(act.BigGin())
             return out
@@ -485,6 +489,7 @@ class Deal:
                     known.remove(e.card)
         over = self.is_over
         mine = self.to_move == p
+        choices = self.discard_choices() if mine else ()  # worked out once per view
         shown = self.shown_knocker_arrangement()
         plan = None
         if self.phase is Phase.LAYOFF and self.knocker == o and shown is not None:
@@ -506,13 +511,13 @@ class Deal:
             both_passed=self.both_passed,
             opponent_known=tuple(sorted(known)),
             events=tuple(events),
-            legal_actions=tuple(self.legal_actions()) if mine else (),
+            legal_actions=tuple(self._legal_actions(choices)) if mine else (),
             knocker=self.knocker,
             result=self.result,
             opponent_hand=tuple(sorted(self.hands[o])) if over else None,
             knocker_shown=shown,
             stock_only=self.stock_only and mine,
-            discard_choices=self.discard_choices() if mine else (),
+            discard_choices=choices,
             can_big_gin=mine and self.can_big_gin(),
             layoff_plan=plan,
         )
