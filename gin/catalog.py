@@ -7,6 +7,12 @@ up to date with it (new entries added, removed ones marked obsolete)::
 
     python -m gin.catalog update    # rewrite gin.pot and every language's .po file
     python -m gin.catalog check     # exit 1 if the files on disk are not up to date
+    python -m gin.catalog lint he   # what is missing or wrong in a language's catalog
+    python -m gin.catalog fill he done.toml   # put translations written as TOML into he
+
+A translator may write the translations as TOML, keyed like the source catalog (a counted
+sentence as a table of the language's CLDR plural categories, ``{ one = ..., other = ... }``),
+and ``fill`` them into the ``.po`` file; or edit the ``.po`` file with any gettext tool.
 
 ``make catalog`` runs ``update``; the test suite runs the checks without writing anything.
 """
@@ -143,11 +149,96 @@ def update() -> list[str]:
     return written
 
 
+def _po_path(lang: str) -> pathlib.Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "gin.po"
+
+
+def read_language(lang: str) -> Catalog:
+    """``lang``'s catalog as it is on disk."""
+    with _po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _names(text: str) -> frozenset[str]:
+    from gin.i18n import placeholders
+
+    return placeholders(text)
+
+
+def problems(lang: str) -> list[str]:
+    """What keeps ``lang``'s catalog from being complete: entries untranslated or fuzzy,
+    plural forms missing, and translations whose placeholders differ from the English
+    ones (same names, same kinds). Empty when the catalog is complete."""
+    from gin.i18n import plural_count
+
+    out = []
+    forms = plural_count(lang)
+    for m in read_language(lang):
+        if not m.id:
+            continue
+        key = m.context
+        if m.fuzzy:
+            out.append(f"{key}: fuzzy")
+        ids = m.id if isinstance(m.id, tuple | list) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
+        if len(ids) > 1 and len(strings) != forms:
+            out.append(f"{key}: {len(strings)} plural forms, {lang} has {forms}")
+        if not all(strings):
+            out.append(f"{key}: not translated")
+            continue
+        want = frozenset().union(*(_names(i) for i in ids))
+        for s in strings:
+            if _names(s) - want or (len(ids) == 1 and _names(s) != want):
+                out.append(f"{key}: placeholders {sorted(_names(s))}, English has {sorted(want)}")
+    return out
+
+
+def fill(lang: str, path: pathlib.Path) -> int:
+    """Put the translations of a TOML file (keyed like ``gin/messages``) into ``lang``'s
+    ``.po`` file; returns how many entries were filled. Raises :class:`ValueError` for a
+    key the catalog lacks or a counted sentence without the language's plural forms."""
+    from gin.i18n import _plural_tags
+
+    with path.open("rb") as f:
+        done = tomllib.load(f)
+    cat = read_language(lang)
+    by_key = {m.context: m for m in cat if m.id}
+    tags = _plural_tags(lang)
+    for key, value in done.items():
+        m = by_key.get(key)
+        if m is None:
+            raise ValueError(f"{path}: no message {key!r} in the catalog")
+        counted = isinstance(m.id, tuple | list)
+        if counted:
+            if not isinstance(value, dict) or set(value) - {"count"} != set(tags):
+                raise ValueError(f"{path}: {key!r} needs the plural forms {list(tags)}")
+            m.string = tuple(value[t] for t in tags)
+        else:
+            if not isinstance(value, str):
+                raise ValueError(f"{path}: {key!r} is one sentence, not {value!r}")
+            m.string = value
+        m.flags.discard("fuzzy")
+    _po_path(lang).write_text(_po_text(cat) + "\n", encoding="utf-8")
+    return len(done)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """The command line: ``update`` or ``check``."""
+    """The command line: ``update``, ``check``, ``lint LANG`` or ``fill LANG FILE...``."""
     parser = argparse.ArgumentParser(prog="python -m gin.catalog", description=__doc__)
-    parser.add_argument("command", choices=["update", "check"])
+    parser.add_argument("command", choices=["update", "check", "lint", "fill"])
+    parser.add_argument("lang", nargs="?")
+    parser.add_argument("files", nargs="*", type=pathlib.Path)
     args = parser.parse_args(argv)
+    if args.command == "lint":
+        found = problems(args.lang)
+        for line in found:
+            print(line)
+        print(f"{len(found)} problems in {args.lang}", file=sys.stderr)
+        return 1 if found else 0
+    if args.command == "fill":
+        for path in args.files:
+            print(f"{path}: {fill(args.lang, path)} entries filled")
+        return 0
     if args.command == "update":
         for path in update():
             print(f"wrote {path}")
@@ -163,9 +254,12 @@ __all__ = [
     "expected_files",
     "extract",
     "extract_toml",
+    "fill",
     "language_catalog",
     "main",
     "plural_count",
+    "problems",
+    "read_language",
     "stale_files",
     "update",
 ]

@@ -54,7 +54,7 @@ LOCALE_DIR = pathlib.Path(__file__).with_name("locale")
 
 DOMAIN = "gin"
 DEFAULT_LANGUAGE = "en"
-LANGUAGES: tuple[str, ...] = ("en",)
+LANGUAGES: tuple[str, ...] = ("en", "he", "et", "lo", "bg")
 """The languages with a catalog, English first."""
 
 _FORMATTER = string.Formatter()
