@@ -186,8 +186,8 @@ def problems(lang: str) -> list[str]:
         if not all(strings):
             out.append(f"{key}: not translated")
             continue
-        want = frozenset().union(*(_names(i) for i in ids))
-        for s in strings:
+        want: frozenset[str] = frozenset().union(*(_names(str(i)) for i in ids))
+        for s in map(str, strings):
             if _names(s) - want or (len(ids) == 1 and _names(s) != want):
                 out.append(f"{key}: placeholders {sorted(_names(s))}, English has {sorted(want)}")
     return out

@@ -199,6 +199,24 @@ def placeholders(template: str) -> frozenset[str]:
 
 # ------------------------------------------------------------------ the current language
 
+_RTL = frozenset({"he", "ar", "fa", "ur", "yi"})
+
+
+def text_direction(lang: str | None = None) -> str:
+    """``"rtl"`` for a language written right to left (Hebrew), else ``"ltr"``.
+
+    >>> text_direction("he"), text_direction("bg")
+    ('rtl', 'ltr')
+    """
+    return "rtl" if (lang or current_language()).split("-")[0] in _RTL else "ltr"
+
+
+def _isolate(text: str, lang: str) -> str:
+    """Cards and runs keep their rank order, left to right, inside right-to-left text: a
+    run is 5-6-7 in every language (a left-to-right isolate, U+2066 ... U+2069)."""
+    return f"\u2066{text}\u2069" if text_direction(lang) == "rtl" else text
+
+
 _current = [DEFAULT_LANGUAGE]
 
 
@@ -380,10 +398,51 @@ def card_label(code: str, lang: str | None = None) -> str:
 
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_RANK_NUMBER = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+
+
+def rank_label(code: str, lang: str | None = None) -> str:
+    """The rank of a card code as it is printed on the card for a reader of ``lang``:
+    ``10`` for ``TD``, ``K`` for ``KS`` in English."""
+    return translate(f"rank.short.{code[:-1].upper()}", lang)
+
+
+def card_name(code: str, lang: str | None = None) -> str:
+    """A card's spoken name (for screen readers) in ``lang``.
+
+    >>> card_name("7S")
+    'seven of spades'
+    """
+    return spoken_card(code).render(lang)
+
+
+def spoken_card(code: str) -> Text:
+    """A card's spoken name as a message with its data (``card.spoken``)."""
+    rank = code[:-1].upper()
+    number = _RANK_NUMBER.get(rank) or int(rank)
+    return Text(
+        "card.spoken", {"rank": f"rank.name.{number}", "suit": f"suit.plural.{code[-1].upper()}"}
+    )
+
+
+def cards_name(codes: Sequence[str], lang: str | None = None) -> str:
+    """The spoken names of cards, listed in ``lang`` (``no cards`` when empty)."""
+    if not codes:
+        return render("cards.none", {}, lang)
+    from babel.lists import format_list
+
+    names = [card_name(c, lang) for c in codes]
+    return str(format_list(names, "standard", locale=lang or current_language()))
+
+
+def format_melds(melds: Sequence[Sequence[Any]], lang: str | None = None) -> str:
+    """Melds as text: ``set 7♠ 7♥ 7♦; run 2♣ 3♣ 4♣`` (each meld's cards as codes or
+    cards)."""
+    return _melds(melds, lang or current_language())
 
 
 def _card(value: Any, lang: str) -> str:
-    return card_label(_code(value), lang)
+    return _isolate(card_label(_code(value), lang), lang)
 
 
 def _code(value: Any) -> str:
@@ -391,14 +450,15 @@ def _code(value: Any) -> str:
 
 
 def _cards(value: Any, lang: str) -> str:
-    return " ".join(card_label(_code(c), lang) for c in value)
+    return _isolate(" ".join(card_label(_code(c), lang) for c in value), lang)
 
 
 def _list(style: Literal["standard", "or"]) -> Callable[[Any, str], str]:
     def fmt(value: Any, lang: str) -> str:
         from babel.lists import format_list
 
-        return str(format_list([card_label(_code(c), lang) for c in value], style, locale=lang))
+        cards = [_isolate(card_label(_code(c), lang), lang) for c in value]
+        return str(format_list(cards, style, locale=lang))
 
     return fmt
 
@@ -475,16 +535,22 @@ __all__ = [
     "Message",
     "Text",
     "card_label",
+    "card_name",
+    "cards_name",
     "current_language",
+    "format_melds",
     "format_number",
     "language",
     "message",
     "placeholders",
     "plural_count",
     "plural_message",
+    "rank_label",
     "registered",
     "render",
     "set_language",
     "source_keys",
+    "spoken_card",
+    "text_direction",
     "translate",
 ]

@@ -28,7 +28,7 @@ import traitlets
 
 from gin.cards import Card
 from gin.errors import CardParseError, GinError, echo
-from gin.i18n import M
+from gin.i18n import M, card_name, spoken_card
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
@@ -39,6 +39,14 @@ KEYS = frozenset(
     "t p s d x c k g b l n h u enter escape arrowleft arrowright 1 2 3 4 5 6 7 8 9 0 -".split()
 )
 """The keys a card area with ``key_input=True`` passes on from the page (lower case)."""
+
+
+def card_label_spoken(code: str, *, deadwood: bool = False) -> str:
+    """What a screen reader says for a card of a hand: its name, and whether it is
+    deadwood."""
+    if deadwood:
+        return M["card.deadwood"].render({"card": spoken_card(code)})
+    return card_name(code)
 
 
 class CardArea(anywidget.AnyWidget):
@@ -121,7 +129,7 @@ class CardArea(anywidget.AnyWidget):
             entry: dict[str, Any] = {
                 "code": c.code,
                 "svg": card_svg(c, four_color=four_color, large=self.large, marked=c in marked),
-                "label": c.name + (", deadwood" if c in marked else ""),
+                "label": card_label_spoken(c.code, deadwood=c in marked),
                 "group": group_of.get(i, 0),
                 "marked": c in marked,
             }
@@ -149,8 +157,9 @@ class CardArea(anywidget.AnyWidget):
         if large is not None:
             self.large = large
         back = card_back_svg(self.large)
+        face_down = M["card.face-down"].render()
         entries: list[dict[str, Any]] = [
-            {"code": "", "svg": back, "label": "face-down card", "group": 0, "marked": False}
+            {"code": "", "svg": back, "label": face_down, "group": 0, "marked": False}
             for _ in range(max(count, 0))
         ]
         if entries and last_class:

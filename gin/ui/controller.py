@@ -17,7 +17,7 @@ from typing import Any
 import gin
 import gin.bots
 from gin.bots.hint import Hint, hint
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.ui.seats import LEARNER, OPPONENT
 
 MAX_SEED = 2**63 - 1
@@ -74,6 +74,8 @@ class TableController:
         self.reveal_step = 0
         """How many beats of the end-of-deal playback have been shown."""
         self.shown_hint: Hint | None = None
+        self.said: tuple[Text, ...] = ()
+        """What the coach says about the last moves (rendered in the page's language)."""
         """The hint on show, until the learner's next move."""
         self.new_game(rules, opponent, seed)
 

@@ -11,6 +11,7 @@ import ipywidgets as w
 import gin
 import gin.bots
 from gin.i18n import M
+from gin.ui.choices import opponent_options, rules_options
 from gin.ui.seats import LEARNER
 
 
@@ -47,7 +48,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         replay: w.Button | None = None,
     ) -> None:
         self.rules_choice = w.Dropdown(
-            options=list(gin.Rules.PRESETS),
+            options=rules_options(),
             value=rules.name if rules.name in gin.Rules.PRESETS else gin.Rules.PRESETS[0],
             description=M["controls.rules"].render(),
             style={"description_width": "initial"},
@@ -55,7 +56,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         )
         self.rules_choice.add_class("gin-rules-choice")
         self.opponent_choice = w.Dropdown(
-            options=list(gin.bots.BOT_NAMES),
+            options=opponent_options(),
             value=opponent,
             description=M["controls.opponent"].render(),
             style={"description_width": "initial"},

@@ -9,7 +9,7 @@ updates the score pad.
 from __future__ import annotations
 
 import gin
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.ui.hands import MELD_KIND, SEP, HandShow
 from gin.ui.seats import LEARNER
 
@@ -97,22 +97,22 @@ def end_label(view: gin.PlayerView, player: int, beat: int) -> str:
     return who + M["end.laid-off"].render(data)
 
 
-def end_message(game: gin.Game) -> str:
+def end_message(game: gin.Game) -> Text:
     """What the coach says once the playback is over: who scores how much in this deal
     (a doubled deal as ``17 ×2 = 34``), or that the game is over (the score pad says the
     result, once)."""
     if game.is_over:
-        return M["end.game-over"].render()
+        return M["end.game-over"]()
     if game.deal.phase is gin.Phase.VOID:
-        return M["end.void"].render()
+        return M["end.void"]()
     record = game.score_sheet[-1] if game.score_sheet else None
     if record is None or record.winner is None or record.points == 0:
-        return M["end.nobody-scored"].render()
+        return M["end.nobody-scored"]()
     mine = record.winner == LEARNER
     if record.doubled:
         m = M["end.you-scored-doubled"] if mine else M["end.they-scored-doubled"]
-        return m.render({"points": record.points // 2, "doubled": record.points})
-    return (M["end.you-scored"] if mine else M["end.they-scored"]).render({"count": record.points})
+        return m(points=record.points // 2, doubled=record.points)
+    return (M["end.you-scored"] if mine else M["end.they-scored"])(count=record.points)
 
 
 __all__ = ["end_hands", "end_label", "end_message", "layoffs_shown", "reveal_total"]

@@ -19,6 +19,7 @@ from collections.abc import Collection, Iterable, Sequence
 from html import escape
 
 from gin.cards import Card, Suit
+from gin.i18n import M, card_name, cards_name, rank_label
 from gin.melds import Arrangement
 
 FONT_STACK = (
@@ -131,7 +132,7 @@ def card_svg(
             '<rect x="14" y="14" width="172" height="252" rx="10" fill="none" '
             'stroke="#b07d00" stroke-width="3" stroke-dasharray="10 8"/>'
         )
-    label = escape(c.label)
+    label = escape(rank_label(c.code))
     size = 62 if c.rank != 10 else 54
     text_style = f'font-family="{FONT_STACK}" font-weight="700" fill="{colour}"'
     corner = (
@@ -149,7 +150,7 @@ def card_svg(
     else:
         middle = _suit_shape(c.suit, 48, 88, 104, colour)
     return (
-        _svg_open(c.name, w, h, ' class="gin-card-svg"')
+        _svg_open(card_name(c.code), w, h, ' class="gin-card-svg"')
         + border
         + corner
         + other
@@ -166,7 +167,7 @@ def card_back_svg(large: bool = False) -> str:
         lines.append(f"M{i + 280} 0 L{i} 280")
     lattice = " ".join(lines)
     return (
-        _svg_open("face-down card", w, h, ' class="gin-card-back-svg"')
+        _svg_open(M["card.face-down"].render(), w, h, ' class="gin-card-back-svg"')
         + '<rect x="4" y="4" width="192" height="272" rx="16" fill="#1d3c78" '
         'stroke="#555" stroke-width="3"/>'
         + '<rect x="18" y="18" width="164" height="244" rx="8" fill="#27509c" '
@@ -223,7 +224,7 @@ def hand_svg(
         card_svg(c, four_color=four_color, large=large, marked=c in mk, selected=c in sel)
         for c in cs
     ]
-    text = label if label is not None else (", ".join(c.name for c in cs) or "no cards")
+    text = label if label is not None else cards_name([c.code for c in cs])
     return _join_cards(pics, [i * step for i in range(len(cs))], large=large, label=text)
 
 
@@ -252,8 +253,8 @@ def groups_svg(
             pics.append(card_svg(c, four_color=four_color, large=large, marked=c in mk))
             offsets.append(x)
             x += w + 4
-        names.append(" ".join(c.name for c in cs))
-    text = label if label is not None else ("; ".join(names) or "no cards")
+        names.append(cards_name([c.code for c in cs]))
+    text = label if label is not None else ("; ".join(names) or cards_name([]))
     return _join_cards(pics, offsets, large=large, label=text)
 
 

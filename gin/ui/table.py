@@ -138,6 +138,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         four_color: bool = False,
         large_cards: bool = False,
         teacher_controls: bool = False,
+        controller: TableController | None = None,
     ) -> None:
         """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
         :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
@@ -145,9 +146,12 @@ class GinTable(w.VBox):  # type: ignore[misc]
         seconds between the opponent's moves (0: at once); ``teacher`` shows both hands and
         steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
         switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
-        display menu's choices.
+        display menu's choices. ``controller`` is a game in progress to show (the table
+        drawn again in another language); then ``rules``, ``opponent`` and ``seed`` are
+        the controller's.
         """
-        self.controller = TableController(rules, opponent, seed)
+        resumed = controller is not None
+        self.controller = controller or TableController(rules, opponent, seed)
         self.pause = max(float(pause), 0.0)
         self._page_ready = False
         self._waiting_for_page = False
@@ -164,7 +168,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
         self._token = 0
         self._busy = False
-        self._message = ""
         self.error_code = ""
         """The code of the error shown in the coach (``""`` when none)."""
         pageerrors.install()  # before any widget is made: they bind its message handler
@@ -176,7 +179,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
             self.add_class("gin-table-large")
         self._pace_class = pace_class(self.pause)
         self.add_class(self._pace_class)
-        self._start_deal_view()
+        if resumed:
+            self._resume_view()
+        else:
+            self._start_deal_view()
 
     # ------------------------------------------------------------------ building
 
@@ -282,10 +288,12 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.error_code = error.code
         self.coach.show(error=error.render())
 
-    def _say(self, message: str) -> None:
-        self._message = message
+    def _say(self, *texts: Text) -> None:
+        """Tell the learner ``texts`` in the coach (kept by the controller, so that the
+        table drawn again in another language says them again)."""
+        self.controller.said = texts
         self.error_code = ""
-        self.coach.show(message=message, error="")
+        self.coach.show(message=" ".join(t.render() for t in texts), error="")
 
     def _selected_card(self) -> gin.Card | None:
         code = self.hand.selected
@@ -446,9 +454,26 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.controls.show_game(c.rules, c.opponent_name, c.seed)
         view = c.view()
         m = M["table.deal-you"] if view.dealer == LEARNER else M["table.deal-they"]
-        self._say(m.render({"deal": c.deal_number, "up_card": view.up_card.code}))
+        self._say(m(deal=c.deal_number, up_card=view.up_card.code))
         self.refresh()
         self._advance()
+
+    def _resume_view(self) -> None:
+        """Show the game in progress as it stands (what the coach said, the hint on show)
+        and move it on where it waited for the opponent or the end-of-deal playback."""
+        c = self.controller
+        if self.teacher:
+            self.open_deals.add(c.deal_number)
+        self.controls.show_game(c.rules, c.opponent_name, c.seed)
+        self._say(*c.said)
+        self.refresh()
+        self._advance()
+
+    def retire(self) -> None:
+        """Stop this table: moves it scheduled are not played (another table now shows
+        its game)."""
+        self._token += 1
+        self._busy = True
 
     def _schedule(self, fn: Callable[[int], Any]) -> None:
         """Call ``fn(token)`` after the pause, on the kernel's running loop if there is one."""
@@ -528,11 +553,11 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.controller.opponent_step()
         view = self.controller.view()
         self._moved = view.events[-1] if view.events else None
-        self._say(event_text(view.events[-1], LEARNER).render() if view.events else "")
+        self._say(*[event_text(e, LEARNER) for e in view.events[-1:]])
         if view.phase.is_over:
             last = [e for e in view.events if isinstance(e, gin.Knocked | gin.BigGinDeclared)]
             if last:
-                self._say(event_text(last[-1], LEARNER).render())
+                self._say(event_text(last[-1], LEARNER))
 
     def _reveal_beat(self, token: int) -> None:
         if token != self._token:
@@ -558,8 +583,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.controller.since = len(view.events)
         self.controller.shown_hint = None
         new = view.events[before:]
-        said = [event_text(e, LEARNER).render() for e in new if not isinstance(e, gin.DealScored)]
-        self._say(" ".join(said))
+        self._say(*[event_text(e, LEARNER) for e in new if not isinstance(e, gin.DealScored)])
         self.refresh()
         self._advance()
 
@@ -680,7 +704,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def cancel(self) -> None:
         """Drop the action waiting for confirmation."""
         self.controller.pending = None
-        self._say(M["table.cancelled"].render())
+        self._say(M["table.cancelled"]())
         self._refresh_controls()
 
     @_guarded
@@ -732,9 +756,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.controller.shown_hint = None
         after = self.controller.view().events
         self.controller.since = len(after)
-        told = [event_text(e, LEARNER).render() for e in before[len(after) :]]
-        head = M["table.undone"].render({"count": len(told)})
-        self._say(" ".join([head, *told]))
+        told = [event_text(e, LEARNER) for e in before[len(after) :]]
+        self._say(M["table.undone"](count=len(told)), *told)
         self.refresh()
         self._advance()
 
@@ -749,7 +772,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         finally:
             button.description, button.disabled = label, False
         self.controller.shown_hint = h
-        self._say(hint_summary(h, self.controller.view()).render())
+        self._say(hint_summary(h, self.controller.view()))
         self.refresh()
 
     @_guarded

@@ -8,7 +8,8 @@ parameter   values                           effect
 ``opponent`` ``eager``, ``tactician``,       the computer opponent
             ``expert``
 ``teacher`` ``1`` or ``0``                   shows the teacher controls (both hands open)
-``lang``    a language tag such as ``en``    reserved for the tutor's languages
+``lang``    ``en``, ``he``, ``et``, ``lo``,      the language of the page (else the one the
+            ``bg``                            learner chose before, else English)
 =========== ================================ =============================================
 
 Voilà hands the page's query string to the kernel in ``os.environ["QUERY_STRING"]``;
@@ -29,12 +30,11 @@ page-bad-opponent choose eager, tactician or expert.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from gin.errors import GinError, NumberError, echo
-from gin.i18n import M
+from gin.i18n import LANGUAGES, M
 from gin.numbers import parse_whole_number
 from gin.rules import Rules
 
@@ -44,7 +44,6 @@ MAX_SEED = 2**63 - 1
 OPPONENTS = ("eager", "tactician", "expert")
 """The opponents a page may ask for (:data:`gin.bots.BOT_NAMES`)."""
 
-_LANG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?")
 _KNOWN = ("seed", "rules", "opponent", "teacher", "lang")
 
 
@@ -109,7 +108,7 @@ def parse_page_params(query: str) -> PageParams:
     if teacher not in ("0", "1"):
         raise PageParamError(M["error.page-bad-teacher"](value=echo(teacher)))
     lang = values.get("lang")
-    if lang is not None and not _LANG.fullmatch(lang):
+    if lang is not None and lang not in LANGUAGES:
         raise PageParamError(M["error.page-bad-lang"](value=echo(lang)))
     return PageParams(seed=seed, rules=rules, opponent=opponent, teacher=teacher == "1", lang=lang)
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import html
+import inspect
 import random
 from typing import Any
 
 import ipywidgets as W
 
 from gin.errors import GinError, echo
-from gin.i18n import M, Message
+from gin.i18n import M, Message, current_language, set_language, text_direction
 from gin.numbers import parse_whole_number
-from gin.rules import Rules
 from gin.ui import pageerrors
+from gin.ui.choices import rules_options
+from gin.ui.language import LanguageMenu, choose_language, language_chosen
 from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
@@ -79,7 +81,7 @@ def button(description: str, *css: str, icon: str = "", style: str = "") -> Any:
 
 def rules_toggle(rules: str, css: str) -> Any:
     """Toggle buttons choosing one of the rule presets (``rules`` first), with class ``css``."""
-    toggle = W.ToggleButtons(options=list(Rules.PRESETS), value=rules)
+    toggle = W.ToggleButtons(options=rules_options(), value=rules)
     toggle.add_class(css)
     return toggle
 
@@ -105,9 +107,23 @@ class MessageArea:
 class Lesson:
     """A lesson: a tree of widgets under :attr:`widget`, displayed as that widget.
 
-    Subclasses build their parts and call :meth:`assemble`, which puts the lesson's title
-    and opening prose (:mod:`.intros`) above them.
+    Subclasses build their parts and call :meth:`assemble`, which puts the language menu,
+    the lesson's title and opening prose (:mod:`.intros`) above them.
+
+    The page opens in the language of its address (``?lang=``), else the one the learner
+    chose before. :meth:`switch_language` redraws the lesson in another language in the
+    same kernel: the lesson is built again from the same arguments and seed (so the same
+    exercises come back), and a lesson with a game in progress keeps it
+    (:meth:`rebuilt`).
     """
+
+    _made_with: tuple[tuple[Any, ...], dict[str, Any]] = ((), {})
+    """The arguments the lesson was made with (to build it again in another language)."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Lesson:
+        lesson = super().__new__(cls)
+        lesson._made_with = (args, dict(kwargs))
+        return lesson
 
     notebook = ""
     default_seed: int | None = None
@@ -117,6 +133,10 @@ class Lesson:
     def __init__(self, seed: int | None = None) -> None:
         pageerrors.install()  # before any widget is made: they bind its message handler
         self.page, self.page_problem = read_page_params()
+        if self.page.lang is not None and not language_chosen():
+            set_language(self.page.lang)
+        self.lang = current_language()
+        self.language_menu: LanguageMenu | None = None
         if seed is None:
             seed = self.page.seed if self.page.seed is not None else self.default_seed
         self.seed = resolve_seed(seed)
@@ -132,6 +152,9 @@ class Lesson:
         """Wrap the parts with the style sheet, the title and opening prose, and the
         navigation footer."""
         style = W.HTML(value=f"<style>{LESSON_CSS}</style>")
+        if self.language_menu is None:
+            self.language_menu = LanguageMenu(self.lang, from_address=self.page.lang is not None)
+            self.language_menu.on_choose(self.switch_language)
         self.intro = html_widget(
             f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
             + intro_html(self.notebook),
@@ -144,10 +167,52 @@ class Lesson:
         if self.page_problem:  # a bad setting in the address: say so, don't guess
             problem.show(self.page_problem)
             children = ()
-        self.widget = W.VBox([style, self.intro, problem.widget, *children, nav])
+        self.widget = W.VBox(
+            [style, self.language_menu, self.intro, problem.widget, *children, nav]
+        )
         self.widget.add_class("gin-lesson")
         self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
+        self.widget.add_class(f"gin-lang-{self.lang}")
+        if text_direction(self.lang) == "rtl":
+            self.widget.add_class("gin-rtl")
         return self.widget
+
+    def switch_language(self, lang: str) -> None:
+        """Show this lesson in ``lang`` from now on, in the same kernel and the same page.
+
+        The parts are built again in ``lang`` (:meth:`rebuilt`) and replace the old ones in
+        the lesson's widget, which stays on the page with its language menu. Raises
+        :class:`gin.i18n.CatalogError` for a language with no catalog.
+        """
+        if lang == self.lang and self.widget is not None:
+            return
+        set_language(lang)
+        choose_language(lang)
+        outer, menu = self.widget, self.language_menu
+        fresh = self.rebuilt()
+        kids = list(fresh.widget.children)
+        if kids[1] is not menu:  # the new parts came with a menu of their own: keep ours
+            kids[1].close()
+            kids[1] = menu
+        self.__dict__.update(fresh.__dict__)
+        self.widget, self.language_menu = outer, menu
+        if outer is not None:
+            outer.children = kids
+            for css in list(outer._dom_classes):
+                if css.startswith("gin-lang-") or css == "gin-rtl":
+                    outer.remove_class(css)
+            outer.add_class(f"gin-lang-{lang}")
+            if text_direction(lang) == "rtl":
+                outer.add_class("gin-rtl")
+        self.lang = lang
+
+    def rebuilt(self) -> Lesson:
+        """A new lesson like this one, built in the current language: the same arguments
+        and the same seed. A lesson holding a game overrides this to keep the game."""
+        args, kwargs = self._made_with
+        if "seed" in inspect.signature(type(self).__init__).parameters and not args:
+            kwargs = {**kwargs, "seed": self.seed}
+        return type(self)(*args, **kwargs)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

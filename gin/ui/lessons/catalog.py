@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from gin.i18n import M, Message
+from gin.i18n import DEFAULT_LANGUAGE, M, Message, current_language
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,13 @@ def lesson_info(notebook: str) -> LessonInfo:
     raise KeyError(notebook)
 
 
+def language_query(sep: str = "?") -> str:
+    """``?lang=he`` when the page is not in English (so a link opens the next lesson in the
+    learner's language), else ``""``."""
+    lang = current_language()
+    return "" if lang == DEFAULT_LANGUAGE else f"{sep}lang={lang}"
+
+
 def link(notebook: str, text: str | None = None, css: str = "gin-lesson-link") -> str:
     """A relative link to a lesson; it opens in Voilà when the page is served by Voilà.
 
@@ -98,7 +105,7 @@ def link(notebook: str, text: str | None = None, css: str = "gin-lesson-link") -
     """
     label = text if text is not None else lesson_info(notebook).title
     return (
-        f'<a class="{css}" href="./{html.escape(notebook)}" '
+        f'<a class="{css}" href="./{html.escape(notebook + language_query())}" '
         f'data-notebook="{html.escape(notebook)}">{html.escape(label)}</a>'
     )
 
@@ -123,6 +130,7 @@ __all__ = [
     "LESSONS",
     "PLAY_NOTEBOOK",
     "LessonInfo",
+    "language_query",
     "lesson_info",
     "link",
     "nav_html",

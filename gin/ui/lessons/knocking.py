@@ -34,6 +34,7 @@ from gin.bots import hint, make_bot
 from gin.bots.expert import DEFAULT_PLAYOUTS
 from gin.bots.hint import Hint, KnockAdvice
 from gin.i18n import M, Message
+from gin.ui.choices import rules_options
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -164,7 +165,7 @@ class KnockStepper:
         if rules not in Rules.PRESETS:
             raise AnswerError(M["lesson.course.unknown-rules"](name=str(rules)[:40]))
         self.projector = projector
-        self.rules_choice = W.ToggleButtons(options=list(Rules.PRESETS), value=rules)
+        self.rules_choice = W.ToggleButtons(options=rules_options(), value=rules)
         self.rules_choice.add_class("gin-stepper-rules")
         self.kind_choice = W.Dropdown(
             options=[(KIND_LABELS[k].render(), k) for k in DEAL_KINDS],

@@ -17,6 +17,7 @@ import ipywidgets as W
 from gin import Rules
 from gin.bots import BOT_NAMES
 from gin.i18n import M
+from gin.ui.choices import opponent_name
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -58,7 +59,7 @@ EXPERT_BUDGET_MS = 25.0
 
 def pairing(a: str, b: str) -> str:
     """Two opponents named as a pairing: ``eager v tactician``."""
-    return M["lesson.lab.pairing"].render({"a": a, "b": b})
+    return M["lesson.lab.pairing"].render({"a": opponent_name(a), "b": opponent_name(b)})
 
 
 # --------------------------------------------------------------------------- charts

@@ -11,6 +11,7 @@ import html
 import urllib.parse
 
 from gin.i18n import M, Message
+from gin.ui.lessons.catalog import language_query
 from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
 from gin.ui.lessons.progress import Progress, csv_data_url
 
@@ -32,7 +33,7 @@ def level_title(number: int) -> str:
 
 def level_href(key: str, rules: str) -> str:
     """The address of a level in the course notebook (relative, as Voilà serves it)."""
-    query = urllib.parse.urlencode({"level": key, "rules": rules})
+    query = urllib.parse.urlencode({"level": key, "rules": rules}) + language_query("&")
     return f"./{COURSE_NOTEBOOK}?{query}"
 
 

@@ -33,6 +33,7 @@ class PlayLesson(Lesson):
         super().__init__(seed=0)  # the table picks and shows its own seed
         self.message = MessageArea()
         self.table: Any = None
+        self._options = {"pause": pause, **options}
         page = self.page
         rules = rules or page.rules or "classic"
         opponent = opponent or page.opponent or "eager"
@@ -49,6 +50,27 @@ class PlayLesson(Lesson):
             self.message.show(M["lesson.play.no-table"].render({"reason": describe_error(exc)}))
         parts = [self.message.widget] if self.table is None else [self.table]
         self.assemble(*parts)
+
+    def rebuilt(self) -> Lesson:
+        """This lesson in the current language, with the same game in progress: the new
+        table shows the old table's controller, and the old table stops."""
+        old = self.table
+        if old is None:
+            return super().rebuilt()
+        old.retire()
+        options = dict(self._options)
+        options.update(
+            teacher=old.teacher,
+            teacher_controls=old.teacher_controls,
+            four_color=old.four_color,
+            large_cards=old.large_cards,
+            pause=old.pause,
+        )
+        fresh = PlayLesson(controller=old.controller, **options)
+        fresh.table.open_deals = set(old.open_deals)
+        if old.scheduler is not None:
+            fresh.table.scheduler = old.scheduler
+        return fresh
 
 
 def play_lesson(

@@ -1,0 +1,161 @@
+"""The language menu on every page, and what a language needs on the page.
+
+:class:`LanguageMenu` is a small custom widget (the pattern of
+:class:`gin.ui.lessons.progress.Progress`): a menu of the tutor's languages, each shown in
+its own name. When the learner picks one, the page keeps the choice in the browser's
+localStorage (so the next lesson opens in it) and the kernel is told; the lesson then
+redraws itself in that language without restarting the kernel or losing the game
+(:meth:`gin.ui.lessons.base.Lesson.switch_language`). The widget also marks the lesson
+root with ``lang`` and ``dir`` (``rtl`` for Hebrew), and brings the Lao font.
+
+Which language a page opens in: the page's ``?lang=`` first, else the one the learner
+chose before (kept in the browser), else English.
+
+>>> [endonym(lang) for lang in ("en", "he", "et", "lo", "bg")]
+['English', 'עברית', 'Eesti', 'ລາວ', 'Български']
+>>> direction("he"), direction("et")
+('rtl', 'ltr')
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from gin.i18n import LANGUAGES, M, current_language, text_direction
+
+_HERE = Path(__file__).parent
+FONT_DIR = _HERE / "fonts"
+"""The fonts shipped with the tutor (OFL-licensed, see ``fonts/OFL.txt``)."""
+
+STORAGE_KEY = "gin-tutor-language"
+"""The localStorage key under which the page keeps the learner's language."""
+
+_TEXT_FONTS = (
+    '"Noto Sans Lao", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", '
+    '"DejaVu Sans", "Liberation Sans", Arial, sans-serif'
+)
+
+
+_chosen: list[str] = []
+
+
+def choose_language(lang: str) -> None:
+    """Remember that the learner picked ``lang`` in this kernel: from now on it wins over
+    the page's ``?lang=`` when a lesson is built again."""
+    _chosen[:] = [lang]
+
+
+def language_chosen() -> bool:
+    """Whether the learner picked a language in this kernel (:func:`choose_language`)."""
+    return bool(_chosen)
+
+
+def endonym(lang: str) -> str:
+    """A language's name in that language, as a menu shows it (CLDR)."""
+    from babel import Locale
+
+    name = str(Locale.parse(lang).get_display_name(lang))
+    return name[:1].upper() + name[1:]
+
+
+def direction(lang: str) -> str:
+    """``"rtl"`` for a language written right to left, else ``"ltr"``."""
+    return text_direction(lang)
+
+
+@functools.cache
+def font_css() -> str:
+    """The ``@font-face`` rules of the shipped Lao font, the font files inlined as data
+    (nothing is fetched from outside the app), and the rules that use it for Lao text."""
+    faces = []
+    for weight in (400, 700):
+        data = (FONT_DIR / f"noto-sans-lao-lao-{weight}-normal.woff2").read_bytes()
+        b64 = base64.b64encode(data).decode("ascii")
+        faces.append(
+            "@font-face { font-family: 'Noto Sans Lao'; font-style: normal; "
+            f"font-weight: {weight}; font-display: block; "
+            f"src: url(data:font/woff2;base64,{b64}) format('woff2'); "
+            "unicode-range: U+0E80-0EFF, U+200C-200D, U+25CC; }"
+        )
+    rules = (
+        f".gin-lang-lo, .gin-lang-lo * {{ font-family: {_TEXT_FONTS} !important; }}\n"
+        ".gin-lang-lo { line-height: 1.7; word-break: normal; overflow-wrap: anywhere; }\n"
+        '[dir="rtl"] .gin-cardarea, [dir="rtl"] .gin-cards, [dir="rtl"] svg '
+        "{ direction: ltr; }\n"
+        ".gin-rtl { direction: rtl; text-align: right; }\n"
+        ".gin-rtl .gin-cardarea, .gin-rtl .gin-card-row { direction: ltr; }\n"
+        ".gin-language-menu { display: flex; justify-content: flex-end; gap: 0.4em; "
+        "align-items: center; font-size: 14px; }\n"
+        ".gin-language-menu select { font-size: 14px; padding: 2px 4px; }\n"
+    )
+    return "\n".join(faces) + "\n" + rules
+
+
+class LanguageMenu(anywidget.AnyWidget):
+    """A menu of the tutor's languages, each in its own name.
+
+    Synced traits: ``lang`` (the language shown), ``languages`` (``[code, name]`` pairs),
+    ``label`` (the menu's label, in the language shown), ``dir`` (``ltr`` or ``rtl``),
+    ``from_address`` (the page's address chose the language: the stored choice does not
+    override it) and ``storage_key``.
+
+    >>> menu = LanguageMenu("et")
+    >>> menu.lang, menu.dir, menu.languages[1]
+    ('et', 'ltr', ['he', 'עברית'])
+    """
+
+    _esm = _HERE / "language.js"
+
+    lang = traitlets.Unicode("en").tag(sync=True)
+    languages: traitlets.List[list[str]] = traitlets.List().tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    dir = traitlets.Unicode("ltr").tag(sync=True)
+    from_address = traitlets.Bool(False).tag(sync=True)
+    storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+
+    def __init__(self, lang: str | None = None, *, from_address: bool = False) -> None:
+        lang = lang or current_language()
+        super().__init__(
+            lang=lang,
+            languages=[[code, endonym(code)] for code in LANGUAGES],
+            label=M["language.menu"].render(lang=lang),
+            dir=direction(lang),
+            from_address=from_address,
+        )
+        self._css = font_css()
+        self.add_class("gin-language-menu")
+        self._on_choose: list[Callable[[str], Any]] = []
+        self.observe(self._chosen, names="lang")
+
+    def on_choose(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(lang)`` when the learner picks another language."""
+        self._on_choose.append(callback)
+
+    def _chosen(self, change: dict[str, Any]) -> None:
+        lang = change["new"]
+        if lang not in LANGUAGES:  # a page can send anything: keep the language shown
+            self.lang = change["old"]
+            return
+        self.dir = direction(lang)
+        self.label = M["language.menu"].render(lang=lang)
+        for cb in self._on_choose:
+            cb(lang)
+
+
+__all__ = [
+    "FONT_DIR",
+    "STORAGE_KEY",
+    "LanguageMenu",
+    "choose_language",
+    "direction",
+    "endonym",
+    "font_css",
+    "language_chosen",
+]
