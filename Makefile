@@ -44,9 +44,16 @@ $(VENV)/.installed-test: $(INSTALL_DEPS) | $(PY)
 	$(PIP) install -e '.[test]'
 	@touch $@ $(VENV)/.installed-app
 
-install: $(VENV)/.installed-app
+# The catalogs are compiled (.po to .mo, gitignored) at install, so the tutor loads them fast.
+PO_FILES := $(wildcard gin/locale/*/LC_MESSAGES/gin.po)
+MO_FILES := $(PO_FILES:.po=.mo)
 
-install-test: $(VENV)/.installed-test browser
+$(MO_FILES) &: $(PO_FILES) $(VENV)/.installed-app
+	$(PY) -m gin.catalog compile
+
+install: $(VENV)/.installed-app $(MO_FILES)
+
+install-test: $(VENV)/.installed-test $(MO_FILES) browser
 
 browser:
 	@if [ -x $(CHROMIUM) ]; then \
@@ -85,6 +92,7 @@ bench: install
 # After editing gin/messages/*.toml: rewrite gin/locale/gin.pot and every language's .po.
 catalog: install
 	$(PY) -m gin.catalog update
+	$(PY) -m gin.catalog compile
 
 # The static site's toolchain (Voici, JupyterLite, the Pyodide kernel: static/requirements.txt,
 # every version pinned) lives in its own venv, apart from Voilà's: Pyodide's kernel extension
@@ -110,13 +118,13 @@ npm:
 		exit 1; \
 	fi
 
-static: $(STATIC_VENV)/.installed npm
+static: $(STATIC_VENV)/.installed npm $(MO_FILES)
 	$(STATIC_PY) static/build.py --out build/static
 	@echo ">>> static site in build/static/: serve it with"
 	@echo ">>>   python3 -m http.server 8000 --bind 127.0.0.1 --directory build/static"
 
 # The static site's browser tests (tests/static): they build their own copy of the site.
-test-static: install-test $(STATIC_VENV)/.installed npm
+test-static: install-test $(STATIC_VENV)/.installed npm $(MO_FILES)
 	$(VENV)/bin/ruff check static
 	GIN_STATIC_TESTS=1 $(PY) -m pytest -q tests/static $(PYTEST_ARGS)
 # The browser tests photograph every lesson into build/screenshots/ (untracked); this

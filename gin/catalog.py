@@ -9,6 +9,7 @@ up to date with it (new entries added, removed ones marked obsolete)::
     python -m gin.catalog check     # exit 1 if the files on disk are not up to date
     python -m gin.catalog lint he   # what is missing or wrong in a language's catalog
     python -m gin.catalog fill he done.toml   # put translations written as TOML into he
+    python -m gin.catalog compile   # the .mo files the tutor loads (at install or build)
 
 A translator may write the translations as TOML, keyed like the source catalog (a counted
 sentence as a table of the language's CLDR plural categories, ``{ one = ..., other = ... }``),
@@ -222,10 +223,24 @@ def fill(lang: str, path: pathlib.Path) -> int:
     return len(done)
 
 
+def compile_catalogs() -> list[str]:
+    """Compile every language's ``.po`` file into the ``.mo`` file the tutor loads (fuzzy
+    entries left out); returns the paths written. ``make install`` runs it."""
+    from babel.messages.mofile import write_mo
+
+    written = []
+    for lang in LANGUAGES:
+        path = _po_path(lang)
+        with path.with_suffix(".mo").open("wb") as f:
+            write_mo(f, read_language(lang), use_fuzzy=False)
+        written.append(str(path.with_suffix(".mo")))
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line: ``update``, ``check``, ``lint LANG`` or ``fill LANG FILE...``."""
     parser = argparse.ArgumentParser(prog="python -m gin.catalog", description=__doc__)
-    parser.add_argument("command", choices=["update", "check", "lint", "fill"])
+    parser.add_argument("command", choices=["update", "check", "lint", "fill", "compile"])
     parser.add_argument("lang", nargs="?")
     parser.add_argument("files", nargs="*", type=pathlib.Path)
     args = parser.parse_args(argv)
@@ -235,6 +250,10 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
         print(f"{len(found)} problems in {args.lang}", file=sys.stderr)
         return 1 if found else 0
+    if args.command == "compile":
+        for path in compile_catalogs():
+            print(f"wrote {path}")
+        return 0
     if args.command == "fill":
         for path in args.files:
             print(f"{path}: {fill(args.lang, path)} entries filled")
@@ -251,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
 
 __all__ = [
     "TEMPLATE",
+    "compile_catalogs",
     "expected_files",
     "extract",
     "extract_toml",

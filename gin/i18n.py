@@ -259,10 +259,18 @@ def _catalog(lang: str) -> _Catalog:
     from babel.messages.pofile import read_po
 
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    cat = None
+    compiled = path.with_suffix(".mo")
     entries: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
-    if path.exists():
+    if compiled.exists() and (not path.exists() or compiled.stat().st_mtime >= path.stat().st_mtime):
+        from babel.messages.mofile import read_mo
+
+        with compiled.open("rb") as f:  # compiled at install or build: quick to load
+            cat = read_mo(f)
+    elif path.exists():
         with path.open("rb") as f:
             cat = read_po(f, locale=lang)
+    if cat is not None:
         for m in cat:
             if not m.id or m.fuzzy:
                 continue
