@@ -262,7 +262,9 @@ def _catalog(lang: str) -> _Catalog:
     cat = None
     compiled = path.with_suffix(".mo")
     entries: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
-    if compiled.exists() and (not path.exists() or compiled.stat().st_mtime >= path.stat().st_mtime):
+    if compiled.exists() and (
+        not path.exists() or compiled.stat().st_mtime >= path.stat().st_mtime
+    ):
         from babel.messages.mofile import read_mo
 
         with compiled.open("rb") as f:  # compiled at install or build: quick to load
@@ -429,7 +431,7 @@ def spoken_card(code: str) -> Text:
     rank = code[:-1].upper()
     number = _RANK_NUMBER.get(rank) or int(rank)
     return Text(
-        "card.spoken", {"rank": f"rank.name.{number}", "suit": f"suit.plural.{code[-1].upper()}"}
+        "card.spoken", {"rank": f"rank.name.{number}", "suit": f"suit.name.{code[-1].upper()}"}
     )
 
 

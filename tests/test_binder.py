@@ -220,3 +220,19 @@ def test_lesson_renders_on_binder(
         assert errors == [], f"{name} rendered with errors:\n" + "\n".join(errors)
     finally:
         page.context.close()
+
+
+def test_a_lesson_opens_in_the_language_of_its_link_on_binder(
+    binder_server: Server, binder_browser: Browser
+) -> None:
+    """Issue 12: the Binder link accepts ``?lang=`` (here Bulgarian)."""
+    page = new_page(binder_browser)
+    try:
+        log = open_lesson(page, binder_server.base_url, "notebooks/00_start_here.ipynb?lang=bg")
+        assert collect_errors(page, log) == []
+        page.wait_for_function(
+            "() => document.querySelector('.gin-lesson')?.getAttribute('lang') === 'bg'",
+            timeout=30_000,
+        )
+    finally:
+        page.context.close()

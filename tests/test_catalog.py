@@ -35,7 +35,17 @@ from gin.i18n import (
 from gin.narration import event_text
 
 ROOT = pathlib.Path(gin.__file__).parent
-DYNAMIC_PREFIXES = ("action.", "rank.plural.", "rank.short.", "suit.plural.", "meld.")
+DYNAMIC_PREFIXES = (
+    "action.",
+    "rank.plural.",
+    "rank.short.",
+    "rank.name.",
+    "suit.plural.",
+    "suit.name.",
+    "meld.",
+    "rules.name.",
+    "opponent.name.",
+)
 """Keys the renderer builds from data (an action's text form, a rank, a suit, a meld)."""
 
 
@@ -161,3 +171,35 @@ def test_every_hint_sentence_renders_with_exactly_its_data() -> None:
         for s in gin.bots.hint(view, playouts=2).steps:
             assert set(s.data) == data_names(s.key), s.key
             assert s.render()
+            for lang in LANGUAGES:
+                assert s.render(lang)
+
+
+# ---------------------------------------------------------------- the other languages
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_message_is_translated_with_its_placeholders_and_plural_forms(lang: str) -> None:
+    """Issue 12: every message has a translation, none fuzzy, each with the English
+    placeholders (same names, same kinds) and all of the language's CLDR plural forms."""
+    from gin.catalog import problems, read_language
+
+    assert problems(lang) == []
+    cat = read_language(lang)
+    entries = [m for m in cat if m.id]
+    assert {m.context for m in entries} == set(source_keys())
+    same = [m.context for m in entries if m.string == m.id]  # copied, not translated
+    assert len(same) <= len(entries) // 20, same[:20]
+    counted = [m for m in entries if isinstance(m.id, tuple | list)]
+    assert counted and all(len(m.string) == plural_count(lang) for m in counted)
+
+
+def test_plural_forms_follow_each_language_cldr() -> None:
+    """Hebrew has a dual, Lao one form: the form is picked by CLDR's rules."""
+    assert [plural_count(lang) for lang in ("he", "et", "lo", "bg")] == [3, 2, 1, 2]
+    forms = {n: M["piles.cards"].render({"count": n}, "he") for n in (1, 2, 3)}
+    assert len(set(forms.values())) == 3, forms
+    from gin.i18n import format_number
+
+    assert format_number(1000, "bg") != format_number(1000, "en")  # CLDR's grouping
+    assert M["piles.cards"].render({"count": 1000}, "bg").startswith(format_number(1000, "bg"))

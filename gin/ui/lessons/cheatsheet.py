@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin import Card, DealResult, Rules, parse_cards, score_deal
-from gin.i18n import M, Message
+from gin.i18n import M, Message, current_language, set_language, text_direction
+from gin.ui.language import LanguageMenu, choose_language, language_chosen
+from gin.ui.lessons.base import paragraph, read_page_params
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS, link
 from gin.ui.lessons.pictures import Raw, cards_html, table_html
 from gin.ui.lessons.start import rules_table_html
@@ -198,25 +200,65 @@ def cheat_sheet_download_html() -> str:
     )
 
 
-def cheat_sheet_page() -> Any:
-    """The cheat-sheet notebook's widget: the sheet and a link to save it."""
-    import ipywidgets as W
+class CheatSheetPage:
+    """The cheat-sheet notebook's page: the language menu, the sheet and a link to save it.
 
-    home = link(LESSONS[0].notebook, M["lesson.nav.all"].render(), css="gin-nav-home")
-    nav = f'<nav class="gin-lesson-nav gin-no-print">{home}</nav>'
-    w = W.HTML(
-        value=f"<style>{LESSON_CSS}</style>"
-        + cheat_sheet_download_html()
-        + cheat_sheet_body()
-        + nav
-    )
-    w.add_class("gin-lesson")
-    return w
+    It opens in the page's ``?lang=`` (else the learner's earlier choice) and is drawn
+    again when the learner picks another language.
+    """
+
+    def __init__(self) -> None:
+        import ipywidgets as W
+
+        page, problem = read_page_params()
+        if page.lang is not None and not language_chosen():
+            set_language(page.lang)
+        self.lang = current_language()
+        self.menu = LanguageMenu(self.lang, from_address=page.lang is not None)
+        self.sheet = W.HTML()
+        self.problem = problem
+        self.widget = W.VBox([self.menu, self.sheet])
+        self.widget.add_class("gin-lesson")
+        self.widget.add_class("gin-cheat-sheet-page")
+        self.menu.on_choose(self.switch_language)
+        self._draw()
+
+    def _draw(self) -> None:
+        if self.problem:  # a bad setting in the address: say so, don't guess
+            self.sheet.value = f"<style>{LESSON_CSS}</style>" + paragraph(self.problem)
+            return
+        home = link(LESSONS[0].notebook, M["lesson.nav.all"].render(), css="gin-nav-home")
+        nav = f'<nav class="gin-lesson-nav gin-no-print">{home}</nav>'
+        self.sheet.value = (
+            f"<style>{LESSON_CSS}</style>" + cheat_sheet_download_html() + cheat_sheet_body() + nav
+        )
+        for css in list(self.widget._dom_classes):
+            if css.startswith("gin-lang-") or css == "gin-rtl":
+                self.widget.remove_class(css)
+        self.widget.add_class(f"gin-lang-{self.lang}")
+        if text_direction(self.lang) == "rtl":
+            self.widget.add_class("gin-rtl")
+
+    def switch_language(self, lang: str) -> None:
+        """Draw the sheet in ``lang``."""
+        set_language(lang)
+        choose_language(lang)
+        self.lang = lang
+        self._draw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def cheat_sheet_page() -> CheatSheetPage:
+    """The cheat-sheet notebook's page (:class:`CheatSheetPage`)."""
+    return CheatSheetPage()
 
 
 __all__ = [
     "CHEAT_SHEET",
     "EXAMPLES",
+    "CheatSheetPage",
     "Example",
     "cheat_sheet_body",
     "cheat_sheet_download_html",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin import Rules
-from gin.i18n import M, Message
+from gin.i18n import M, Message, text_direction
 
 # --------------------------------------------------------------------------- 00 start here
 
@@ -164,7 +164,25 @@ def intro_html(notebook: str) -> str:
         else:
             lead = f"<b>{html.escape(block.lead.render())}</b> " if block.lead is not None else ""
             parts.append(f"<p>{lead}{html.escape(block.body.render(_used(block.body, data)))}</p>")
+    if notebook in CARD_ORDER_NOTED and text_direction() == "rtl":
+        # right-to-left prose, left-to-right cards: the reader is told why, once
+        parts.append(
+            f'<p class="gin-card-order">{html.escape(M["language.card-order"].render())}</p>'
+        )
     return "".join(parts)
 
 
-__all__ = ["INTROS", "Bullets", "Paragraph", "intro_html", "intro_text", "prose_facts"]
+CARD_ORDER_NOTED = ("00_start_here.ipynb", "01_cards_and_melds.ipynb")
+"""The lessons that say, in a right-to-left language, why cards and runs still read left to
+right."""
+
+
+__all__ = [
+    "CARD_ORDER_NOTED",
+    "INTROS",
+    "Bullets",
+    "Paragraph",
+    "intro_html",
+    "intro_text",
+    "prose_facts",
+]
