@@ -112,6 +112,7 @@ class LanguageMenu(anywidget.AnyWidget):
     """
 
     _esm = _HERE / "language.js"
+    _css = font_css()
 
     lang = traitlets.Unicode("en").tag(sync=True)
     languages: traitlets.List[list[str]] = traitlets.List().tag(sync=True)
@@ -129,7 +130,6 @@ class LanguageMenu(anywidget.AnyWidget):
             dir=direction(lang),
             from_address=from_address,
         )
-        self._css = font_css()
         self.add_class("gin-language-menu")
         self._on_choose: list[Callable[[str], Any]] = []
         self.observe(self._chosen, names="lang")

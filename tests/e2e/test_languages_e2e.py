@@ -21,7 +21,6 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from test_lessons_e2e import SCREENSHOTS, full_page_screenshot, no_errors
 from voila_harness import (
     NOTEBOOKS_DIR,
     TABLE_STATE_JS,
@@ -30,6 +29,8 @@ from voila_harness import (
 )
 
 from gin.i18n import LANGUAGES, SOURCE_DIR
+
+from .test_lessons_e2e import SCREENSHOTS, full_page_screenshot, no_errors
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
