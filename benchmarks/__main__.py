@@ -24,6 +24,7 @@ SECTIONS: dict[str, str] = {
     "app": "benchmarks.app",
     "static": "benchmarks.static_site",
     "table": "benchmarks.table_clicks",
+    "language": "benchmarks.language_switch",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

@@ -132,6 +132,7 @@ class LanguageMenu(anywidget.AnyWidget):
         )
         self.add_class("gin-language-menu")
         self._on_choose: list[Callable[[str], Any]] = []
+        self._shown = lang
         self.observe(self._chosen, names="lang")
 
     def on_choose(self, callback: Callable[[str], Any]) -> None:
@@ -141,8 +142,11 @@ class LanguageMenu(anywidget.AnyWidget):
     def _chosen(self, change: dict[str, Any]) -> None:
         lang = change["new"]
         if lang not in LANGUAGES:  # a page can send anything: keep the language shown
-            self.lang = change["old"]
+            self.lang = self._shown
             return
+        if lang == self._shown:
+            return
+        self._shown = lang
         self.dir = direction(lang)
         self.label = M["language.menu"].render(lang=lang)
         for cb in self._on_choose:

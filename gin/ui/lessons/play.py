@@ -58,7 +58,7 @@ class PlayLesson(Lesson):
         if old is None:
             return super().rebuilt()
         old.retire()
-        options = dict(self._options)
+        options = {k: v for k, v in self._options.items() if k != "controller"}
         options.update(
             teacher=old.teacher,
             teacher_controls=old.teacher_controls,
