@@ -17,6 +17,7 @@ from typing import Any
 
 from gin import Card, DealResult, Rules, parse_cards, score_deal
 from gin.i18n import M, Message
+from gin.ui.choices import rules_name
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS, link
 from gin.ui.lessons.pictures import Raw, cards_html, table_html
 from gin.ui.lessons.start import rules_table_html
@@ -121,7 +122,7 @@ def _limits_html() -> str:
         rows.append([Raw(cards_html([up], size="small")), *(r.knock_limit(up) for r in presets)])
     header = [
         M["lesson.cheat.up-card"].render(),
-        *(M["lesson.start.table.preset"].render({"name": p}) for p in Rules.PRESETS),
+        *(M["lesson.start.table.preset"].render({"name": rules_name(p)}) for p in Rules.PRESETS),
     ]
     return table_html(header, rows, numeric=True)
 
@@ -129,7 +130,7 @@ def _limits_html() -> str:
 def _example_html(ex: Example) -> str:
     r = ex.result()
     data = {
-        "rules": ex.rules,
+        "rules": rules_name(ex.rules),
         "card": r.up_card.code,
         "knocker": r.knocker_deadwood,
         "defender": r.defender_deadwood,

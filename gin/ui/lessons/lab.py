@@ -17,7 +17,7 @@ import ipywidgets as W
 from gin import Rules
 from gin.bots import BOT_NAMES
 from gin.i18n import M
-from gin.ui.choices import opponent_name
+from gin.ui.choices import opponent_name, rules_name
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -71,7 +71,7 @@ def draws_chart(sims: Sequence[SimDeal]) -> str:
     series = []
     for j, p in enumerate(presets):
         by = draws_by_limit([s for s in sims if s.preset == p])
-        name = M["lesson.lab.rule-set"].render({"name": p})
+        name = M["lesson.lab.rule-set"].render({"name": rules_name(p)})
         series.append(Series(name, [by[lim][0] for lim in range(11)], PALETTE[j]))
     return bar_chart_svg(
         [str(lim) for lim in range(11)],
@@ -147,7 +147,7 @@ def claims_html(deals: int, seed: int) -> str:
         for c in up_card_claims(rules, seen):
             rows.append(
                 [
-                    M["lesson.lab.rule-set"].render({"name": name}),
+                    M["lesson.lab.rule-set"].render({"name": rules_name(name)}),
                     c.text,
                     f"{c.exact.numerator}/{c.exact.denominator}",
                     M["lesson.lab.share"].render({"share": float(c.exact)}),
@@ -175,11 +175,13 @@ def draws_caption(sims: Sequence[SimDeal]) -> str:
         zero = by[0]
         ten = by[10]
         if zero[1]:
-            data = {"name": p, "draws": ten[0], "count": ten[1], "gin_draws": zero[0]}
+            data = {"name": rules_name(p), "draws": ten[0], "count": ten[1], "gin_draws": zero[0]}
             parts.append(M["lesson.lab.draws.caption-gin-only"].render({**data, "void": zero[2]}))
         else:
             parts.append(
-                M["lesson.lab.draws.caption"].render({"name": p, "draws": ten[0], "count": ten[1]})
+                M["lesson.lab.draws.caption"].render(
+                    {"name": rules_name(p), "draws": ten[0], "count": ten[1]}
+                )
             )
     return '<p class="gin-muted">' + html.escape(" ".join(parts)) + "</p>"
 
@@ -382,7 +384,7 @@ class LabLesson(Lesson):
             sims: list[SimDeal] = []
             for i, name in enumerate(Rules.PRESETS):
                 self.status.value = html.escape(
-                    M["lesson.lab.status.playing"].render({"count": n, "name": name})
+                    M["lesson.lab.status.playing"].render({"count": n, "name": rules_name(name)})
                 )
                 sims += simulate_deals(
                     Rules.preset(name),
