@@ -18,8 +18,8 @@ def rules_options() -> list[tuple[str, str]]:
 
 
 def rules_name(preset: str) -> str:
-    """A rule set's name in the current language (``classic``, ``spades-double`` in
-    English), from its preset code; a rule set that is no preset keeps its code."""
+    """A rule set's name in the current language (``classic``, ``spades-double`` or
+    ``custom`` in English), from :attr:`gin.Rules.name`; an unknown code is kept as it is."""
     try:
         return M[f"rules.name.{preset}"].render()
     except CatalogError:

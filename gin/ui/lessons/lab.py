@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from gin import Rules
 from gin.bots import BOT_NAMES
-from gin.i18n import M
+from gin.i18n import M, format_number
 from gin.ui.choices import opponent_name, rules_name
 from gin.ui.lessons.base import (
     Lesson,
@@ -65,6 +65,16 @@ def pairing(a: str, b: str) -> str:
 # --------------------------------------------------------------------------- charts
 
 
+def _decimal(v: float) -> str:
+    """A chart's value with one decimal, as the learner's language writes it."""
+    return M["lesson.upcard.freq.number"].render({"value": v})
+
+
+def _whole(v: float) -> str:
+    """A chart's value rounded to a whole number, as the learner's language writes it."""
+    return format_number(round(v))
+
+
 def draws_chart(sims: Sequence[SimDeal]) -> str:
     """Average draws per deal by knock limit, one bar series per rule set (SVG)."""
     presets = sorted({s.preset for s in sims})
@@ -79,7 +89,7 @@ def draws_chart(sims: Sequence[SimDeal]) -> str:
         title=M["lesson.lab.draws.title"].render(),
         x_label=M["lesson.lab.draws.x"].render(),
         y_label=M["lesson.lab.draws.y"].render(),
-        fmt=lambda v: f"{v:.1f}",
+        fmt=_decimal,
     )
 
 
@@ -97,7 +107,7 @@ def undercut_chart(sims: Sequence[SimDeal]) -> str:
         title=M["lesson.lab.undercut.title"].render(),
         x_label=M["lesson.lab.undercut.x"].render(),
         y_label=M["lesson.lab.undercut.y"].render(),
-        fmt=lambda v: f"{v:.0f}",
+        fmt=_whole,
         notes=[M["lesson.lab.n"].render({"count": by[x][1]}) for x in xs],
     )
 
@@ -110,7 +120,7 @@ def doubling_chart(sims: Sequence[SimDeal]) -> str:
         [by[k][0] for k in by],
         title=M["lesson.lab.doubling.title"].render(),
         x_label=M["lesson.lab.doubling.x"].render(),
-        fmt=lambda v: f"{v:.1f}",
+        fmt=_decimal,
     )
 
 
@@ -124,7 +134,7 @@ def opponents_chart(rows: Sequence[dict[str, Any]]) -> str:
         ],
         title=M["lesson.lab.opp.title"].render(),
         y_label=M["lesson.lab.opp.y"].render(),
-        fmt=lambda v: f"{v:.1f}",
+        fmt=_decimal,
     )
 
 
@@ -149,7 +159,7 @@ def claims_html(deals: int, seed: int) -> str:
                 [
                     M["lesson.lab.rule-set"].render({"name": rules_name(name)}),
                     c.text,
-                    f"{c.exact.numerator}/{c.exact.denominator}",
+                    f"{format_number(c.exact.numerator)}/{format_number(c.exact.denominator)}",
                     M["lesson.lab.share"].render({"share": float(c.exact)}),
                     M["lesson.lab.share"].render({"share": c.simulated}),
                 ]

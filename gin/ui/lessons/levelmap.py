@@ -88,7 +88,7 @@ def results_csv(progress: Progress, rules: str) -> str:
     ]
     titles = [lv.title.render() for lv in LEVELS]
     states = {k: m.render() for k, m in STATE_NAMES.items()}
-    return progress.csv_text(rules, header, titles, states)
+    return progress.csv_text(rules, header, titles, states, rules_name(rules))
 
 
 def results_link_html(progress: Progress, rules: str) -> str:
