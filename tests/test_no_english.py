@@ -219,6 +219,7 @@ def click(table: Any, action: gin.Action) -> None:
         if isinstance(action, gin.Knock):
             left = gin.deadwood([c for c in table.controller.view().hand if c != action.card])
             b["gin" if left == 0 else "knock"].click()
+            assert_no_english(table)  # the question before a knock is confirmed
             b["confirm"].click()
         else:
             b["discard"].click()
@@ -233,6 +234,7 @@ def click(table: Any, action: gin.Action) -> None:
     }[type(action)]
     b[key].click()
     if isinstance(action, gin.BigGin):
+        assert_no_english(table)
         b["confirm"].click()
 
 
@@ -300,7 +302,7 @@ def knocking() -> Roots:
 def knocking_spades() -> Roots:
     from gin.ui.lessons import knocking_lesson
 
-    lesson = knocking_lesson(seed=1, hint_playouts=4, rules="spades-double")
+    lesson = knocking_lesson(seed=1, hint_playouts=4, rules="spades-double", projector=True)
     lesson.stepper.go(3)
     return [(lesson.widget, False)]
 
@@ -317,7 +319,7 @@ def guided() -> Roots:
     from gin.ui.lessons.guided import guided_lesson
 
     lesson = guided_lesson(pause=0)
-    roots: Roots = [(lesson.widget, False)]
+    roots: Roots = [(lesson.widget, False), (guided_lesson(rules="spades-double").widget, False)]
     table = lesson.table
     for _ in range(30):
         if not table.next_target:
@@ -326,6 +328,7 @@ def guided() -> Roots:
         if isinstance(action, gin.Discard | gin.Knock) and table.hand.selected != action.card.code:
             table.hand.click(action.card.code)
         table.buttons[table.next_target].click()
+    assert table.controller.deal.is_over
     roots.append((lesson.widget, False))
     return roots
 
@@ -345,6 +348,7 @@ def course() -> Roots:
             moment.see(moment.predict.choices[0].value)
             answer(panel.exercise)
             roots.append((lesson.widget, False))
+    roots.append((course_lesson(seed=3, teacher=True).widget, False))
     return roots
 
 
@@ -359,6 +363,7 @@ def play() -> Roots:
     table.hand.press("s") if table.controller.view().phase.name.startswith("OFFER") else None
     roots.append((lesson.widget, bool(table.coach.error)))
     play_on(table, 7, deals=1)
+    assert table.controller.deal.is_over
     roots.append((lesson.widget, False))
     return roots
 
@@ -371,6 +376,7 @@ def play_to_the_end() -> Roots:
     for preset, opponent in (("classic", "tactician"), ("spades-double", "eager")):
         t = GinTable(rules=gin.Rules.preset(preset, target=10), seed=4, pause=0, opponent=opponent)
         play_on(t, 4)
+        assert t.controller.game.is_over
         roots.append((t, False))
     return roots
 
