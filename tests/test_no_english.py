@@ -432,3 +432,15 @@ def lab() -> Roots:
 def test_no_english_word_on_a_page(pseudo_language: None, name: str) -> None:
     for root, error_shown in PAGES[name]():
         assert_no_english(root, error_shown=error_shown)
+
+
+def test_the_tutor_is_full_page_is_in_the_learners_language(pseudo_language: None) -> None:
+    """The page the server writes when every place is taken: in the page's language."""
+    from gin.ui.serve import full_page, page_language
+
+    lang = page_language(None, f"{LANG}-BG,{LANG};q=0.9,en;q=0.8")
+    assert lang == LANG
+    page = full_page(30, lang)
+    assert f'lang="{LANG}"' in page
+    words = [w for t in html_text(page) for w in WORD.findall(t) if w not in ALLOWED]
+    assert words == []
