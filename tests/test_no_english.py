@@ -19,6 +19,8 @@ language menu. No word of two ASCII letters or more may be left, apart from
 from __future__ import annotations
 
 import html
+import importlib
+import pkgutil
 import random
 import re
 import string
@@ -82,6 +84,8 @@ def pseudo_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def catalog(lang: str) -> Any:
         return fake if lang == LANG else real(lang)
 
+    for module in pkgutil.walk_packages(gin.ui.__path__, "gin.ui."):
+        importlib.import_module(module.name)  # in English: nothing may be rendered at import
     monkeypatch.setattr(gin.i18n, "_catalog", catalog)
     monkeypatch.setattr(gin.ui.language, "_chosen", [])  # a page may switch language
     ipywidgets.Widget.close_all()

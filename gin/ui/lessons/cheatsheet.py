@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin import Card, DealResult, Rules, parse_cards, score_deal
-from gin.i18n import M, Message
+from gin.i18n import M, Message, current_language, text_direction
 from gin.ui.choices import rules_name
+from gin.ui.language import font_css
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS, link
 from gin.ui.lessons.pictures import Raw, cards_html, table_html
 from gin.ui.lessons.start import rules_table_html
@@ -180,12 +181,17 @@ def cheat_sheet_body() -> str:
 
 
 def cheat_sheet_html() -> str:
-    """The sheet as a whole, self-contained HTML page, ready to print."""
+    """The sheet as a whole, self-contained HTML page, ready to print, in the current
+    language (its ``lang`` and direction marked, with the Lao font for Lao)."""
     title = html.escape(M["lesson.cheat.title"].render())
+    lang = current_language()
+    rtl = text_direction(lang) == "rtl"
+    css = LESSON_CSS + (font_css() if lang == "lo" else "")  # Lao: the shipped font
     return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8">'
-        f"<title>{title}</title><style>{LESSON_CSS}</style></head>"
-        f'<body class="gin-lesson">{cheat_sheet_body()}</body></html>'
+        f'<!DOCTYPE html><html lang="{lang}" dir="{text_direction(lang)}"><head>'
+        f'<meta charset="utf-8"><title>{title}</title><style>{css}</style></head>'
+        f'<body class="gin-lesson gin-lang-{lang}{" gin-rtl" if rtl else ""}">'
+        f"{cheat_sheet_body()}</body></html>"
     )
 
 
