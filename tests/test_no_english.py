@@ -453,3 +453,19 @@ def test_the_tutor_is_full_page_is_in_the_learners_language(pseudo_language: Non
     assert f'lang="{LANG}"' in page
     words = [w for t in html_text(page) for w in WORD.findall(t)]
     assert words == []
+
+
+@pytest.mark.parametrize("query", ["rules=poker", "opponent=grandmaster", "seed=1e12"])
+def test_a_bad_address_is_explained_in_the_learners_language(
+    pseudo_language: None, monkeypatch: pytest.MonkeyPatch, query: str
+) -> None:
+    """The sentence that replaces a lesson opened with a bad address: only what the address
+    says (echoed back) stays as it was typed."""
+    from gin.ui.lessons import melds_lesson, play_lesson
+
+    monkeypatch.setenv("QUERY_STRING", query)
+    typed = set(WORD.findall(query.split("=", 1)[1]))
+    for lesson in (melds_lesson(), play_lesson(pause=0)):
+        assert lesson.page_problem
+        left = [w for _where, w, _text in english(lesson.widget, error_shown=True)]
+        assert set(left) <= typed, left
