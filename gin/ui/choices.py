@@ -8,13 +8,22 @@ the learner's language, each standing for its code (``classic``, ``expert``).
 from __future__ import annotations
 
 from gin.bots import BOT_NAMES
-from gin.i18n import M
+from gin.i18n import CatalogError, M
 from gin.rules import Rules
 
 
 def rules_options() -> list[tuple[str, str]]:
     """``(name, preset)`` for each rule preset, the name in the current language."""
     return [(M[f"rules.name.{p}"].render(), p) for p in Rules.PRESETS]
+
+
+def rules_name(preset: str) -> str:
+    """A rule set's name in the current language (``classic``, ``spades-double`` or
+    ``custom`` in English), from :attr:`gin.Rules.name`; an unknown code is kept as it is."""
+    try:
+        return M[f"rules.name.{preset}"].render()
+    except CatalogError:
+        return preset
 
 
 def opponent_options() -> list[tuple[str, str]]:
@@ -27,4 +36,4 @@ def opponent_name(code: str) -> str:
     return M[f"opponent.name.{code}"].render()
 
 
-__all__ = ["opponent_name", "opponent_options", "rules_options"]
+__all__ = ["opponent_name", "opponent_options", "rules_name", "rules_options"]

@@ -11,7 +11,7 @@ import ipywidgets as w
 import gin
 import gin.bots
 from gin.i18n import M
-from gin.ui.choices import opponent_options, rules_options
+from gin.ui.choices import opponent_name, opponent_options, rules_name, rules_options
 from gin.ui.seats import LEARNER
 
 
@@ -141,9 +141,9 @@ def title_html(
     rules = view.rules
     m = M["controls.title-you-deal"] if view.dealer == LEARNER else M["controls.title-they-deal"]
     data = {
-        "rules": rules.name,
+        "rules": rules_name(rules.name),
         "target": rules.target,
-        "opponent": opponent,
+        "opponent": opponent_name(opponent),
         "deal": deal_number,
         "seed": str(seed),
     }

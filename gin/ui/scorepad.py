@@ -8,7 +8,7 @@ from html import escape
 import ipywidgets
 
 import gin
-from gin.i18n import M, card_label
+from gin.i18n import M, card_label, format_number
 
 KIND_NAMES = {
     "knock": M["scores.kind-knock"],
@@ -50,7 +50,7 @@ def scorepad_html(
             tip = escape(M["scores.doubled-tip"].render())
             pts = f'<span class="gin-doubled" title="{tip}">{escape(text)}</span>'
         else:
-            pts = str(r.points)
+            pts = format_number(r.points)
         opened = ""
         if r.number in open_deals:
             mark = escape(M["scores.open-hands"].render())
@@ -61,7 +61,8 @@ def scorepad_html(
             f'<tr class="gin-score-row"><td>{r.number}{opened}</td>'
             f"<td>{escape(card_label(r.up_card.code))}</td>"
             f"<td>{escape(kind)}</td><td>{escape(who)}</td>"
-            f"<td>{pts}</td><td>{r.totals[0]}</td><td>{r.totals[1]}</td></tr>"
+            f"<td>{pts}</td><td>{format_number(r.totals[0])}</td>"
+            f"<td>{format_number(r.totals[1])}</td></tr>"
         )
     if not rows:
         rows.append(
@@ -78,7 +79,7 @@ def scorepad_html(
         f"<h3>{title}</h3>",
         f'<table class="gin-score-table"><thead>{head}</thead><tbody>{"".join(rows)}</tbody>'
         f'<tfoot><tr class="gin-score-totals"><th colspan="5">{total}</th>'
-        f"<th>{totals[0]}</th><th>{totals[1]}</th></tr></tfoot></table>",
+        f"<th>{format_number(totals[0])}</th><th>{format_number(totals[1])}</th></tr></tfoot></table>",
     ]
     if final is not None:
         data = {"mine": final.scores[0], "theirs": final.scores[1]}

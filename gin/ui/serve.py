@@ -24,6 +24,7 @@ What it changes in plain Voilà 0.5.13:
 from __future__ import annotations
 
 import re
+from html import escape
 from typing import Any
 
 import tornado.web
@@ -34,6 +35,8 @@ from traitlets import Integer
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+
+from gin.i18n import DEFAULT_LANGUAGE, LANGUAGES, M, text_direction
 
 START_LESSON = "00_start_here.ipynb"
 """The lesson the app opens at."""
@@ -59,13 +62,40 @@ CONTENT_SECURITY_POLICY = "; ".join(
 _EXTERNAL_STYLESHEET = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*')
 
 FULL_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>The tutor is full</title></head>
+<html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title></head>
 <body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">
-<h1>The tutor is full right now</h1>
-<p>Every place on this server is taken ({limit} lessons are open). Try again in a minute:
-places free up as soon as other learners close their lessons.</p>
+<h1>{title}</h1>
+<p>{text}</p>
 </body></html>
 """
+"""The page a learner gets when every place is taken (see :func:`full_page`)."""
+
+
+def full_page(limit: int, lang: str) -> str:
+    """The "tutor is full" page in ``lang``, saying how many lessons are open."""
+    return FULL_PAGE.format(
+        lang=lang,
+        dir=text_direction(lang),
+        title=escape(M["lesson.server-full.title"].render(lang=lang)),
+        text=escape(M["lesson.server-full.text"].render({"limit": limit}, lang)),
+    )
+
+
+def page_language(lang: str | None, accept_language: str | None) -> str:
+    """The language of a page the server writes itself: the address's ``?lang=`` when the
+    tutor has it, else the first of the browser's languages (``Accept-Language``) that it
+    has, else English.
+
+    >>> page_language(None, "bg-BG,bg;q=0.9,en;q=0.8"), page_language("he", "bg")
+    ('bg', 'he')
+    """
+    if lang in LANGUAGES:
+        return str(lang)
+    for part in (accept_language or "").split(","):
+        primary = part.split(";")[0].strip().split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
 
 
 def strip_external_links(html: str) -> str:
@@ -93,7 +123,10 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.set_status(503)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Retry-After", "60")
-            self.finish(FULL_PAGE.format(limit=limit))
+            lang = page_language(
+                self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+            )
+            self.finish(full_page(limit, lang))
             return
         self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
         async for html in self.get_generator(path=path):

@@ -17,7 +17,8 @@ from typing import Any
 
 from gin import Card, DealResult, Rules, parse_cards, score_deal
 from gin.i18n import M, Message, current_language, set_language, text_direction
-from gin.ui.language import LanguageMenu, choose_language, language_chosen
+from gin.ui.choices import rules_name
+from gin.ui.language import LanguageMenu, choose_language, font_css, language_chosen
 from gin.ui.lessons.base import paragraph, read_page_params
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS, link
 from gin.ui.lessons.pictures import Raw, cards_html, table_html
@@ -123,7 +124,7 @@ def _limits_html() -> str:
         rows.append([Raw(cards_html([up], size="small")), *(r.knock_limit(up) for r in presets)])
     header = [
         M["lesson.cheat.up-card"].render(),
-        *(M["lesson.start.table.preset"].render({"name": p}) for p in Rules.PRESETS),
+        *(M["lesson.start.table.preset"].render({"name": rules_name(p)}) for p in Rules.PRESETS),
     ]
     return table_html(header, rows, numeric=True)
 
@@ -131,7 +132,7 @@ def _limits_html() -> str:
 def _example_html(ex: Example) -> str:
     r = ex.result()
     data = {
-        "rules": ex.rules,
+        "rules": rules_name(ex.rules),
         "card": r.up_card.code,
         "knocker": r.knocker_deadwood,
         "defender": r.defender_deadwood,
@@ -181,12 +182,17 @@ def cheat_sheet_body() -> str:
 
 
 def cheat_sheet_html() -> str:
-    """The sheet as a whole, self-contained HTML page, ready to print."""
+    """The sheet as a whole, self-contained HTML page, ready to print, in the current
+    language (its ``lang`` and direction marked, with the Lao font for Lao)."""
     title = html.escape(M["lesson.cheat.title"].render())
+    lang = current_language()
+    rtl = text_direction(lang) == "rtl"
+    css = LESSON_CSS + (font_css() if lang == "lo" else "")  # Lao: the shipped font
     return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8">'
-        f"<title>{title}</title><style>{LESSON_CSS}</style></head>"
-        f'<body class="gin-lesson">{cheat_sheet_body()}</body></html>'
+        f'<!DOCTYPE html><html lang="{lang}" dir="{text_direction(lang)}"><head>'
+        f'<meta charset="utf-8"><title>{title}</title><style>{css}</style></head>'
+        f'<body class="gin-lesson gin-lang-{lang}{" gin-rtl" if rtl else ""}">'
+        f"{cheat_sheet_body()}</body></html>"
     )
 
 

@@ -34,7 +34,7 @@ from gin.bots import hint, make_bot
 from gin.bots.expert import DEFAULT_PLAYOUTS
 from gin.bots.hint import Hint, KnockAdvice
 from gin.i18n import M, Message
-from gin.ui.choices import rules_options
+from gin.ui.choices import rules_name, rules_options
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -301,7 +301,9 @@ class KnockStepper:
         codes = [s.code for s in shown]
         stage = r.layoff_stage(r.layoffs_told(self.step))
         ended = r.kind if r.kind in ("gin", "big-gin") else "knock"
-        rule_set = html.escape(M["lesson.knocking.rule-set"].render({"name": d.rules.name}))
+        rule_set = html.escape(
+            M["lesson.knocking.rule-set"].render({"name": rules_name(d.rules.name)})
+        )
         parts = [
             f"<p>{rule_set} {_badges(r.knock_limit, r.doubled)}</p>",
             group_html(M["lesson.knocking.up-card"].render(), [d.up_card], css="gin-plain"),
@@ -404,7 +406,7 @@ def score_question(rng: random.Random) -> Question:
         if ended == "knock"
         else M["lesson.knocking.score.defender-holds"]
     )
-    rule_set = html.escape(M["lesson.knocking.rule-set"].render({"name": preset}))
+    rule_set = html.escape(M["lesson.knocking.rule-set"].render({"name": rules_name(preset)}))
     prompt = (
         f'<p class="gin-q-rules" data-rules="{html.escape(preset)}"><b>{rule_set}</b> '
         f"{rules_html(rules)}</p>"
@@ -529,7 +531,7 @@ def position_html(view: PlayerView, advice: KnockAdvice) -> str:
     )
     return (
         "<p>"
-        + html.escape(M["lesson.knocking.rule-set"].render({"name": view.rules.name}))
+        + html.escape(M["lesson.knocking.rule-set"].render({"name": rules_name(view.rules.name)}))
         + f" {badges}</p>"
         + group_html(M["lesson.knocking.up-card"].render(), [view.up_card], css="gin-plain")
         + paragraph(M["lesson.knocking.wait.pile"].render())

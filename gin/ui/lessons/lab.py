@@ -16,8 +16,8 @@ import ipywidgets as W
 
 from gin import Rules
 from gin.bots import BOT_NAMES
-from gin.i18n import M
-from gin.ui.choices import opponent_name
+from gin.i18n import M, format_number
+from gin.ui.choices import opponent_name, rules_name
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -65,13 +65,23 @@ def pairing(a: str, b: str) -> str:
 # --------------------------------------------------------------------------- charts
 
 
+def _decimal(v: float) -> str:
+    """A chart's value with one decimal, as the learner's language writes it."""
+    return M["lesson.upcard.freq.number"].render({"value": v})
+
+
+def _whole(v: float) -> str:
+    """A chart's value rounded to a whole number, as the learner's language writes it."""
+    return format_number(round(v))
+
+
 def draws_chart(sims: Sequence[SimDeal]) -> str:
     """Average draws per deal by knock limit, one bar series per rule set (SVG)."""
     presets = sorted({s.preset for s in sims})
     series = []
     for j, p in enumerate(presets):
         by = draws_by_limit([s for s in sims if s.preset == p])
-        name = M["lesson.lab.rule-set"].render({"name": p})
+        name = M["lesson.lab.rule-set"].render({"name": rules_name(p)})
         series.append(Series(name, [by[lim][0] for lim in range(11)], PALETTE[j]))
     return bar_chart_svg(
         [str(lim) for lim in range(11)],
@@ -79,7 +89,7 @@ def draws_chart(sims: Sequence[SimDeal]) -> str:
         title=M["lesson.lab.draws.title"].render(),
         x_label=M["lesson.lab.draws.x"].render(),
         y_label=M["lesson.lab.draws.y"].render(),
-        fmt=lambda v: f"{v:.1f}",
+        fmt=_decimal,
     )
 
 
@@ -97,7 +107,7 @@ def undercut_chart(sims: Sequence[SimDeal]) -> str:
         title=M["lesson.lab.undercut.title"].render(),
         x_label=M["lesson.lab.undercut.x"].render(),
         y_label=M["lesson.lab.undercut.y"].render(),
-        fmt=lambda v: f"{v:.0f}",
+        fmt=_whole,
         notes=[M["lesson.lab.n"].render({"count": by[x][1]}) for x in xs],
     )
 
@@ -110,7 +120,7 @@ def doubling_chart(sims: Sequence[SimDeal]) -> str:
         [by[k][0] for k in by],
         title=M["lesson.lab.doubling.title"].render(),
         x_label=M["lesson.lab.doubling.x"].render(),
-        fmt=lambda v: f"{v:.1f}",
+        fmt=_decimal,
     )
 
 
@@ -124,7 +134,7 @@ def opponents_chart(rows: Sequence[dict[str, Any]]) -> str:
         ],
         title=M["lesson.lab.opp.title"].render(),
         y_label=M["lesson.lab.opp.y"].render(),
-        fmt=lambda v: f"{v:.1f}",
+        fmt=_decimal,
     )
 
 
@@ -147,9 +157,9 @@ def claims_html(deals: int, seed: int) -> str:
         for c in up_card_claims(rules, seen):
             rows.append(
                 [
-                    M["lesson.lab.rule-set"].render({"name": name}),
+                    M["lesson.lab.rule-set"].render({"name": rules_name(name)}),
                     c.text,
-                    f"{c.exact.numerator}/{c.exact.denominator}",
+                    f"{format_number(c.exact.numerator)}/{format_number(c.exact.denominator)}",
                     M["lesson.lab.share"].render({"share": float(c.exact)}),
                     M["lesson.lab.share"].render({"share": c.simulated}),
                 ]
@@ -175,11 +185,13 @@ def draws_caption(sims: Sequence[SimDeal]) -> str:
         zero = by[0]
         ten = by[10]
         if zero[1]:
-            data = {"name": p, "draws": ten[0], "count": ten[1], "gin_draws": zero[0]}
+            data = {"name": rules_name(p), "draws": ten[0], "count": ten[1], "gin_draws": zero[0]}
             parts.append(M["lesson.lab.draws.caption-gin-only"].render({**data, "void": zero[2]}))
         else:
             parts.append(
-                M["lesson.lab.draws.caption"].render({"name": p, "draws": ten[0], "count": ten[1]})
+                M["lesson.lab.draws.caption"].render(
+                    {"name": rules_name(p), "draws": ten[0], "count": ten[1]}
+                )
             )
     return '<p class="gin-muted">' + html.escape(" ".join(parts)) + "</p>"
 
@@ -382,7 +394,7 @@ class LabLesson(Lesson):
             sims: list[SimDeal] = []
             for i, name in enumerate(Rules.PRESETS):
                 self.status.value = html.escape(
-                    M["lesson.lab.status.playing"].render({"count": n, "name": name})
+                    M["lesson.lab.status.playing"].render({"count": n, "name": rules_name(name)})
                 )
                 sims += simulate_deals(
                     Rules.preset(name),

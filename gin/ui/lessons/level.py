@@ -17,6 +17,7 @@ from typing import Any
 
 from gin import Card, Rules, parse_cards
 from gin.i18n import M, Message, Text
+from gin.ui.choices import rules_name
 from gin.ui.lessons.exercise import Choice, Field, Question, Verdict
 from gin.ui.lessons.pictures import cards_html, group_html
 
@@ -51,7 +52,7 @@ class Level:
 def rule_facts(rules: Rules) -> dict[str, Any]:
     """The numbers a level's text may name, from the rule set in play."""
     return {
-        "rules": rules.name,
+        "rules": rules_name(rules.name),
         "ace_limit": rules.ace_knock_limit,
         "gin_bonus": rules.gin_bonus,
         "big_gin_bonus": rules.big_gin_bonus,

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from gin import DECK, Card, Deal, Pass, Phase, Rules, Suit, parse_cards
 from gin.i18n import M, Text
+from gin.ui.choices import rules_name
 from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
 from gin.ui.lessons.level import (
     YES_NO,
@@ -178,11 +179,11 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
         "lesson.level.ace.explain-limit-0" if limit == 0 else "lesson.level.ace.explain-limit",
         card=up.code,
         limit=limit,
-        rules=rules.name,
+        rules=rules_name(rules.name),
     ) + para(
         "lesson.level.ace.explain-doubled" if doubled else "lesson.level.ace.explain-not-doubled",
         card=up.code,
-        rules=rules.name,
+        rules=rules_name(rules.name),
     )
 
     def check(answers: Mapping[str, str]) -> Verdict:
@@ -199,18 +200,18 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
                     if limit == 0
                     else "lesson.level.ace.slip-limit-1"
                 )
-                slip, code = slip_html(key, rules=rules.name), "ace-limit"
+                slip, code = slip_html(key, rules=rules_name(rules.name)), "ace-limit"
             elif given in (11, 14):
                 slip, code = slip_html("lesson.level.values.slip-ace", card=up.code), "ace-high"
         elif said_doubled != doubled:
             key = (
                 "lesson.level.ace.slip-doubled" if doubled else "lesson.level.ace.slip-not-doubled"
             )
-            slip, code = slip_html(key, rules=rules.name), "doubling"
+            slip, code = slip_html(key, rules=rules_name(rules.name)), "doubling"
         return verdict(False, slip + explain, code)
 
     return Question(
-        para("lesson.level.ace.prompt", card=up.code, rules=rules.name)
+        para("lesson.level.ace.prompt", card=up.code, rules=rules_name(rules.name))
         + cards_html([up], size="large"),
         (
             Field(
@@ -222,7 +223,7 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
         ),
         check,
         {"up_card": up, "limit": limit, "doubled": doubled},
-        para("lesson.level.ace.nudge", rules=rules.name),
+        para("lesson.level.ace.nudge", rules=rules_name(rules.name)),
         explain,
     )
 
@@ -230,7 +231,7 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
 def _ace_predict(rules: Rules) -> tuple[str, Text]:
     limit = rules.knock_limit(Card.parse("AH"))
     key = "lesson.level.ace.reveal-0" if limit == 0 else "lesson.level.ace.reveal"
-    return ("yes" if limit >= 1 else "no"), M[key](limit=limit, rules=rules.name)
+    return ("yes" if limit >= 1 else "no"), M[key](limit=limit, rules=rules_name(rules.name))
 
 
 LEVEL_ACE_SPADE = Level(

@@ -27,6 +27,7 @@ from gin import (
 )
 from gin.cards import cards_mask
 from gin.i18n import M, Text
+from gin.ui.choices import rules_name
 from gin.ui.lessons.exercise import Choice, Question, Verdict, parse_int
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.level import (
@@ -194,21 +195,23 @@ def gin_question(rules: Rules, rng: random.Random) -> Question:
     if deadwood(hand) == 0 and not rules.big_gin:
         slips["big-gin"] = (
             "no-big-gin",
-            slip_html("lesson.level.gin.slip-no-big-gin", rules=rules.name),
+            slip_html("lesson.level.gin.slip-no-big-gin", rules=rules_name(rules.name)),
         )
     if answer == "big-gin":
         slips["gin"] = ("missed-big-gin", slip_html("lesson.level.gin.slip-big-gin"))
     if answer == "gin":
         slips["knock"] = ("missed-gin", slip_html("lesson.level.gin.slip-gin"))
     return choice_question(
-        hand_prompt("lesson.level.gin.prompt", sorted(hand), card=up.code, rules=rules.name)
+        hand_prompt(
+            "lesson.level.gin.prompt", sorted(hand), card=up.code, rules=rules_name(rules.name)
+        )
         + cards_html([up], css="gin-up-card"),
         "end",
         GIN_CHOICES,
         answer,
         explain,
         slips,
-        nudge=para("lesson.level.gin.nudge", rules=rules.name),
+        nudge=para("lesson.level.gin.nudge", rules=rules_name(rules.name)),
         data={"cards": tuple(hand), "up_card": up, "kind": kind},
     )
 

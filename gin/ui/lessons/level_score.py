@@ -14,6 +14,7 @@ from gin.bots import make_bot
 from gin.bots.selfplay import play_game_deal
 from gin.cards import cards_mask
 from gin.i18n import M, Text
+from gin.ui.choices import rules_name
 from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.level import (
@@ -129,7 +130,7 @@ def _who_points_question(rules: Rules, r: DealResult, prompt_key: str, nudge: st
         return verdict(False, slip + worked, code)
 
     return Question(
-        para(prompt_key, card=r.up_card.code, rules=rules.name)
+        para(prompt_key, card=r.up_card.code, rules=rules_name(rules.name))
         + cards_html([r.up_card], css="gin-up-card")
         + _result_html(r),
         (
@@ -186,7 +187,10 @@ def scoring_question(rules: Rules, rng: random.Random) -> Question:
     kinds = ["knock", "knock", "undercut", "gin"] + (["big-gin"] if rules.big_gin else [])
     r = scored_deal(rules, rng, rng.choice(kinds))
     return _who_points_question(
-        rules, r, "lesson.level.score.prompt", para("lesson.level.score.nudge", rules=rules.name)
+        rules,
+        r,
+        "lesson.level.score.prompt",
+        para("lesson.level.score.nudge", rules=rules_name(rules.name)),
     )
 
 
@@ -247,7 +251,7 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
             if rules.next_dealer == "alternate"
             else "lesson.level.game.explain-winner"
         ),
-        rules=rules.name,
+        rules=rules_name(rules.name),
     ) + para("lesson.level.game.explain-need", need=need, target=rules.target)
 
     def check(answers: Mapping[str, str]) -> Verdict:
@@ -265,20 +269,20 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
                     if rules.next_dealer == "alternate"
                     else "lesson.level.game.slip-winner"
                 )
-                slip, code = slip_html(key, rules=rules.name), "next-dealer"
+                slip, code = slip_html(key, rules=rules_name(rules.name)), "next-dealer"
         elif given == rules.target:
             slip, code = slip_html("lesson.level.game.slip-total"), "total"
         return verdict(False, slip + explain, code)
 
     return Question(
-        para("lesson.level.game.prompt", rules=rules.name, target=rules.target) + story,
+        para("lesson.level.game.prompt", rules=rules_name(rules.name), target=rules.target) + story,
         (
             Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES),
             points_field("need", M["lesson.level.game.need-label"]),
         ),
         check,
         {"answer": (nxt, need), "kind": kind},
-        para("lesson.level.game.nudge", rules=rules.name),
+        para("lesson.level.game.nudge", rules=rules_name(rules.name)),
         explain,
     )
 
@@ -294,7 +298,7 @@ def _game_predict(rules: Rules) -> tuple[str, Text]:
                 if rules.next_dealer == "alternate"
                 else "lesson.level.game.reveal-winner"
             )
-            return nxt, M[key](rules=rules.name)
+            return nxt, M[key](rules=rules_name(rules.name))
     raise RuntimeError("no example game")  # pragma: no cover
 
 

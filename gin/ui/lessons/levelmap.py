@@ -11,6 +11,7 @@ import html
 import urllib.parse
 
 from gin.i18n import M, Message
+from gin.ui.choices import rules_name
 from gin.ui.lessons.catalog import language_query
 from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
 from gin.ui.lessons.progress import Progress, csv_data_url
@@ -58,7 +59,12 @@ def level_map_html(progress: Progress, rules: str) -> str:
     cont = M["lesson.course.continue"].render({"title": level_title(level_index(key) + 1)})
     mastered = sum(progress.state(rules, lv.key) == "mastered" for lv in LEVELS)
     summary = M["lesson.course.map-summary"].render(
-        {"mastered": mastered, "count": len(LEVELS), "streak": MASTERY_STREAK, "rules": rules}
+        {
+            "mastered": mastered,
+            "count": len(LEVELS),
+            "streak": MASTERY_STREAK,
+            "rules": rules_name(rules),
+        }
     )
     return (
         f'<p class="gin-muted">{html.escape(summary)}</p>'
@@ -82,7 +88,7 @@ def results_csv(progress: Progress, rules: str) -> str:
     ]
     titles = [lv.title.render() for lv in LEVELS]
     states = {k: m.render() for k, m in STATE_NAMES.items()}
-    return progress.csv_text(rules, header, titles, states)
+    return progress.csv_text(rules, header, titles, states, rules_name(rules))
 
 
 def results_link_html(progress: Progress, rules: str) -> str:

@@ -191,10 +191,16 @@ class Progress(anywidget.AnyWidget):
     # ------------------------------------------------------------------ export
 
     def csv_text(
-        self, rules: str, header: list[str], titles: list[str], states: dict[str, str]
+        self,
+        rules: str,
+        header: list[str],
+        titles: list[str],
+        states: dict[str, str],
+        rules_label: str | None = None,
     ) -> str:
         """The results per level as CSV: ``header`` names the columns (rendered), ``titles``
-        the levels in order, ``states`` the rendered name of each state."""
+        the levels in order, ``states`` the rendered name of each state, ``rules_label``
+        the rule set's rendered name (its code if not given)."""
         out = io.StringIO()
         w = csv.writer(out)
         w.writerow(header)
@@ -204,7 +210,7 @@ class Progress(anywidget.AnyWidget):
                 [
                     i,
                     title,
-                    rules,
+                    rules if rules_label is None else rules_label,
                     states[rec["state"]],
                     rec["answered"],
                     rec["first_right"],

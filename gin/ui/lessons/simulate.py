@@ -10,6 +10,7 @@ from typing import Any
 
 from gin import Card, Rules
 from gin.i18n import M
+from gin.ui.choices import rules_name
 from gin.ui.lessons.hands import draws_of, play_out
 
 Progress = Callable[[int, int], None]
@@ -107,7 +108,7 @@ def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
             groups.setdefault((s.preset, 1 if s.doubled else 2), []).append(s)
     labels = (M["lesson.lab.group.all"], M["lesson.lab.group.spade"], M["lesson.lab.group.other"])
     return {
-        labels[i].render({"name": name}): (mean([s.points for s in v]), len(v))
+        labels[i].render({"name": rules_name(name)}): (mean([s.points for s in v]), len(v))
         for (name, i), v in sorted(groups.items())
     }
 

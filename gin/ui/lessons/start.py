@@ -14,6 +14,7 @@ from typing import Any
 
 from gin import Rules
 from gin.i18n import M
+from gin.ui.choices import rules_name
 from gin.ui.lessons.base import (
     Lesson,
     html_widget,
@@ -129,7 +130,7 @@ def rules_table_html(presets: tuple[str, ...] = Rules.PRESETS) -> str:
         rows.append([Raw(label), *row[1:]])
     header = [
         M["lesson.start.table.rule"].render(),
-        *(M["lesson.start.table.preset"].render({"name": p}) for p in presets),
+        *(M["lesson.start.table.preset"].render({"name": rules_name(p)}) for p in presets),
     ]
     return table_html(header, rows, css="gin-rules-table")
 

@@ -16,6 +16,7 @@ import ipywidgets as W
 from gin import Card, Rules, Suit, best_arrangement, discard_options, discard_steps
 from gin import knock_limit_steps as limit_steps
 from gin.i18n import M, render
+from gin.ui.choices import rules_name
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -77,7 +78,7 @@ def limit_table_html(up: Card) -> str:
             badges += f'<span class="gin-badge gin-doubled">{doubled}</span>'
         rows.append(
             [
-                M["lesson.upcard.preset"].render({"name": name}),
+                M["lesson.upcard.preset"].render({"name": rules_name(name)}),
                 Raw(badges + steps_html(limit_steps(rules, up), css="gin-why")),
             ]
         )
@@ -197,7 +198,7 @@ def knock_question(rng: random.Random) -> Question:
     ask = M["lesson.upcard.knock.ask-big-gin"] if rules.big_gin else M["lesson.upcard.knock.ask"]
     prompt = (
         f'<p class="gin-q-rules" data-rules="{html.escape(preset)}">'
-        f"{html.escape(M['lesson.upcard.knock.rules'].render({'name': preset}))}</p>"
+        f"{html.escape(M['lesson.upcard.knock.rules'].render({'name': rules_name(preset)}))}</p>"
         + cards_html([up], css="gin-q-up")
         + f"<p><b>{html.escape(ask.render())}</b></p>"
         + cards_html(hand, css="gin-q-hand")
@@ -233,7 +234,7 @@ def frequency_html(deals: int, seed: int) -> str:
         cats,
         [
             Series(
-                M["lesson.upcard.preset"].render({"name": name}),
+                M["lesson.upcard.preset"].render({"name": rules_name(name)}),
                 [float(s[lim]) * 100 for lim in range(11)],
                 PALETTE[i],
             )
@@ -255,7 +256,7 @@ def frequency_html(deals: int, seed: int) -> str:
     header = [M["lesson.upcard.freq.limit"].render()]
     for name in Rules.PRESETS:
         header += [
-            M["lesson.upcard.freq.exact"].render({"name": name}),
+            M["lesson.upcard.freq.exact"].render({"name": rules_name(name)}),
             M["lesson.upcard.freq.seen"].render({"deals": deals}),
         ]
     return chart + table_html(header, rows, css="gin-limit-freq", numeric=True)
