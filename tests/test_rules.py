@@ -9,7 +9,6 @@ import pytest
 
 from gin import Card, Rules, RulesError
 
-
 # RULES.md, "The two rule sets": (field, classic, spades-double)
 RULES_TABLE: list[tuple[str, Any, Any]] = [
     ("ace_knock_limit", 1, 0),
