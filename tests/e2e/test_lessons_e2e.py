@@ -57,6 +57,13 @@ def cards_in(scope: Locator) -> list[gin.Card]:
     return [gin.Card.parse(c) for c in codes]
 
 
+def rules_and_up_card(exercise: Locator) -> tuple[gin.Rules, gin.Card]:
+    """The rule set (``data-rules``) and the up card that an exercise's question shows."""
+    rules = gin.Rules.preset(exercise.locator(".gin-q-rules").get_attribute("data-rules") or "")
+    (up,) = cards_in(exercise.locator(".gin-q-up"))
+    return rules, up
+
+
 def choose(exercise: Locator, field: str, choice: str) -> None:
     exercise.locator(f".gin-answer-{field}").get_by_role("button", name=choice, exact=True).click()
 
@@ -158,8 +165,7 @@ def test_meld_explorer_shows_a_parse_error_on_the_page(page: Page, voila_server:
 def test_may_you_knock_right_and_wrong(page: Page, voila_server: str) -> None:
     log = open_lesson(page, voila_server, "02_the_up_card.ipynb")
     ex = page.locator(".gin-exercise-may-knock")
-    rules = gin.Rules.preset(ex.locator(".gin-q-rules").get_attribute("data-rules") or "")
-    (up,) = cards_in(ex.locator(".gin-q-up"))
+    rules, up = rules_and_up_card(ex)
     hand = cards_in(ex.locator(".gin-q-hand"))
     assert len(hand) == 11
     answer = (
@@ -184,8 +190,7 @@ def test_may_you_knock_right_and_wrong(page: Page, voila_server: str) -> None:
 def test_score_this_deal_right_and_wrong(page: Page, voila_server: str) -> None:
     log = open_lesson(page, voila_server, "03_knocking_layoffs_undercuts.ipynb")
     ex = page.locator(".gin-exercise-score-deal")
-    rules = gin.Rules.preset(ex.locator(".gin-q-rules").get_attribute("data-rules") or "")
-    (up,) = cards_in(ex.locator(".gin-q-up"))
+    rules, up = rules_and_up_card(ex)
     result = gin.score_deal(
         rules, up, cards_in(ex.locator(".gin-q-knocker")), cards_in(ex.locator(".gin-q-defender"))
     )
