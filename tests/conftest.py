@@ -96,3 +96,18 @@ def views_of_random_deals(seeds: int, rng: random.Random) -> Iterator[gin.Player
             view = deal.view(deal.to_move)  # type: ignore[arg-type]
             yield view
             deal.apply(rng.choice(list(view.legal_actions)))
+
+
+def play_at_random(game: gin.Game, rng: random.Random, entries: int) -> None:
+    """Play up to ``entries`` moves of ``game`` chosen by ``rng`` (starting a new deal is
+    one): a knock or big gin half the times one is legal, else any legal action. Stops
+    when the game is over."""
+    for _ in range(entries):
+        if game.is_over:
+            return
+        if game.deal.is_over:
+            game.next_deal()
+            continue
+        legal = game.deal.legal_actions()
+        knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
+        game.apply(rng.choice(knocks) if knocks and rng.random() < 0.5 else rng.choice(legal))

@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from conftest import play_at_random
 
 import gin
 from gin.match import _checksum
@@ -333,17 +334,8 @@ def test_undo_crosses_the_start_of_a_deal(stack: StackOrder) -> None:
 
 
 def random_game(seed: int, steps: int, rules: gin.Rules = CLASSIC) -> gin.Game:
-    rng = random.Random(seed)
     game = gin.Game(rules, seed=seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        if game.deal.is_over:
-            game.next_deal()
-            continue
-        legal = game.deal.legal_actions()
-        knocks = [a for a in legal if isinstance(a, gin.Knock)]
-        game.apply(knocks[0] if knocks and rng.random() < 0.5 else rng.choice(legal))
+    play_at_random(game, random.Random(seed), steps)
     return game
 
 

@@ -8,6 +8,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from gin.ui.lessons import (
     upcard_lesson,
 )
 from gin.ui.lessons.base import MessageArea, resolve_seed
-from gin.ui.lessons.exercise import Exercise
+from gin.ui.lessons.exercise import Exercise, Question
 from gin.ui.lessons.guard import guarded
 from gin.ui.lessons.intros import INTROS, intro_text
 from gin.ui.lessons.stats import limit_shares, simulated_up_cards, up_card_claims
@@ -39,6 +40,11 @@ SEEDS = range(12)
 HINT_PLAYOUTS = 60
 """Fewer imagined deals for the knock-or-wait hint in tests (the advice is still the
 hint's own)."""
+
+
+def seeded_questions(make: Callable[[random.Random], Question], n: int) -> list[Question]:
+    """The questions ``make`` asks with the seeds 0 to ``n - 1``."""
+    return [make(random.Random(s)) for s in range(n)]
 
 
 def wrong_choice(ex: Exercise, field: str, right: str) -> str:
@@ -374,13 +380,10 @@ def test_may_you_knock_is_decided_by_the_best_discard_and_the_limit(seed: int) -
 
 
 def test_may_you_knock_asks_both_ways_and_includes_ace_up_cards() -> None:
-    seen: Counter[str] = Counter()
-    aces = 0
-    for s in range(40):
-        q = upcard.knock_question(random.Random(s))
-        seen[q.data["answer"]] += 1
-        aces += q.data["up_card"].rank == 1
-        assert abs(q.data["deadwood"] - q.data["limit"]) <= 6
+    asked = seeded_questions(upcard.knock_question, 40)
+    seen = Counter(q.data["answer"] for q in asked)
+    aces = sum(q.data["up_card"].rank == 1 for q in asked)
+    assert all(abs(q.data["deadwood"] - q.data["limit"]) <= 6 for q in asked)
     assert seen["yes"] >= 8 and seen["no"] >= 8 and aces >= 1
 
 
@@ -496,12 +499,9 @@ def test_score_this_deal_is_checked_by_score_deal(seed: int) -> None:
 
 
 def test_score_exercises_include_undercuts_gins_and_doubled_deals() -> None:
-    kinds: Counter[str] = Counter()
-    doubled = 0
-    for s in range(30):
-        q = knocking.score_question(random.Random(s))
-        kinds[q.data["kind"]] += 1
-        doubled += q.data["rules"].is_doubled(q.data["up_card"])
+    asked = seeded_questions(knocking.score_question, 30)
+    kinds = Counter(q.data["kind"] for q in asked)
+    doubled = sum(q.data["rules"].is_doubled(q.data["up_card"]) for q in asked)
     assert kinds["undercut"] and kinds["knock"] and (kinds["gin"] + kinds["big-gin"])
     assert doubled
 
@@ -511,13 +511,10 @@ def test_score_this_deal_names_big_gins_bonus_where_the_rules_have_big_gin() -> 
     assert f"{spades.big_gin_bonus}" in knocking.rules_html(spades)
     assert "big-gin" in knocking.rules_html(spades).lower()
     assert "big" not in knocking.rules_html(classic).lower()  # classic has no big gin
-    for s in range(20):
-        q = knocking.score_question(random.Random(s))
-        if q.data["rules"].big_gin:
-            assert knocking.rules_html(q.data["rules"]) in q.prompt
-            break
-    else:
-        pytest.fail("no spades-double question among 20 seeds")
+    asked = seeded_questions(knocking.score_question, 20)
+    q = next((q for q in asked if q.data["rules"].big_gin), None)
+    assert q is not None, "no spades-double question among 20 seeds"
+    assert knocking.rules_html(q.data["rules"]) in q.prompt
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -15,7 +15,7 @@ from brute import (
     brute_knock_outcome,
     canonical,
 )
-from conftest import CARDLESS_ACTIONS
+from conftest import CARDLESS_ACTIONS, play_at_random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -260,18 +260,6 @@ def test_an_illegal_action_never_changes_the_state(seed: int, rules: gin.Rules, 
         assert err.value.code == "not-your-turn"
 
 
-def play(game: gin.Game, rng: random.Random, entries: int) -> None:
-    for _ in range(entries):
-        if game.is_over:
-            return
-        if game.deal.is_over:
-            game.next_deal()
-            continue
-        legal = game.deal.legal_actions()
-        knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
-        game.apply(rng.choice(knocks) if knocks and rng.random() < 0.5 else rng.choice(legal))
-
-
 @settings(max_examples=max(10, BASE // 6))
 @given(st.integers(0, 2**32), st.sampled_from(RULES), st.integers(0, 400))
 def test_save_restore_and_replay_give_an_equal_game(
@@ -279,15 +267,15 @@ def test_save_restore_and_replay_give_an_equal_game(
 ) -> None:
     rng = random.Random(seed)
     game = gin.Game(rules.replace(target=60), rng=random.Random(seed))
-    play(game, rng, entries)
+    play_at_random(game, rng, entries)
     restored = gin.Game.from_json(game.to_json())
     assert restored == game
     assert game.replay() == game
     assert restored.to_json() == game.to_json()
     # both play on identically
     rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
-    play(game, rng_a, 30)
-    play(restored, rng_b, 30)
+    play_at_random(game, rng_a, 30)
+    play_at_random(restored, rng_b, 30)
     assert restored == game
 
 
@@ -296,7 +284,7 @@ def test_save_restore_and_replay_give_an_equal_game(
 def test_undo_then_redo_gives_the_same_game(seed: int, entries: int) -> None:
     rng = random.Random(seed)
     game = gin.Game(gin.Rules.preset("classic", target=60), rng=random.Random(seed))
-    play(game, rng, entries)
+    play_at_random(game, rng, entries)
     assume(game.log)
     log = list(game.log)
     try:

@@ -9,36 +9,34 @@ import pytest
 
 from gin import Card, Rules, RulesError
 
+# RULES.md, "The two rule sets": (field, classic, spades-double)
+RULES_TABLE: list[tuple[str, Any, Any]] = [
+    ("ace_knock_limit", 1, 0),
+    ("spade_doubles", False, True),
+    ("gin_bonus", 25, 25),
+    ("big_gin", False, True),
+    ("undercut_bonus", 10, 25),
+    ("undercut_on_tie", True, True),
+    ("may_discard_taken_card", False, False),
+    ("next_dealer", "winner", "alternate"),
+    ("target", 100, 150),
+    ("box_bonus", 0, 0),
+    ("game_bonus", 0, 0),
+    ("shutout_doubles", False, False),
+]
 
-def test_classic_preset_matches_the_rules_table() -> None:
-    r = Rules.preset("classic")
-    assert r.name == "classic"
-    assert r.ace_knock_limit == 1
-    assert r.spade_doubles is False
-    assert r.gin_bonus == 25
-    assert r.big_gin is False
-    assert r.undercut_bonus == 10
-    assert r.undercut_on_tie is True
-    assert r.may_discard_taken_card is False
-    assert r.next_dealer == "winner"
-    assert r.target == 100
-    assert (r.box_bonus, r.game_bonus, r.shutout_doubles) == (0, 0, False)
+
+@pytest.mark.parametrize(("field", "classic", "spades"), RULES_TABLE)
+def test_the_presets_match_the_rules_table(field: str, classic: Any, spades: Any) -> None:
+    for name, expected in (("classic", classic), ("spades-double", spades)):
+        value = getattr(Rules.preset(name), field)
+        assert value == expected and type(value) is type(expected), (name, field, value)
 
 
-def test_spades_double_preset_matches_the_rules_table() -> None:
-    r = Rules.preset("spades-double")
-    assert r.name == "spades-double"
-    assert r.ace_knock_limit == 0
-    assert r.spade_doubles is True
-    assert r.gin_bonus == 25
-    assert r.big_gin is True
-    assert r.big_gin_bonus == 31
-    assert r.undercut_bonus == 25
-    assert r.undercut_on_tie is True
-    assert r.may_discard_taken_card is False
-    assert r.next_dealer == "alternate"
-    assert r.target == 150
-    assert (r.box_bonus, r.game_bonus, r.shutout_doubles) == (0, 0, False)
+def test_the_presets_are_named_and_big_gin_scores_31_in_spades_double() -> None:
+    assert Rules.preset("classic").name == "classic"
+    assert Rules.preset("spades-double").name == "spades-double"
+    assert Rules.preset("spades-double").big_gin_bonus == 31
 
 
 def test_an_unknown_preset_is_refused() -> None:

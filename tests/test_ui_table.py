@@ -92,6 +92,15 @@ def snapshot(t: GinTable) -> tuple[Any, ...]:
     return (t.controller.deal.snapshot(), tuple(t.controller.game.log))
 
 
+def assert_refused(t: GinTable, attempt: Callable[[], object], code: str) -> None:
+    """``attempt`` is refused: the deal and the game's log stay as they were, and the
+    coach shows the engine's message, whose reason code starts with ``code``."""
+    before = snapshot(t)
+    attempt()
+    assert snapshot(t) == before
+    assert t.error_code.startswith(code) and t.coach.error, (t.error_code, t.coach.error)
+
+
 def card(code: str) -> gin.Card:
     return gin.Card.parse(code)
 
@@ -140,16 +149,14 @@ def test_clicks_out_of_turn_change_nothing_and_show_the_engines_message() -> Non
     if not c.opponent_to_move():  # make it the opponent's turn
         t.buttons["pass"].click()
     assert c.opponent_to_move()
-    before = snapshot(t)
     for key in ("take", "pass", "draw_stock", "draw_discard", "lay_off"):
         assert t.buttons[key].disabled
-        t.buttons[key].click()
-        assert snapshot(t) == before
-        assert t.error_code == "not-your-turn" and t.coach.error
+        assert_refused(t, t.buttons[key].click, "not-your-turn")
+    before = snapshot(t)
     t.hand.click(t.hand.codes[0])
-    t.hand.click(t.hand.codes[0])  # the second click tries to discard
     assert snapshot(t) == before
-    assert t.error_code == "not-your-turn"
+    # the second click tries to discard
+    assert_refused(t, lambda: t.hand.click(t.hand.codes[0]), "not-your-turn")
     assert_shows_engine_state(t)
 
 
@@ -158,44 +165,39 @@ def test_clicking_draw_twice_is_refused_the_second_time(stack: Any) -> None:
     t.buttons["pass"].click()  # the learner passes, the opponent passes: draw from the stock
     assert t.controller.view().phase is gin.Phase.DRAW
     t.buttons["draw_stock"].click()
-    after_one = snapshot(t)
     assert t.coach.error == ""
-    t.buttons["draw_stock"].click()
-    assert snapshot(t) == after_one
-    assert t.error_code == "already-drew" and t.coach.error
+    assert_refused(t, t.buttons["draw_stock"].click, "already-drew")
     assert_shows_engine_state(t)
 
 
-def test_first_draw_after_both_pass_must_come_from_the_stock(stack: Any) -> None:
-    t = stacked(stack, READY, LAYS_OFF, "KS")  # the opponent does not want K♠ either
+@pytest.mark.parametrize(
+    ("up", "select", "button", "code"),
+    [
+        # both passed the up card (the opponent wants K♠ no more than K♦): the first draw
+        # must come from the stock
+        pytest.param("KS", None, "draw_discard", "stock-only", id="first-draw-from-the-stock"),
+        # both passed: the learner must draw before discarding
+        pytest.param("KD", "KH", "discard", "draw-first", id="no-discard-before-drawing"),
+    ],
+)
+def test_after_both_pass_a_disabled_button_shows_the_engines_message(
+    stack: Any, up: str, select: str | None, button: str, code: str
+) -> None:
+    t = stacked(stack, READY, LAYS_OFF, up)
     t.buttons["pass"].click()
-    assert t.buttons["draw_discard"].disabled
-    before = snapshot(t)
-    t.buttons["draw_discard"].click()
-    assert snapshot(t) == before
-    assert t.error_code == "stock-only" and t.coach.error
-
-
-def test_discarding_before_drawing_shows_the_engines_message(stack: Any) -> None:
-    t = stacked(stack, READY, LAYS_OFF, "KD")
-    t.buttons["pass"].click()
-    before = snapshot(t)
-    t.hand.click("KH")
-    assert t.buttons["discard"].disabled
-    t.buttons["discard"].click()
-    assert snapshot(t) == before
-    assert t.error_code.startswith("draw-first") and t.coach.error
+    if select is not None:
+        t.hand.click(select)
+    assert t.buttons[button].disabled
+    assert_refused(t, t.buttons[button].click, code)
 
 
 def test_the_card_just_taken_cannot_be_discarded(stack: Any) -> None:
     t = stacked(stack, READY, LAYS_OFF, "KD")
     t.buttons["take"].click()
-    before = snapshot(t)
     t.hand.click("KD")
     assert t.buttons["discard"].disabled
-    t.hand.click("KD")
-    assert snapshot(t) == before
-    assert t.error_code == "taken-card" and "K♦" in t.coach.error
+    assert_refused(t, lambda: t.hand.click("KD"), "taken-card")  # the second click discards
+    assert "K♦" in t.coach.error
     steps = t.coach.steps("turn")
     assert steps[0].code == "taken-card"
     best = next(s for s in steps if s.code == "best-discards")
@@ -540,10 +542,8 @@ def test_fair_play_undo_of_a_stock_draw_is_refused_and_the_coach_says_why() -> N
     t.buttons["pass"].click()
     assert t.controller.learner_to_move()  # the opponent took the up card and discarded
     t.buttons["draw_stock"].click()
-    before = snapshot(t)
     assert not t.buttons["undo"].disabled
-    t.buttons["undo"].click()
-    assert snapshot(t) == before
+    assert_refused(t, t.buttons["undo"].click, "undo-stock-drawn")
     assert "drawn from the stock can't be taken back" in t.coach.error
 
 

@@ -19,13 +19,14 @@ import pytest
 from voila_harness import (
     NOTEBOOKS_DIR,
     REPO_ROOT,
-    TABLE_STATE_JS,
     collect_errors,
     open_lesson,
     wait_until_rendered,
 )
 
 import gin
+
+from .learner_clicks import assert_one_deal_scored, play_deal_by_clicks, walk_stepper_to_score
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -54,6 +55,13 @@ def cards_in(scope: Locator) -> list[gin.Card]:
     """The cards drawn inside ``scope`` (every picture carries ``data-card``)."""
     codes = scope.locator("[data-card]").evaluate_all("els => els.map(e => e.dataset.card)")
     return [gin.Card.parse(c) for c in codes]
+
+
+def rules_and_up_card(exercise: Locator) -> tuple[gin.Rules, gin.Card]:
+    """The rule set (``data-rules``) and the up card that an exercise's question shows."""
+    rules = gin.Rules.preset(exercise.locator(".gin-q-rules").get_attribute("data-rules") or "")
+    (up,) = cards_in(exercise.locator(".gin-q-up"))
+    return rules, up
 
 
 def choose(exercise: Locator, field: str, choice: str) -> None:
@@ -157,8 +165,7 @@ def test_meld_explorer_shows_a_parse_error_on_the_page(page: Page, voila_server:
 def test_may_you_knock_right_and_wrong(page: Page, voila_server: str) -> None:
     log = open_lesson(page, voila_server, "02_the_up_card.ipynb")
     ex = page.locator(".gin-exercise-may-knock")
-    rules = gin.Rules.preset(ex.locator(".gin-q-rules").get_attribute("data-rules") or "")
-    (up,) = cards_in(ex.locator(".gin-q-up"))
+    rules, up = rules_and_up_card(ex)
     hand = cards_in(ex.locator(".gin-q-hand"))
     assert len(hand) == 11
     answer = (
@@ -183,8 +190,7 @@ def test_may_you_knock_right_and_wrong(page: Page, voila_server: str) -> None:
 def test_score_this_deal_right_and_wrong(page: Page, voila_server: str) -> None:
     log = open_lesson(page, voila_server, "03_knocking_layoffs_undercuts.ipynb")
     ex = page.locator(".gin-exercise-score-deal")
-    rules = gin.Rules.preset(ex.locator(".gin-q-rules").get_attribute("data-rules") or "")
-    (up,) = cards_in(ex.locator(".gin-q-up"))
+    rules, up = rules_and_up_card(ex)
     result = gin.score_deal(
         rules, up, cards_in(ex.locator(".gin-q-knocker")), cards_in(ex.locator(".gin-q-defender"))
     )
@@ -196,37 +202,11 @@ def test_score_this_deal_right_and_wrong(page: Page, voila_server: str) -> None:
     check(ex, "right")
 
     # the stepper walks to the end of its deal
-    steps = page.locator(".gin-stepper-steps li")
-    before = steps.count()
-    page.locator(".gin-step-next").click()
-    page.wait_for_function(
-        "n => document.querySelectorAll('.gin-stepper-steps li').length > n", arg=before
-    )
-    page.locator(".gin-step-all").click()
-    page.locator(".gin-stepper-score").wait_for(timeout=15_000)
+    walk_stepper_to_score(page, 15_000)
     no_errors(page, log)
 
 
 # --------------------------------------------------------------------------- play
-
-
-def _click(page: Page, css: str) -> bool:
-    """Click an enabled action button; False if it was disabled meanwhile (the table
-    moved on: the caller looks at the table again)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    try:
-        page.locator(f"button.{css}:not([disabled])").click(timeout=5_000)
-    except PlaywrightTimeout:
-        return False
-    return True
-
-
-def _wait_for_change(page: Page, before: dict[str, Any], timeout_s: float = 10.0) -> None:
-    """Wait until the table shows something else than ``before`` (our click landed)."""
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end and page.evaluate(TABLE_STATE_JS) == before:
-        page.wait_for_timeout(50)
 
 
 def test_a_whole_deal_against_eager_by_clicks(page: Page, voila_server: str) -> None:
@@ -235,52 +215,9 @@ def test_a_whole_deal_against_eager_by_clicks(page: Page, voila_server: str) -> 
     then shows the deal."""
     log = open_lesson(page, voila_server, "04_play.ipynb")
     assert "eager" in page.locator(".gin-title").inner_text()
-    deadline = time.monotonic() + 150
-    actions: list[str] = []
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] >= 1:
-            break
-        key = next(
-            (k for k in ("confirm", "pass", "draw", "gin", "big_gin", "knock", "lay_off") if s[k]),
-            None,
-        )
-        if key is not None:
-            css = {"draw": "draw-stock", "big_gin": "big-gin", "lay_off": "lay-off"}.get(key, key)
-            actions.append(key if _click(page, f"gin-action-{css}") else f"({key} missed)")
-        elif len(s["hand"]) == 11 and not s["rows"]:
-            pool = s["deadwood"] or s["hand"]
-            worst = max(pool, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
-            if s["selected"] != [worst]:
-                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
-                actions.append(f"select {worst}")
-            elif s["discard"]:
-                done = _click(page, "gin-action-discard")
-                actions.append(f"discard {worst}" if done else "(discard missed)")
-            else:
-                page.wait_for_timeout(100)
-                continue
-        else:
-            page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
-            continue
-        _wait_for_change(page, s)
-    else:
-        pytest.fail(f"the deal did not reach the score pad; actions: {actions}")
-
+    actions = play_deal_by_clicks(page, 150)
     assert actions and (actions[0] == "pass" or "draw" in actions), actions
-    rows = page.locator(".gin-scores .gin-score-row")
-    assert rows.count() == 1
-    cells = rows.first.locator("td").all_inner_texts()
-    number, _up, kind, winner, points, mine, theirs = cells
-    assert number == "1"
-    assert kind in ("knock", "undercut", "gin", "big gin", "void deal"), cells
-    pts = int(re.match(r"\d+", points).group())  # type: ignore[union-attr]
-    if winner == "You":
-        assert (int(mine), int(theirs)) == (pts, 0)
-    elif winner == "Opponent":
-        assert (int(mine), int(theirs)) == (0, pts)
-    else:
-        assert (int(mine), int(theirs)) == (0, 0)
+    assert_one_deal_scored(page)
     assert page.locator("button.gin-action-next-deal:not([disabled])").count() == 1
     full_page_screenshot(page, SCREENSHOTS / "04_play_deal_over.png")
     no_errors(page, log)

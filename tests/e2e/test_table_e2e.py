@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
 
-import gin
+from .learner_clicks import allowed_action, card_to_throw, wait_for_table_change
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -150,32 +150,18 @@ def test_a_whole_deal_with_the_keyboard_only(page: Page, voila_server: str, tmp_
         if s["rows"] >= 1:
             break
         key = None
-        if s["confirm"]:
-            key = "c"
-        elif s["pass"]:
-            key = "p"
-        elif s["draw"]:
-            key = "s"
-        elif s["gin"]:
-            key = "g"
-        elif s["big_gin"]:
-            key = "b"
-        elif s["knock"]:
-            key = "k"
-        elif s["lay_off"]:
-            key = "l"
+        action = allowed_action(s)
+        if action is not None:
+            key = "s" if action == "draw" else action[0]  # s: from the stock
         elif len(s["hand"]) == 11 and "discard" in str(page.evaluate(TURN_JS)):
-            pool = s["deadwood"] or s["hand"]
-            worst = max(pool, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
+            worst = card_to_throw(s)
             key = "x" if s["selected"] == [worst] else _pick_key(s["hand"].index(worst))
         if key is None:
             page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
             continue
         page.keyboard.press("Escape" if key == "escape" else key)
         presses.append(key)
-        end = time.monotonic() + 10
-        while time.monotonic() < end and page.evaluate(TABLE_STATE_JS) == s:
-            page.wait_for_timeout(50)
+        wait_for_table_change(page, s, 10)
     else:
         pytest.fail(f"the deal did not reach the score pad; keys: {presses}")
     assert presses and presses[0] in ("p", "s"), presses

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
+from learner_clicks import assert_one_deal_scored, play_deal_by_clicks, walk_stepper_to_score
 from voila_harness import (
     _LOOPBACK_URL,
     TABLE_STATE_JS,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "TABLE_STATE_JS",
     "Blocked",
+    "assert_one_deal_scored",
     "build_site",
     "chromium_browser",
     "collect_errors",
@@ -47,7 +49,9 @@ __all__ = [
     "lesson_url",
     "new_site_page",
     "open_site_page",
+    "play_deal_by_clicks",
     "serve",
+    "walk_stepper_to_score",
 ]
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

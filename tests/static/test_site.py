@@ -11,7 +11,6 @@ its SVG charts. The page's query string reaches the kernel.
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,11 +21,14 @@ import gin
 from .site_harness import (
     LESSONS,
     Blocked,
+    assert_one_deal_scored,
     collect_errors,
     external_references,
     kernel_settings,
     lesson_url,
     open_site_page,
+    play_deal_by_clicks,
+    walk_stepper_to_score,
 )
 
 if TYPE_CHECKING:
@@ -100,62 +102,13 @@ def _up_card(page: Page) -> None:
 
 def _knocking(page: Page) -> None:
     """The stepper plays its knock out step by step, then to the score."""
-    steps = page.locator(".gin-stepper-steps li")
-    before = steps.count()
-    page.locator(".gin-step-next").click()
-    page.wait_for_function(
-        "n => document.querySelectorAll('.gin-stepper-steps li').length > n", arg=before
-    )
-    page.locator(".gin-step-all").click()
-    page.locator(".gin-stepper-score").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    walk_stepper_to_score(page, FEEDBACK_TIMEOUT_MS)
 
 
 def _play(page: Page) -> None:
     """A whole deal against ``eager`` by clicks, to the score pad (as in the Voilà test)."""
-    from .site_harness import TABLE_STATE_JS
-
-    deadline = time.monotonic() + 240
-    actions: list[str] = []
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] >= 1:
-            break
-        key = next(
-            (k for k in ("confirm", "pass", "draw", "gin", "big_gin", "knock", "lay_off") if s[k]),
-            None,
-        )
-        if key is not None:
-            css = {"draw": "draw-stock", "big_gin": "big-gin", "lay_off": "lay-off"}.get(key, key)
-            page.locator(f"button.gin-action-{css}:not([disabled])").click(timeout=10_000)
-            actions.append(key)
-        elif len(s["hand"]) == 11:
-            pool = s["deadwood"] or s["hand"]
-            worst = max(pool, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
-            if s["selected"] != [worst]:
-                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
-                actions.append(f"select {worst}")
-            elif s["discard"]:
-                page.locator("button.gin-action-discard:not([disabled])").click(timeout=10_000)
-                actions.append(f"discard {worst}")
-            else:
-                page.wait_for_timeout(100)
-                continue
-        else:
-            page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
-            continue
-        end = time.monotonic() + 20
-        while time.monotonic() < end and page.evaluate(TABLE_STATE_JS) == s:
-            page.wait_for_timeout(50)
-    else:
-        pytest.fail(f"the deal did not reach the score pad; actions: {actions}")
-    rows = page.locator(".gin-scores .gin-score-row")
-    assert rows.count() == 1
-    number, _up, kind, winner, points, mine, theirs = rows.first.locator("td").all_inner_texts()
-    assert number == "1"
-    assert kind in ("knock", "undercut", "gin", "big gin", "void deal"), kind
-    pts = int(re.match(r"\d+", points).group())  # type: ignore[union-attr]
-    expected = {"You": (pts, 0), "Opponent": (0, pts)}.get(winner, (0, 0))
-    assert (int(mine), int(theirs)) == expected
+    play_deal_by_clicks(page, 240, settle_s=20)
+    assert_one_deal_scored(page)
 
 
 def _lab(page: Page) -> None:
