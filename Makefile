@@ -55,18 +55,23 @@ install: $(VENV)/.installed-app $(MO_FILES)
 
 install-test: $(VENV)/.installed-test $(MO_FILES) browser
 
-browser:
-	@if [ -x $(CHROMIUM) ]; then \
+# $(call debian,TEST,PACKAGE,WHY,OTHERWISE): when the shell test TEST fails, install Debian's
+# PACKAGE (as root, saying WHY), or else run the shell command OTHERWISE.
+define debian
+	@if $(1); then \
 		:; \
 	elif [ "$$(id -u)" = 0 ]; then \
-		echo ">>> $(CHROMIUM) missing: installing Debian's chromium for the browser tests"; \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+		echo ">>> $(2) missing: installing Debian's $(2) $(3)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(2); \
 	else \
-		echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
-		echo "!!! $(CHROMIUM) not found and not root: BROWSER (e2e) TESTS WILL BE SKIPPED."; \
-		echo "!!! Install it with: sudo apt-get install -y chromium"; \
-		echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
+		$(4); \
 	fi
+endef
+
+browser:
+	$(call debian,[ -x $(CHROMIUM) ],chromium,for the browser tests,\
+		echo "!!! $(CHROMIUM) not found and not root: BROWSER (e2e) TESTS WILL BE SKIPPED."; \
+		echo "!!! Install it with: sudo apt-get install -y chromium")
 
 # Serves notebooks/ with Voilà; http://127.0.0.1:8866/ opens the Start-here lesson
 # (gin/ui/serve.py). voila.json in this directory is read by Voilà.
@@ -108,15 +113,9 @@ $(STATIC_VENV)/.installed: static/requirements.txt
 
 # npm fetches Pyodide and Font Awesome from the npm registry; as root it is installed with apt.
 npm:
-	@if command -v npm >/dev/null; then \
-		:; \
-	elif [ "$$(id -u)" = 0 ]; then \
-		echo ">>> npm missing: installing Debian's npm to fetch Pyodide"; \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm; \
-	else \
+	$(call debian,command -v npm >/dev/null,npm,to fetch Pyodide,\
 		echo "!!! npm not found: install it (sudo apt-get install -y npm) to build the static site"; \
-		exit 1; \
-	fi
+		exit 1)
 
 static: $(STATIC_VENV)/.installed npm $(MO_FILES)
 	$(STATIC_PY) static/build.py --out build/static

@@ -36,7 +36,6 @@ import contextlib
 import json
 import os
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -45,19 +44,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import machine_line, table
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-
-from voila_harness import (  # noqa: E402
-    APP_MODULE,
-    NOTEBOOKS_DIR,
-    TABLE_STATE_JS,
-    find_chromium,
-    launch_chromium,
-    new_page,
-    run_voila,
-)
+from benchmarks.harness import ROOT, voila_harness
+from gin.tournament import percentile
 
 PLAY = "04_play.ipynb"
 LEARNERS = (1, 5, 10)
@@ -147,7 +135,7 @@ class Learner:
                 self.timed_out.append(self.pending)
             self.pending = None
             return
-        s = self.page.evaluate(TABLE_STATE_JS)
+        s = self.page.evaluate(voila_harness.TABLE_STATE_JS)
         plain = [
             ("next", "button.gin-action-next-deal", "disabled"),
             ("confirm", "button.gin-action-confirm", "disabled"),
@@ -177,15 +165,6 @@ class Learner:
                 self.start("select", sel, "labelHas", f"discarding {card}")
             elif s["discard"]:
                 self.start("discard", "button.gin-action-discard", "handCount", 10)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The q-th percentile (nearest rank) of ``values``."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
-    return ordered[k]
 
 
 def kernel_pids(server_pid: int) -> set[int]:
@@ -233,8 +212,11 @@ def voila(pool: int) -> Iterator[Any]:
             pools[PLAY] = {"pool_size": pool}
             (Path(tmp) / "voila.json").write_text(json.dumps(config))
             cwd = Path(tmp)
-        with run_voila(
-            NOTEBOOKS_DIR, cwd=cwd, log_path=Path(tmp) / "voila.log", module=APP_MODULE
+        with voila_harness.run_voila(
+            voila_harness.NOTEBOOKS_DIR,
+            cwd=cwd,
+            log_path=Path(tmp) / "voila.log",
+            module=voila_harness.APP_MODULE,
         ) as server:
             wait_for_pools(server)  # let the pools fill before anyone arrives
             yield server
@@ -289,7 +271,7 @@ def run_scenario(browser: Any, server: Any, n: int, pool: int) -> Scenario:
     load = os.getloadavg()[0]
     pages = []
     for _ in range(n):
-        page = new_page(browser)
+        page = voila_harness.new_page(browser)
         page.add_init_script(VISIBLE_SCRIPT)
         page.set_default_timeout(120_000)
         pages.append(page)
@@ -432,7 +414,7 @@ def kernel_stages(repeats: int = 3) -> list[str]:
     starts, imports, builds = [], [], []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        km, kc = start_new_kernel(kernel_name="python3", cwd=str(NOTEBOOKS_DIR))
+        km, kc = start_new_kernel(kernel_name="python3", cwd=str(voila_harness.NOTEBOOKS_DIR))
         starts.append(time.perf_counter() - t0)
         try:
             imports.append(timed(kc, "from gin.ui.lessons import play_lesson"))
@@ -464,7 +446,7 @@ def run() -> str:
         "kernels serving the pages and those waiting in the pools.",
         "",
     ]
-    chromium = find_chromium()
+    chromium = voila_harness.find_chromium()
     if chromium is None:
         return "\n".join([*lines, "Chromium was not found: nothing measured."])
     from playwright.sync_api import sync_playwright
@@ -474,7 +456,7 @@ def run() -> str:
     stages = kernel_stages()
     scenarios: list[Scenario] = []
     with sync_playwright() as pw:
-        browser = launch_chromium(pw, chromium)
+        browser = voila_harness.launch_chromium(pw, chromium)
         try:
             for pool, counts in ((0, LEARNERS), (OLD_POOL_SIZE, (10,))):
                 with voila(pool) as server:

@@ -14,25 +14,14 @@ Run: ``python -m benchmarks --only language`` (writes its section of ``docs/BENC
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks import machine_line, table
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-
-from voila_harness import (  # noqa: E402
-    NOTEBOOKS_DIR,
-    find_chromium,
-    launch_chromium,
-    new_page,
-    open_lesson,
-    run_voila,
-)
+from benchmarks.harness import voila_harness
+from gin.tournament import percentile
 
 TARGET_MS = 300.0
 ROUNDS = 3
@@ -64,10 +53,6 @@ SWITCH_JS = """async (lang) => {
 }"""
 
 
-def _p95(xs: list[float]) -> float:
-    return sorted(xs)[max(0, round(0.95 * len(xs)) - 1)]
-
-
 def kernel_rows() -> list[list[str]]:
     """Median and p95 of ``switch_language`` per lesson, in ms."""
     import gin.ui.lessons as lessons
@@ -85,13 +70,13 @@ def kernel_rows() -> list[list[str]]:
                 t0 = time.perf_counter()
                 lesson.switch_language(lang)
                 times.append((time.perf_counter() - t0) * 1000)
-        rows.append([name, f"{statistics.median(times):.0f}", f"{_p95(times):.0f}"])
+        rows.append([name, f"{statistics.median(times):.0f}", f"{percentile(times, 95):.0f}"])
     return rows
 
 
 def page_times() -> list[float]:
     """Milliseconds from choosing a language to the redrawn table, mid-deal."""
-    chromium = find_chromium()
+    chromium = voila_harness.find_chromium()
     if chromium is None:
         return []
     from playwright.sync_api import sync_playwright
@@ -99,12 +84,14 @@ def page_times() -> list[float]:
     times: list[float] = []
     with (
         tempfile.TemporaryDirectory() as tmp,
-        run_voila(NOTEBOOKS_DIR, cwd=Path(tmp), log_path=Path(tmp) / "voila.log") as server,
+        voila_harness.run_voila(
+            voila_harness.NOTEBOOKS_DIR, cwd=Path(tmp), log_path=Path(tmp) / "voila.log"
+        ) as server,
         sync_playwright() as p,
     ):
-        browser = launch_chromium(p, chromium)
-        page = new_page(browser)
-        open_lesson(page, server.base_url, "04_play.ipynb?seed=7")
+        browser = voila_harness.launch_chromium(p, chromium)
+        page = voila_harness.new_page(browser)
+        voila_harness.open_lesson(page, server.base_url, "04_play.ipynb?seed=7")
         page.locator(".gin-hand .gin-card[data-card]").first.wait_for(timeout=60_000)
         for _ in range(ROUNDS):
             for lang in ("he", "et", "lo", "bg", "en"):
@@ -136,7 +123,7 @@ def run() -> str:
             + (f", {len(page) - len(ok)} timed out" if len(ok) < len(page) else "")
             + "): "
             + (
-                f"median {statistics.median(ok):.0f} ms, p95 {_p95(ok):.0f} ms."
+                f"median {statistics.median(ok):.0f} ms, p95 {percentile(ok, 95):.0f} ms."
                 if ok
                 else "no switch finished."
             ),

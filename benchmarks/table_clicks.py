@@ -26,28 +26,15 @@ from __future__ import annotations
 
 import functools
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+import gin
 from benchmarks import machine_line, replace_section, table
-
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-
-from voila_harness import (  # noqa: E402
-    NOTEBOOKS_DIR,
-    TABLE_STATE_JS,
-    find_chromium,
-    launch_chromium,
-    new_page,
-    open_lesson,
-    run_voila,
-)
-
-import gin  # noqa: E402
+from benchmarks.harness import ROOT, voila_harness
+from gin.tournament import percentile
 
 SAMPLES = 120
 """Timed actions to collect."""
@@ -90,15 +77,6 @@ MEASURE_JS = """([sel, key, cond, arg]) => {
 TURN_JS = "() => ((document.querySelector('.gin-turn') || {}).innerText || '')"
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (nearest rank)."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
-    return ordered[k]
-
-
 def measure(page: Any, sel: str, key: str, cond: str, arg: Any) -> float:
     """Milliseconds from the click (or key) to the update (-1: timed out)."""
     if not page.evaluate(MEASURE_JS, [sel, key, cond, arg]):
@@ -118,7 +96,7 @@ def play(page: Any, deadline: float) -> tuple[dict[str, list[float]], list[str]]
     timeouts: list[str] = []
     by_key = False
     while sum(len(v) for v in samples.values()) < SAMPLES and time.monotonic() < deadline:
-        s = page.evaluate(TABLE_STATE_JS)
+        s = page.evaluate(voila_harness.TABLE_STATE_JS)
         turn = str(page.evaluate(TURN_JS))
         kind, args = "", None
         if s["next"]:
@@ -222,7 +200,7 @@ def kernel_times(deals: int = 30) -> dict[str, list[float]]:
 
 def run() -> str:
     """Measure and return the Markdown section."""
-    chromium = find_chromium()
+    chromium = voila_harness.find_chromium()
     if chromium is None:
         return "## The card table: click to update\n\nChromium not found: not measured.\n"
     from playwright.sync_api import sync_playwright
@@ -231,14 +209,16 @@ def run() -> str:
     header = machine_line()
     with (
         tempfile.TemporaryDirectory() as tmp,
-        run_voila(NOTEBOOKS_DIR, cwd=ROOT, log_path=Path(tmp) / "voila.log") as server,
+        voila_harness.run_voila(
+            voila_harness.NOTEBOOKS_DIR, cwd=ROOT, log_path=Path(tmp) / "voila.log"
+        ) as server,
         sync_playwright() as pw,
     ):
-        browser = launch_chromium(pw, chromium)
+        browser = voila_harness.launch_chromium(pw, chromium)
         try:
-            page = new_page(browser)
+            page = voila_harness.new_page(browser)
             page.set_viewport_size({"width": 1366, "height": 768})
-            open_lesson(page, server.base_url, "04_play.ipynb")
+            voila_harness.open_lesson(page, server.base_url, "04_play.ipynb")
             samples, timeouts = play(page, time.monotonic() + SECONDS)
         finally:
             browser.close()

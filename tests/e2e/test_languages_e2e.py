@@ -21,12 +21,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from voila_harness import (
-    NOTEBOOKS_DIR,
-    TABLE_STATE_JS,
-    open_lesson,
-    play_deal_by_clicks,
-)
+from learner_clicks import play_deal_by_clicks
+from voila_harness import NOTEBOOKS_DIR, TABLE_STATE_JS, open_lesson
 
 from gin.i18n import LANGUAGES, SOURCE_DIR
 
@@ -210,7 +206,7 @@ def test_switching_mid_deal_keeps_the_deal_and_it_plays_to_the_score_pad(
     assert after["discard_pile"] == before["discard_pile"]
     assert after["rows"] == before["rows"]
     assert_reads_in(page, then, "the table mid-deal")
-    play_deal_by_clicks(page)
+    play_deal_by_clicks(page, 150)
     assert page.locator(".gin-scores .gin-score-row").count() == 1
     assert_reads_in(page, then, "the score pad")
     full_page_screenshot(page, SCREENSHOTS / f"lang-{then}-deal.png")

@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import gin
-
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright, Route, WebSocket
 
@@ -455,50 +453,3 @@ def run_voila(
     ) as server:
         yield server
 
-
-def play_deal_by_clicks(page: Page, timeout_s: float = 150.0) -> list[str]:
-    """Play the learner's side of the deal on show until the score pad has a row: pass
-    the up card, draw from the stock, throw away the highest deadwood card, knock (or go
-    gin) as soon as the table allows, lay off when asked. Returns the actions clicked;
-    raises ``AssertionError`` if the deal does not end in time."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    def click(css: str) -> bool:
-        try:
-            page.locator(f"button.{css}:not([disabled])").click(timeout=5_000)
-        except PlaywrightTimeout:
-            return False  # the table moved on meanwhile: look again
-        return True
-
-    start_rows = page.evaluate(TABLE_STATE_JS)["rows"]
-    deadline = time.monotonic() + timeout_s
-    actions: list[str] = []
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] > start_rows:
-            return actions
-        key = next(
-            (k for k in ("confirm", "pass", "draw", "gin", "big_gin", "knock", "lay_off") if s[k]),
-            None,
-        )
-        if key is not None:
-            css = {"draw": "draw-stock", "big_gin": "big-gin", "lay_off": "lay-off"}.get(key, key)
-            actions.append(key if click(f"gin-action-{css}") else f"({key} missed)")
-        elif len(s["hand"]) == 11:
-            pool = s["deadwood"] or s["hand"]
-            worst = max(pool, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
-            if s["selected"] != [worst]:
-                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
-                actions.append(f"select {worst}")
-            elif s["discard"]:
-                actions.append(f"discard {worst}" if click("gin-action-discard") else "(missed)")
-            else:
-                page.wait_for_timeout(100)
-                continue
-        else:
-            page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
-            continue
-        end = time.monotonic() + 10
-        while time.monotonic() < end and page.evaluate(TABLE_STATE_JS) == s:
-            page.wait_for_timeout(50)
-    raise AssertionError(f"the deal did not reach the score pad; actions: {actions}")

@@ -69,22 +69,25 @@ KIND_LABELS: dict[str, Message] = {
     "doubled": M["lesson.knocking.kind.doubled"],
 }
 
-KNOCKER_DID = {
-    "gin": M["lesson.knocking.board.went-gin"],
-    "big-gin": M["lesson.knocking.board.big-gin"],
-    "knock": M["lesson.knocking.board.knocked"],
+KNOCKER_SENTENCES: dict[str, tuple[Message, Message, Message]] = {
+    "gin": (
+        M["lesson.knocking.board.went-gin"],
+        M["lesson.knocking.board.went-gin-holding"],
+        M["lesson.knocking.score.gin-shows"],
+    ),
+    "big-gin": (
+        M["lesson.knocking.board.big-gin"],
+        M["lesson.knocking.board.big-gin-holding"],
+        M["lesson.knocking.score.big-gin-shows"],
+    ),
+    "knock": (
+        M["lesson.knocking.board.knocked"],
+        M["lesson.knocking.board.knocked-holding"],
+        M["lesson.knocking.score.knock-shows"],
+    ),
 }
-KNOCKER_HOLDING = {
-    "gin": M["lesson.knocking.board.went-gin-holding"],
-    "big-gin": M["lesson.knocking.board.big-gin-holding"],
-    "knock": M["lesson.knocking.board.knocked-holding"],
-}
-
-KNOCKER_SHOWS = {
-    "gin": M["lesson.knocking.score.gin-shows"],
-    "big-gin": M["lesson.knocking.score.big-gin-shows"],
-    "knock": M["lesson.knocking.score.knock-shows"],
-}
+"""How the knocker's deal ended, by kind: what they did, what they did holding these
+cards, and what they show when scoring."""
 WINNER_SCORES = {
     "knocker": M["lesson.knocking.score.knocker-scores"],
     "defender": M["lesson.knocking.score.defender-scores"],
@@ -327,10 +330,10 @@ class KnockStepper:
                         css="gin-deadwood",
                     )
                 )
-            parts.append(_h4(KNOCKER_DID[ended]))
+            parts.append(_h4(KNOCKER_SENTENCES[ended][0]))
             parts.append(f'<div class="gin-lesson-groups gin-knocker">{"".join(groups)}</div>')
         else:
-            parts.append(_h4(KNOCKER_HOLDING[ended]) + cards_html(d.hand(k)))
+            parts.append(_h4(KNOCKER_SENTENCES[ended][1]) + cards_html(d.hand(k)))
         left = [c for c in d.hand(1 - k) if c not in stage.laid]
         if "defender" in codes:
             parts.append(_h4(M["lesson.knocking.board.defender-after"]))
@@ -398,7 +401,7 @@ def score_question(rng: random.Random) -> Question:
 
     arr = result.knocker_arrangement
     ended = result.kind if result.kind in ("gin", "big-gin") else "knock"
-    shows = KNOCKER_SHOWS[ended].render(
+    shows = KNOCKER_SENTENCES[ended][2].render(
         {"deadwood": result.knocker_deadwood} if ended == "knock" else {}
     )
     holds = (

@@ -127,16 +127,46 @@ def _set_cards(rng: random.Random) -> tuple[list[Card], str]:
     return [Card(r, suits[0]) for r in range(start, start + 3)], kind
 
 
+_MELD_SENTENCES = {
+    "set": (
+        "lesson.level.sets.prompt",
+        "lesson.level.sets.is-set",
+        "lesson.level.sets.not-set",
+        "lesson.level.sets.nudge",
+    ),
+    "run": (
+        "lesson.level.runs.prompt",
+        "lesson.level.runs.is-run",
+        "lesson.level.runs.not-run",
+        "lesson.level.runs.nudge",
+    ),
+}
+"""For the set and run questions: the prompt, "it is", "it is not" and the nudge."""
+
+
+def _meld_question(
+    meld: str, cards: list[Card], kind: str, slips: dict[str, tuple[str, str]]
+) -> Question:
+    """Is this group a ``meld`` (set or run)? The engine's :func:`gin.is_meld` decides."""
+    prompt, is_key, not_key, nudge = _MELD_SENTENCES[meld]
+    engine = is_meld(cards)
+    explain = para(is_key if engine == meld else not_key, cards=[c.code for c in cards])
+    return choice_question(
+        hand_prompt(prompt, cards),
+        meld,
+        YES_NO,
+        "yes" if engine == meld else "no",
+        explain,
+        slips,
+        nudge=para(nudge),
+        data={"cards": tuple(cards), "kind": kind},
+    )
+
+
 def set_question(_rules: Rules, rng: random.Random) -> Question:
     """Is this group a set? The engine's :func:`gin.is_meld` decides."""
     cards, kind = _set_cards(rng)
     rng.shuffle(cards)
-    engine = is_meld(cards)
-    answer = "yes" if engine == "set" else "no"
-    explain = para(
-        "lesson.level.sets.is-set" if engine == "set" else "lesson.level.sets.not-set",
-        cards=[c.code for c in cards],
-    )
     slips: dict[str, tuple[str, str]] = {}
     if kind == "set4":
         slips["no"] = ("set-of-four", slip_html("lesson.level.sets.slip-four"))
@@ -147,16 +177,7 @@ def set_question(_rules: Rules, rng: random.Random) -> Question:
     elif kind == "odd":
         odd = next(c for c in cards if sum(d.rank == c.rank for d in cards) == 1)
         slips["yes"] = ("odd-card", slip_html("lesson.level.sets.slip-odd", card=odd.code))
-    return choice_question(
-        hand_prompt("lesson.level.sets.prompt", cards),
-        "set",
-        YES_NO,
-        answer,
-        explain,
-        slips,
-        nudge=para("lesson.level.sets.nudge"),
-        data={"cards": tuple(cards), "kind": kind},
-    )
+    return _meld_question("set", cards, kind, slips)
 
 
 def _set_predict(_rules: Rules) -> tuple[str, Text]:
@@ -209,12 +230,6 @@ def _run_cards(rng: random.Random) -> tuple[list[Card], str]:
 def run_question(_rules: Rules, rng: random.Random) -> Question:
     """Is this group a run? Aces are low; the engine's :func:`gin.is_meld` decides."""
     cards, kind = _run_cards(rng)
-    engine = is_meld(cards)
-    answer = "yes" if engine == "run" else "no"
-    codes = [c.code for c in cards]
-    explain = para(
-        "lesson.level.runs.is-run" if engine == "run" else "lesson.level.runs.not-run", cards=codes
-    )
     slip_keys = {
         "ace-low": ("no", "lesson.level.runs.slip-ace-low"),
         "ace-high": ("yes", "lesson.level.runs.slip-ace-high"),
@@ -226,16 +241,7 @@ def run_question(_rules: Rules, rng: random.Random) -> Question:
     if kind in slip_keys:
         wrong, key = slip_keys[kind]
         slips[wrong] = (kind, slip_html(key))
-    return choice_question(
-        hand_prompt("lesson.level.runs.prompt", cards),
-        "run",
-        YES_NO,
-        answer,
-        explain,
-        slips,
-        nudge=para("lesson.level.runs.nudge"),
-        data={"cards": tuple(cards), "kind": kind},
-    )
+    return _meld_question("run", cards, kind, slips)
 
 
 def _run_predict(_rules: Rules) -> tuple[str, Text]:
