@@ -181,7 +181,11 @@ class CourseLesson(Lesson):
         self.continue_button.on_click(guarded(self._show_message)(lambda _b: self.resume()))
         self.results = html_widget("", "gin-results")
         self.seed_box = W.BoundedIntText(
-            value=self.seed, min=0, max=10**9, description=M["lesson.seed"].render()
+            value=self.seed,
+            min=0,
+            max=10**9,
+            description=M["lesson.seed"].render(),
+            tooltip=M["lesson.seed"].render(),
         )
         self.seed_box.layout.width = "12em"
         self.seed_box.add_class("gin-seed")

@@ -176,7 +176,11 @@ class KnockStepper:
             description=M["lesson.knocking.stepper.show"].render(),
         )
         self.kind_choice.add_class("gin-stepper-kind")
-        self.seed_box = W.Text(value=str(seed), description=M["lesson.seed"].render())
+        self.seed_box = W.Text(
+            value=str(seed),
+            description=M["lesson.seed"].render(),
+            tooltip=M["lesson.seed"].render(),
+        )
         self.seed_box.layout.width = "12em"
         self.deal_button = button(
             M["lesson.knocking.stepper.new-deal"].render(), "gin-stepper-deal", icon="random"

@@ -128,7 +128,11 @@ class MeldExplorer:
         self.deal_button = button(
             M["lesson.melds.explorer.deal"].render(), "gin-deal", icon="random"
         )
-        self.seed_box = W.Text(value=str(seed), description=M["lesson.seed"].render())
+        self.seed_box = W.Text(
+            value=str(seed),
+            description=M["lesson.seed"].render(),
+            tooltip=M["lesson.seed"].render(),
+        )
         self.seed_box.layout.width = "12em"
         self.seed_box.add_class("gin-seed")
         self.message = MessageArea()
