@@ -89,6 +89,8 @@ def test_switching_mid_deal_keeps_the_game_and_says_it_again() -> None:
     view = table.controller.view()
     table.hand.selected = view.hand[-1].code
     table.buttons["discard"].click()
+    table.display_menu.pace.value = 1.2  # the learner's display choices stay too
+    table.controls.opponent_choice.value = "expert"
     before = _table_state(lesson.table)
     controller = lesson.table.controller
     said = controller.said
@@ -101,6 +103,11 @@ def test_switching_mid_deal_keeps_the_game_and_says_it_again() -> None:
         assert controller.said == said
         assert lesson.table.coach.message == " ".join(t.render(lang) for t in said)
         assert ("gin-rtl" in outer._dom_classes) == (lang == "he")
+        t = lesson.table
+        assert t.pause == 1.2 and t.display_menu.pace.value == 1.2
+        assert t.controls.opponent_choice.value == "expert"
+        assert t.controls.opponent_choice.label == M["opponent.name.expert"].render({}, lang)
+        assert t.buttons["hint"].description == M["button.hint"].render({}, lang)
     lesson.table.buttons["hint"].click()  # the game plays on after the switches
     assert lesson.table.controller.shown_hint is not None
 

@@ -5,6 +5,7 @@ the opponent's moves) and the title line that names the game being played."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
 
@@ -25,6 +26,15 @@ def _checkbox(value: bool, key: str, css: str) -> w.Checkbox:
     )
     box.add_class(css)
     return box
+
+
+def _rename_options(choice: w.Dropdown, options: list[Any]) -> None:
+    """Give a menu's options new names (the same values, in the same order), keeping the
+    choice. Setting the options makes ipywidgets choose the first one for a moment: the
+    menu's observers see that choice and then the kept one."""
+    index = choice.index
+    choice.options = options
+    choice.index = index
 
 
 class ControlsBar(w.HBox):  # type: ignore[misc]
@@ -50,7 +60,6 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.rules_choice = w.Dropdown(
             options=rules_options(),
             value=rules.name if rules.name in gin.Rules.PRESETS else gin.Rules.PRESETS[0],
-            description=M["controls.rules"].render(),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
@@ -58,14 +67,12 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.opponent_choice = w.Dropdown(
             options=opponent_options(),
             value=opponent,
-            description=M["controls.opponent"].render(),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
         self.opponent_choice.add_class("gin-opponent-choice")
         self.seed_field = w.Text(
             value=str(seed),
-            description=M["controls.seed"].render(),
             continuous_update=False,
             style={"description_width": "initial"},
             layout=w.Layout(width="220px"),
@@ -78,6 +85,19 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         more = [replay] if replay is not None else []
         super().__init__([*choices, new_game, *more, *teacher_part])
         self.add_class("gin-controls")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Write the labels and the names in the menus again, in the current language
+        (the choices stay as they are)."""
+        for choice, options, key in (
+            (self.rules_choice, rules_options(), "controls.rules"),
+            (self.opponent_choice, opponent_options(), "controls.opponent"),
+        ):
+            _rename_options(choice, options)
+            choice.description = M[key].render()
+        self.seed_field.description = M["controls.seed"].render()
+        self.teacher_toggle.description = M["controls.teacher"].render()
 
     def show_game(self, rules: gin.Rules, opponent: str, seed: int) -> None:
         """Show the choices of the game being played."""
@@ -119,19 +139,31 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
     between the opponent's moves); the menu has the class ``gin-display``."""
 
     def __init__(self, four_color: bool, large: bool, pause: float) -> None:
-        self.title = w.HTML(f"<b>{M['display.title'].render()}</b>")
+        self.title = w.HTML()
         self.four_color = _checkbox(four_color, "display.four-color", "gin-four-color")
         self.large_cards = _checkbox(large, "display.large", "gin-large-cards")
         self.pace = w.Dropdown(
-            options=[(M[key].render(), s) for key, s in PACES],
+            options=self._paces(),
             value=nearest_pace(pause),
-            description=M["display.pace"].render(),
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
         self.pace.add_class("gin-pace")
         super().__init__([self.title, self.four_color, self.large_cards, self.pace])
         self.add_class("gin-display")
+        self.relabel()
+
+    @staticmethod
+    def _paces() -> list[tuple[str, float]]:
+        return [(M[key].render(), s) for key, s in PACES]
+
+    def relabel(self) -> None:
+        """Write the menu's labels again, in the current language (the choices stay)."""
+        self.title.value = f"<b>{escape(M['display.title'].render())}</b>"
+        self.four_color.description = M["display.four-color"].render()
+        self.large_cards.description = M["display.large"].render()
+        _rename_options(self.pace, self._paces())
+        self.pace.description = M["display.pace"].render()
 
 
 def title_html(

@@ -7,6 +7,7 @@ picture beside the badge once it has been taken."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -34,9 +35,9 @@ def count_html(n: int) -> str:
     )
 
 
-def _head(title: str, count: w.HTML) -> w.HBox:
+def _head(title: w.HTML, count: w.HTML) -> w.HBox:
     """A pile's title with its count beside it."""
-    box = w.HBox([w.HTML(f"<b>{title}</b>"), count])
+    box = w.HBox([title, count])
     box.add_class("gin-pile-head")
     return box
 
@@ -61,17 +62,16 @@ class Piles:
             mode="none",
             card_class="gin-pile-card",
             overlap=True,
-            empty_text=M["piles.no-discards"].render(),
         )
         self.history_area.add_class("gin-discard-history")
         self.history_area.layout.display = "none"
         for area in self.areas:
             area.on_error(on_error)
 
-        stock_box = w.VBox([_head(M["piles.stock"].render(), self.stock_label), self.stock_area])
-        discard_box = w.VBox(
-            [_head(M["piles.discard-pile"].render(), self.discard_label), self.discard_area]
-        )
+        self.stock_title = w.HTML()
+        self.discard_title = w.HTML()
+        stock_box = w.VBox([_head(self.stock_title, self.stock_label), self.stock_area])
+        discard_box = w.VBox([_head(self.discard_title, self.discard_label), self.discard_area])
         up_box = w.VBox([self.up_card_html, self.limit_badge])
         for box, cls in (
             (stock_box, "gin-stock-box"),
@@ -81,6 +81,13 @@ class Piles:
             box.add_class(cls)
         self.box = w.HBox([stock_box, discard_box, up_box])
         self.box.add_class("gin-middle")
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Write the piles' titles again, in the current language."""
+        self.stock_title.value = f"<b>{escape(M['piles.stock'].render())}</b>"
+        self.discard_title.value = f"<b>{escape(M['piles.discard-pile'].render())}</b>"
+        self.history_area.empty_text = M["piles.no-discards"].render()
 
     @property
     def areas(self) -> tuple[CardArea, ...]:

@@ -168,6 +168,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
         self._token = 0
         self._busy = False
+        self._relabelling = False
         self.error_code = ""
         """The code of the error shown in the coach (``""`` when none)."""
         pageerrors.install()  # before any widget is made: they bind its message handler
@@ -187,7 +188,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ building
 
     def _button(self, key: str, label: Message, css: str, handler: Callable[[], Any]) -> w.Button:
-        b = w.Button(description=label.render(), tooltip=label.render())
+        b = w.Button()
         b.add_class("gin-button")
         b.add_class(css)
         b.on_click(lambda _b: handler())
@@ -218,6 +219,11 @@ class GinTable(w.VBox):  # type: ignore[misc]
         }
         for key, label, css in BUTTONS + CONTROL_BUTTONS:
             self._button(key, label, css, handlers[key])
+        self._label_buttons()
+
+    def _label_buttons(self) -> None:
+        for key, label, _css in BUTTONS + CONTROL_BUTTONS:
+            self.buttons[key].description = self.buttons[key].tooltip = label.render()
         self.buttons["knock"].tooltip = M["table.knock-tip"].render()
         self.buttons["gin"].tooltip = M["table.gin-tip"].render()
         self.buttons["replay"].tooltip = M["button.replay-tip"].render()
@@ -468,6 +474,22 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._say(*c.said)
         self.refresh()
         self._advance()
+
+    def relabel(self) -> None:
+        """Draw the whole table again in the current language, in place: the labels, the
+        names in the menus and everything the coach and the score pad say. The game and
+        the session go on as they were (the language menu switched)."""
+        self._label_buttons()
+        self.controls.relabel()
+        self._relabelling = True  # the pace menu passes through its first pace
+        try:
+            self.display_menu.relabel()
+        finally:
+            self._relabelling = False
+        self.piles.relabel()
+        self.keys_help.value = M["keys.help"].render()
+        self._say(*self.controller.said)
+        self.refresh()
 
     def retire(self) -> None:
         """Stop this table: moves it scheduled are not played (another table now shows
@@ -798,7 +820,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     @_guarded
     def _on_pace(self, change: dict[str, Any]) -> None:
-        self.set_pace(float(change["new"]))
+        if not self._relabelling:
+            self.set_pace(float(change["new"]))
 
     def set_pace(self, pause: float) -> None:
         """Seconds between the opponent's moves (0: at once, without animation)."""

@@ -39,10 +39,13 @@ class PlayLesson(Lesson):
         opponent = opponent or page.opponent or "eager"
         seed = seed if seed is not None else page.seed
         options.setdefault("teacher_controls", page.teacher)
+        table = options.pop("table", None)
         try:
             from gin.ui import play_table
 
-            if not self.page_problem:  # else assemble() shows only the problem
+            if table is not None:  # the lesson drawn again around its game
+                self.table = table
+            elif not self.page_problem:  # else assemble() shows only the problem
                 self.table = play_table(
                     rules=rules, opponent=opponent, seed=seed, pause=pause, **options
                 )
@@ -52,25 +55,14 @@ class PlayLesson(Lesson):
         self.assemble(*parts)
 
     def rebuilt(self) -> Lesson:
-        """This lesson in the current language, with the same game in progress: the new
-        table shows the old table's controller, and the old table stops."""
-        old = self.table
-        if old is None:
+        """This lesson in the current language, with the same game in progress: the
+        lesson's frame is built again around the same table, drawn again in place
+        (:meth:`gin.ui.table.GinTable.relabel`)."""
+        if self.table is None:
             return super().rebuilt()
-        old.retire()
-        options = {k: v for k, v in self._options.items() if k != "controller"}
-        options.update(
-            teacher=old.teacher,
-            teacher_controls=old.teacher_controls,
-            four_color=old.four_color,
-            large_cards=old.large_cards,
-            pause=old.pause,
-        )
-        fresh = PlayLesson(controller=old.controller, **options)
-        fresh.table.open_deals = set(old.open_deals)
-        if old.scheduler is not None:
-            fresh.table.scheduler = old.scheduler
-        return fresh
+        self.table.relabel()
+        options = {k: v for k, v in self._options.items() if k != "table"}
+        return PlayLesson(table=self.table, **options)
 
 
 def play_lesson(
