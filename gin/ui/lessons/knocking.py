@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import ipywidgets as W
 
@@ -485,7 +486,24 @@ def advice_position(
 ) -> tuple[PlayerView, Hint]:
     """A position where the player may knock, and the hint for it. The wanted answer
     (knock or wait) is drawn at random and looked for among a few positions, so both
-    answers come up."""
+    answers come up. The search is kept: the same ``rng`` state finds the same position
+    (a lesson drawn again in another language asks the same question at once)."""
+    key = (rng.getstate(), rules, playouts)
+    if key in _ADVICE:
+        view, h, after = _ADVICE[key]
+        rng.setstate(after)
+        return view, h
+    found = _advice_position(rng, rules, playouts)
+    _ADVICE[key] = (*found, rng.getstate())
+    while len(_ADVICE) > 8:
+        del _ADVICE[next(iter(_ADVICE))]
+    return found
+
+
+_ADVICE: dict[tuple[Any, ...], tuple[PlayerView, Hint, Any]] = {}
+
+
+def _advice_position(rng: random.Random, rules: Rules, playouts: int) -> tuple[PlayerView, Hint]:
     want_knock = rng.random() < 0.5
     found: tuple[PlayerView, Hint] | None = None
     tries = 0

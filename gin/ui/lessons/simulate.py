@@ -40,7 +40,13 @@ def simulate_deals(
     bots: tuple[str, str] = ("eager", "eager"),
     progress: Progress | None = None,
 ) -> list[SimDeal]:
-    """Play ``deals`` seeded deals to the end and sum each one up."""
+    """Play ``deals`` seeded deals to the end and sum each one up (the same arguments give
+    the same deals: a lesson drawn again in another language finds them made)."""
+    key = ("deals", rules, deals, seed, bots)
+    if key in _MADE:
+        if progress is not None:
+            progress(deals, deals)
+        return list(_MADE[key])
     master = random.Random(seed)
     out = []
     step = max(deals // 25, 1)
@@ -63,7 +69,19 @@ def simulate_deals(
         )
         if progress is not None and ((i + 1) % step == 0 or i + 1 == deals):
             progress(i + 1, deals)
+    _keep(key, out)
     return out
+
+
+_MADE: dict[tuple[Any, ...], list[Any]] = {}
+"""The latest simulations and matches, by their arguments (all seeded, so repeatable)."""
+_KEPT = 16
+
+
+def _keep(key: tuple[Any, ...], made: list[Any]) -> None:
+    _MADE[key] = list(made)
+    while len(_MADE) > _KEPT:
+        del _MADE[next(iter(_MADE))]
 
 
 def mean(values: Sequence[float]) -> float:
@@ -123,6 +141,11 @@ def compare_opponents(
 ) -> list[dict[str, Any]]:
     """Points per deal for each pair of opponents, by :func:`gin.tournament.run_tournament`
     (no rows if the engine has no tournament module)."""
+    key = ("matches", tuple(pairs), games, rules, seed, budget_ms)
+    if key in _MADE:
+        if progress is not None:
+            progress(len(pairs) * games, len(pairs) * games)
+        return [dict(row) for row in _MADE[key]]
     rows: list[dict[str, Any]] = []
     total = len(pairs) * games
     try:
@@ -149,6 +172,7 @@ def compare_opponents(
                 "ppd_b": ppd[1],
             }
         )
+    _keep(key, [dict(row) for row in rows])
     return rows
 
 

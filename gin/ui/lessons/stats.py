@@ -3,6 +3,7 @@ seeded deals (the two must agree)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -43,7 +44,10 @@ def simulated_up_cards(
     seed: int,
     progress: Callable[[int], None] | None = None,
 ) -> Counter[int]:
-    """How often each up card (by index) came up in ``deals`` seeded deals."""
+    """How often each up card (by index) came up in ``deals`` seeded deals (kept when
+    counted without a progress bar: the same arguments give the same count)."""
+    if progress is None:
+        return Counter(_up_cards(rules, deals, seed))
     rng = random.Random(seed)
     seen: Counter[int] = Counter()
     step = max(deals // 20, 1)
@@ -52,6 +56,11 @@ def simulated_up_cards(
         if progress is not None and (i + 1) % step == 0:
             progress(i + 1)
     return seen
+
+
+@functools.lru_cache(maxsize=16)
+def _up_cards(rules: Rules, deals: int, seed: int) -> Counter[int]:
+    return simulated_up_cards(rules, deals, seed, progress=lambda _done: None)
 
 
 def up_card_claims(rules: Rules, seen: Counter[int]) -> list[UpCardClaim]:

@@ -14,6 +14,7 @@ melds from a seeded generator); the third on deals played out by computer oppone
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 from collections.abc import Sequence
@@ -41,9 +42,10 @@ class TipCheck:
     n: int
 
 
-def spade_results(kind: str, count: int, seed: int) -> list[DealResult]:
+@functools.lru_cache(maxsize=16)
+def spade_results(kind: str, count: int, seed: int) -> tuple[DealResult, ...]:
     """``count`` doubled (spade) deals of ``kind`` under spades-double, scored by the
-    engine."""
+    engine (kept: the same arguments give the same deals)."""
     rules = Rules.preset("spades-double")
     rng = random.Random(seed)
     out: list[DealResult] = []
@@ -51,7 +53,7 @@ def spade_results(kind: str, count: int, seed: int) -> list[DealResult]:
         r = scored_deal(rules, rng, kind)
         if r.doubled:
             out.append(r)
-    return out
+    return tuple(out)
 
 
 def check_spade_undercut(count: int = 40, seed: int = 1) -> TipCheck:
