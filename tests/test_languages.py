@@ -162,3 +162,20 @@ def test_the_lao_font_is_shipped_and_inlined() -> None:
     assert "font-family: 'Noto Sans Lao'" in css and "data:font/woff2;base64," in css
     assert "http" not in css  # nothing is fetched from outside the app
     assert (language_module.FONT_DIR / "OFL.txt").read_text().count("Open Font License") >= 1
+
+
+def test_the_guided_deal_goes_on_in_another_language() -> None:
+    from gin.ui.lessons import guided_lesson
+
+    lesson = guided_lesson(pause=0)
+    table = lesson.table
+    for _ in range(3):  # follow the guide a few moves
+        action = table.next_action
+        if isinstance(action, gin.Discard | gin.Knock):
+            table.hand.click(action.card.code)
+        table.buttons[table.next_target].click()
+    before = _table_state(table)
+    lesson.switch_language("bg")
+    assert lesson.table is table and _table_state(table) == before
+    assert table.guide.value and table.next_target  # the guide speaks on, in Bulgarian
+    assert "gin-lang-bg" in lesson.widget._dom_classes

@@ -164,10 +164,22 @@ class GuidedLesson(Lesson):
         pause: float = 0.6,
         large_cards: bool = False,
         teacher: bool = False,
+        table: GuidedTable | None = None,
     ) -> None:
+        """``table`` is the guided deal in progress, when the lesson is drawn again in
+        another language."""
         super().__init__(seed=GUIDED_SEED)
-        self.table = GuidedTable(rules, pause=pause, large_cards=large_cards, teacher=teacher)
+        self.table = table or GuidedTable(
+            rules, pause=pause, large_cards=large_cards, teacher=teacher
+        )
         self.assemble(self.table.guide, self.table)
+
+    def rebuilt(self) -> Lesson:
+        """This lesson in the current language around the same deal in progress, drawn
+        again in place (:meth:`gin.ui.table.GinTable.relabel`)."""
+        self.table.relabel()
+        _args, kwargs = self._made_with
+        return GuidedLesson(**{**kwargs, "table": self.table})
 
 
 def guided_lesson(
