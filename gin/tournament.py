@@ -102,6 +102,8 @@ class TournamentResult:
     seconds: float
     options_a: Mapping[str, Any] = field(default_factory=dict)
     options_b: Mapping[str, Any] = field(default_factory=dict)
+    deal_points: tuple[tuple[int, int], ...] = ()
+    """The points each opponent scored in each deal, in order (for intervals)."""
 
     @property
     def win_rate(self) -> float:
@@ -232,6 +234,7 @@ def run_tournament(
     draws = 0
     deals = 0
     points = [0, 0]
+    deal_points: list[tuple[int, int]] = []
     endings: dict[str, int] = {k: 0 for k in ENDINGS}
     times: tuple[list[float], list[float]] = ([], [])
     start = time.perf_counter()
@@ -251,6 +254,7 @@ def run_tournament(
             endings[kind] = endings.get(kind, 0) + 1
             if winner is not None:
                 points[winner] += pts
+            deal_points.append((pts if winner == 0 else 0, pts if winner == 1 else 0))
         if progress is not None:
             progress(g + 1, games)
     return TournamentResult(
@@ -271,6 +275,7 @@ def run_tournament(
         seconds=time.perf_counter() - start,
         options_a=opts_a,
         options_b=opts_b,
+        deal_points=tuple(deal_points),
     )
 
 

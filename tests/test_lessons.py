@@ -582,6 +582,21 @@ def test_lab_simulates_both_rule_sets_and_draws_every_chart(lab: Any) -> None:
     assert lab.message.text == "" and lab.opp_message.text == ""
 
 
+def test_every_lab_chart_draws_the_95_percent_interval_of_its_bars(lab: Any) -> None:
+    """Issue 11: intervals on every chart. Each bar with data has an error bar, and the
+    interval of a mean holds the mean."""
+    for chart in (lab.draws_image, lab.undercut_image, lab.doubling_image, lab.opp_image):
+        assert chart.value.count('class="gin-interval"') >= 2, chart.value[:200]
+    from gin.ui.lessons import intervals
+    from gin.ui.lessons.simulate import doubling_groups
+
+    for group in doubling_groups(lab.sims).values():
+        e = intervals.mean([s.points for s in group])
+        assert e.low <= e.value <= e.high
+    for row in lab.opponent_rows:
+        assert row["ci_a"][0] <= row["ppd_a"] <= row["ci_a"][1]
+
+
 def test_lab_deals_agree_with_a_replay_by_the_engine(lab: Any) -> None:
     for s in lab.sims[:5]:
         assert s.limit == Rules.preset(s.preset).knock_limit(s.up_card)

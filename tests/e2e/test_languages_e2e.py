@@ -78,7 +78,8 @@ ENGLISH = english_words()
 def english_left(text: str, lang: str) -> list[str]:
     """The English words in ``text``, a page in ``lang``."""
     text = re.sub(r"\b(?:10|[2-9AJQKT])[SHDC♠♥♦♣]\b", " ", text)  # card codes
-    text = re.sub(r"(?<![A-Za-z])[AJQK]+(?![A-Za-z])", " ", text)  # card letters (rank buttons run together)
+    # card letters (the rank buttons' letters run together in the page's text)
+    text = re.sub(r"(?<![A-Za-z])[AJQK]+(?![A-Za-z])", " ", text)
     if lang == "et":
         found = [w for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in ENGLISH]
     else:  # another script: any Latin word of two letters or more is English

@@ -20,6 +20,20 @@ class Series:
     name: str
     values: Sequence[float]
     colour: str = PALETTE[0]
+    intervals: Sequence[tuple[float, float]] = ()
+    """The 95% interval of each value, drawn as an error bar (none when empty)."""
+
+
+def _error_bar(
+    x: float, interval: tuple[float, float], top: float, plot_h: float, top_value: float
+) -> str:
+    """A vertical 95% interval with caps, centred on ``x``."""
+    lo, hi = (top + plot_h - plot_h * max(v, 0.0) / top_value for v in interval)
+    return (
+        f'<path class="gin-interval" d="M{x:.1f} {lo:.1f} V{hi:.1f} M{x - 4:.1f} {lo:.1f} '
+        f'H{x + 4:.1f} M{x - 4:.1f} {hi:.1f} H{x + 4:.1f}" stroke="#222" stroke-width="1.4" '
+        'fill="none"/>'
+    )
 
 
 def bar_chart_svg(
@@ -41,7 +55,8 @@ def bar_chart_svg(
     left, right, bottom = 48, 12, 44 + (13 if notes else 0)
     top = 42 + (16 * len(series) if len(series) > 1 else 0)  # room for the bars' values
     plot_w, plot_h = width - left - right, height - top - bottom
-    top_value = max((v for s in series for v in s.values), default=0.0) or 1.0
+    tops = [v for s in series for v in s.values] + [hi for s in series for _lo, hi in s.intervals]
+    top_value = max(tops, default=0.0) or 1.0
     n_cat = max(len(categories), 1)
     group_w = plot_w / n_cat
     bar_w = group_w * 0.8 / max(len(series), 1)
@@ -67,6 +82,9 @@ def bar_chart_svg(
                 f'fill="{s.colour}"><title>{html.escape(s.name)}, {html.escape(cat)}: '
                 f"{html.escape(fmt(v))}</title></rect>"
             )
+            if i < len(s.intervals):
+                parts.append(_error_bar(x + bar_w * 0.46, s.intervals[i], top, plot_h, top_value))
+                y = min(y, top + plot_h - plot_h * s.intervals[i][1] / top_value)
             if v:
                 parts.append(
                     f'<text x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" font-size="{value_size}" '
@@ -111,12 +129,14 @@ def hbar_chart_svg(
     fmt: Callable[[float], str] = lambda v: f"{v:g}",
     label_width: int = 260,
     width: int = 640,
+    intervals: Sequence[tuple[float, float]] = (),
 ) -> str:
-    """Horizontal bars, one per label (long labels fit on the left), as accessible SVG."""
+    """Horizontal bars, one per label (long labels fit on the left), as accessible SVG;
+    ``intervals`` are the values' 95% intervals, drawn as error bars."""
     top, row_h, bottom, right = 30, 26, 34, 48
     height = top + row_h * max(len(labels), 1) + bottom
     plot_w = width - label_width - right
-    top_value = max(values, default=0.0) or 1.0
+    top_value = max([*values, *(hi for _lo, hi in intervals)], default=0.0) or 1.0
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" aria-label="{html.escape(title)}" '
@@ -138,6 +158,14 @@ def hbar_chart_svg(
             f'<text x="{label_width + w + 4:.1f}" y="{y + row_h / 2 + 4:.1f}" font-size="10" '
             f'fill="#333">{html.escape(fmt(v))}</text>'
         )
+        if i < len(intervals):
+            lo, hi = (label_width + plot_w * max(e, 0.0) / top_value for e in intervals[i])
+            mid = y + row_h / 2
+            parts.append(
+                f'<path class="gin-interval" d="M{lo:.1f} {mid:.1f} H{hi:.1f} M{lo:.1f} '
+                f'{mid - 4:.1f} V{mid + 4:.1f} M{hi:.1f} {mid - 4:.1f} V{mid + 4:.1f}" '
+                'stroke="#222" stroke-width="1.4" fill="none"/>'
+            )
     if x_label:
         parts.append(
             f'<text x="{label_width + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" '

@@ -18,6 +18,7 @@ from gin import Rules
 from gin.bots import BOT_NAMES
 from gin.i18n import M, format_number
 from gin.ui.choices import opponent_name, rules_name
+from gin.ui.lessons import intervals as iv
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -33,6 +34,7 @@ from gin.ui.lessons.pictures import table_html
 from gin.ui.lessons.simulate import (
     SimDeal,
     compare_opponents,
+    doubling_groups,
     draws_by_limit,
     points_by_doubling,
     simulate_deals,
@@ -75,14 +77,21 @@ def _whole(v: float) -> str:
     return format_number(round(v))
 
 
+def _span(e: iv.Estimate, scale: float = 1.0) -> tuple[float, float]:
+    """An estimate's 95% interval, for a chart's error bar."""
+    return (e.low * scale, e.high * scale)
+
+
 def draws_chart(sims: Sequence[SimDeal]) -> str:
     """Average draws per deal by knock limit, one bar series per rule set (SVG)."""
     presets = sorted({s.preset for s in sims})
     series = []
     for j, p in enumerate(presets):
-        by = draws_by_limit([s for s in sims if s.preset == p])
+        mine = [s for s in sims if s.preset == p]
+        by = draws_by_limit(mine)
         name = M["lesson.lab.rule-set"].render({"name": rules_name(p)})
-        series.append(Series(name, [by[lim][0] for lim in range(11)], PALETTE[j]))
+        spans = [_span(iv.mean([s.draws for s in mine if s.limit == lim])) for lim in range(11)]
+        series.append(Series(name, [by[lim][0] for lim in range(11)], PALETTE[j], spans))
     return bar_chart_svg(
         [str(lim) for lim in range(11)],
         series,
@@ -101,7 +110,10 @@ def undercut_chart(sims: Sequence[SimDeal]) -> str:
         [str(x) for x in xs],
         [
             Series(
-                M["lesson.lab.undercut.series"].render(), [by[x][0] * 100 for x in xs], PALETTE[1]
+                M["lesson.lab.undercut.series"].render(),
+                [by[x][0] * 100 for x in xs],
+                PALETTE[1],
+                [_span(iv.share(round(by[x][0] * by[x][1]), by[x][1]), 100) for x in xs],
             )
         ],
         title=M["lesson.lab.undercut.title"].render(),
@@ -118,6 +130,7 @@ def doubling_chart(sims: Sequence[SimDeal]) -> str:
     return hbar_chart_svg(
         [M["lesson.lab.labelled-n"].render({"label": k, "count": by[k][1]}) for k in by],
         [by[k][0] for k in by],
+        intervals=[_span(iv.mean([s.points for s in g])) for g in doubling_groups(sims).values()],
         title=M["lesson.lab.doubling.title"].render(),
         x_label=M["lesson.lab.doubling.x"].render(),
         fmt=_decimal,
@@ -129,8 +142,18 @@ def opponents_chart(rows: Sequence[dict[str, Any]]) -> str:
     return bar_chart_svg(
         [pairing(r["a"], r["b"]) for r in rows],
         [
-            Series(M["lesson.lab.opp.first"].render(), [r["ppd_a"] for r in rows], PALETTE[0]),
-            Series(M["lesson.lab.opp.second"].render(), [r["ppd_b"] for r in rows], PALETTE[1]),
+            Series(
+                M["lesson.lab.opp.first"].render(),
+                [r["ppd_a"] for r in rows],
+                PALETTE[0],
+                [r["ci_a"] for r in rows],
+            ),
+            Series(
+                M["lesson.lab.opp.second"].render(),
+                [r["ppd_b"] for r in rows],
+                PALETTE[1],
+                [r["ci_b"] for r in rows],
+            ),
         ],
         title=M["lesson.lab.opp.title"].render(),
         y_label=M["lesson.lab.opp.y"].render(),

@@ -115,10 +115,10 @@ def undercuts_by_deadwood(sims: Sequence[SimDeal]) -> dict[int, tuple[float, int
     return out
 
 
-def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
-    """Average points per deal (void deals count 0): by rule set, and under rules that
-    double spades split into spade (doubled) and other up cards. Keyed by the group's label
-    in the current language, in the order of the rule sets."""
+def doubling_groups(sims: Sequence[SimDeal]) -> dict[str, list[SimDeal]]:
+    """The deals by rule set, and under rules that double spades split into spade
+    (doubled) and other up cards. Keyed by the group's label in the current language, in
+    the order of the rule sets."""
     groups: dict[tuple[str, int], list[SimDeal]] = {}
     for s in sims:
         groups.setdefault((s.preset, 0), []).append(s)
@@ -126,9 +126,22 @@ def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
             groups.setdefault((s.preset, 1 if s.doubled else 2), []).append(s)
     labels = (M["lesson.lab.group.all"], M["lesson.lab.group.spade"], M["lesson.lab.group.other"])
     return {
-        labels[i].render({"name": rules_name(name)}): (mean([s.points for s in v]), len(v))
-        for (name, i), v in sorted(groups.items())
+        labels[i].render({"name": rules_name(name)}): v for (name, i), v in sorted(groups.items())
     }
+
+
+def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
+    """Average points per deal (void deals count 0) of each of :func:`doubling_groups`,
+    with the number of deals."""
+    return {k: (mean([s.points for s in v]), len(v)) for k, v in doubling_groups(sims).items()}
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of a mean (:func:`gin.ui.lessons.intervals.mean`)."""
+    from gin.ui.lessons.intervals import mean as estimate
+
+    e = estimate(values)
+    return (e.low, e.high)
 
 
 def compare_opponents(
@@ -170,6 +183,8 @@ def compare_opponents(
                 "wins_b": t.wins_b,
                 "ppd_a": ppd[0],
                 "ppd_b": ppd[1],
+                "ci_a": _interval([a for a, _b in t.deal_points]),
+                "ci_b": _interval([b for _a, b in t.deal_points]),
             }
         )
     _keep(key, [dict(row) for row in rows])
@@ -179,6 +194,7 @@ def compare_opponents(
 __all__ = [
     "SimDeal",
     "compare_opponents",
+    "doubling_groups",
     "draws_by_limit",
     "mean",
     "points_by_doubling",
