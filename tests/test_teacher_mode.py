@@ -4,6 +4,8 @@ marked on the score pad, even when the switch was turned off again."""
 
 from __future__ import annotations
 
+import pytest
+
 import gin
 from gin.ui import play_table
 from gin.ui.scorepad import scorepad_html
@@ -65,3 +67,47 @@ def test_the_score_pad_marks_only_the_deals_named() -> None:
     record = gin.DealRecord(1, 0, gin.Card.parse("7S"), "knock", 0, 12, False, (12, 0))
     assert "gin-open-hands" in scorepad_html([record], 100, open_deals={1})
     assert "gin-open-hands" not in scorepad_html([record], 100)
+
+
+# ---------------------------------------------------------------- projector mode (issue 11)
+
+
+def test_the_address_turns_on_projector_mode_with_large_cards_and_a_clicker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``?projector=1&teacher=1``: large cards, both hands open, and the clicker's forward
+    key plays the opponent's next move, one at a time, so a teacher steps a deal."""
+    from gin.ui.lessons import knocking_lesson, play_lesson
+
+    monkeypatch.setenv("QUERY_STRING", "projector=1&teacher=1&seed=5")
+    lesson = play_lesson(pause=0)
+    table = lesson.table
+    assert table.projector and table.large_cards and table.hand.large
+    assert "gin-projector" in table._dom_classes and table.clicker.active
+    table.set_teacher(True)
+    c = table.controller
+    steps = 0
+    while not c.opponent_to_move() and steps < 20:  # the learner's moves, by clicks
+        view = c.view()
+        if not table.buttons["pass"].disabled and table.buttons["pass"].layout.display != "none":
+            table.buttons["pass"].click()
+        elif not table.buttons["draw_stock"].disabled:
+            table.buttons["draw_stock"].click()
+        else:
+            table.hand.selected = view.hand[-1].code
+            table.buttons["discard"].click()
+        steps += 1
+    assert c.opponent_to_move()
+    before = len(c.view().events)
+    table.clicker.send_from_page({"event": "step", "step": "forward"})
+    assert len(c.view().events) == before + 1  # one opponent move per click
+    assert knocking_lesson(seed=2).stepper.projector
+
+
+def test_a_bad_projector_setting_is_refused() -> None:
+    from gin.ui.urlparams import PageParamError, parse_page_params
+
+    assert parse_page_params("projector=1").projector
+    with pytest.raises(PageParamError) as err:
+        parse_page_params("projector=on")
+    assert err.value.code == "page-bad-projector" and "projector=1" in err.value.message

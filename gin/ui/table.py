@@ -53,6 +53,7 @@ from gin.ui.coaching import coach_sections, hint_summary
 from gin.ui.controller import TableController
 from gin.ui.controls import ControlsBar, DisplayMenu, pace_class, title_html
 from gin.ui.felt import Felt, last_move_text, turn_text
+from gin.ui.keys import StepKeys
 from gin.ui.parts import classed_html
 from gin.ui.scorepad import ScorePad
 from gin.ui.seats import LEARNER, OPPONENT
@@ -139,6 +140,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         large_cards: bool = False,
         teacher_controls: bool = False,
         controller: TableController | None = None,
+        projector: bool = False,
     ) -> None:
         """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
         :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
@@ -148,7 +150,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
         display menu's choices. ``controller`` is a game in progress to show (the table
         drawn again in another language); then ``rules``, ``opponent`` and ``seed`` are
-        the controller's.
+        the controller's. ``projector`` (a page opened with ``?projector=1``) draws large
+        cards and lets a presentation clicker step the deal (:meth:`clicker_step`).
         """
         resumed = controller is not None
         self.controller = controller or TableController(rules, opponent, seed)
@@ -163,7 +166,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.open_deals: set[int] = set()
         """The deals of this game played (even partly) with both hands open."""
         self.four_color = bool(four_color)
-        self.large_cards = bool(large_cards)
+        self.projector = bool(projector)
+        self.large_cards = bool(large_cards) or self.projector
         self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
         """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
         self._token = 0
@@ -176,6 +180,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         pageerrors.add_message_area(self._show_error)
         super().__init__(children=self._children)
         self.add_class("gin-table")
+        if self.projector:
+            self.add_class("gin-projector")
         if self.large_cards:
             self.add_class("gin-table-large")
         self._pace_class = pace_class(self.pause)
@@ -286,7 +292,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         side.add_class("gin-side")
         body = w.HBox([self.felt, side])
         body.add_class("gin-body")
-        self._children = [self.style_html, self.title, body]
+        self.clicker = StepKeys(self.clicker_step, active=self.projector)
+        self._children = [self.style_html, self.title, body, self.clicker]
 
     # ------------------------------------------------------------------ showing the state
 
@@ -742,6 +749,19 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._opponent_move()
         self.refresh()
         self._advance()
+
+    @_guarded
+    def clicker_step(self, step: str) -> None:
+        """A presentation clicker's key (projector mode): ``forward`` plays the next thing
+        the class should see, the first that applies of the opponent's next move (teacher
+        mode), confirming the action asked for, and the next deal; ``back`` takes back the
+        learner's last move where Undo may."""
+        order = ("opponent_step", "confirm", "next_deal") if step == "forward" else ("undo",)
+        for key in order:
+            b = self.buttons[key]
+            if b.layout.display != "none" and not b.disabled:
+                b.click()
+                return
 
     @_guarded
     def next_deal(self) -> None:

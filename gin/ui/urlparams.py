@@ -8,6 +8,7 @@ parameter   values                           effect
 ``opponent`` ``eager``, ``tactician``,       the computer opponent
             ``expert``
 ``teacher`` ``1`` or ``0``                   shows the teacher controls (both hands open)
+``projector`` ``1`` or ``0``                 large cards, and a clicker steps the deal
 ``lang``    ``en``, ``he``, ``et``, ``lo``,      the language of the page (else the one the
             ``bg``                            learner chose before, else English)
 =========== ================================ =============================================
@@ -19,7 +20,7 @@ message the lesson shows on the page. Parameters this module does not know are i
 (Voilà and proxies add their own); a known one given twice is refused.
 
 >>> parse_page_params("seed=42&rules=spades-double&teacher=1")
-PageParams(seed=42, rules='spades-double', opponent=None, teacher=True, lang=None)
+PageParams(seed=42, rules='spades-double', opponent=None, teacher=True, lang=None, projector=False)
 >>> try:
 ...     parse_page_params("opponent=grandmaster")
 ... except PageParamError as e:
@@ -44,7 +45,7 @@ MAX_SEED = 2**63 - 1
 OPPONENTS = ("eager", "tactician", "expert")
 """The opponents a page may ask for (:data:`gin.bots.BOT_NAMES`)."""
 
-_KNOWN = ("seed", "rules", "opponent", "teacher", "lang")
+_KNOWN = ("seed", "rules", "opponent", "teacher", "lang", "projector")
 
 
 class PageParamError(GinError):
@@ -61,6 +62,7 @@ class PageParams:
     opponent: str | None = None
     teacher: bool = False
     lang: str | None = None
+    projector: bool = False
 
 
 def page_query() -> str:
@@ -110,7 +112,17 @@ def parse_page_params(query: str) -> PageParams:
     lang = values.get("lang")
     if lang is not None and lang not in LANGUAGES:
         raise PageParamError(M["error.page-bad-lang"](value=echo(lang)))
-    return PageParams(seed=seed, rules=rules, opponent=opponent, teacher=teacher == "1", lang=lang)
+    projector = values.get("projector", "0")
+    if projector not in ("0", "1"):
+        raise PageParamError(M["error.page-bad-projector"](value=echo(projector)))
+    return PageParams(
+        seed=seed,
+        rules=rules,
+        opponent=opponent,
+        teacher=teacher == "1",
+        lang=lang,
+        projector=projector == "1",
+    )
 
 
 def page_params() -> PageParams:

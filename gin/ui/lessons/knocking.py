@@ -36,6 +36,7 @@ from gin.bots.expert import DEFAULT_PLAYOUTS
 from gin.bots.hint import Hint, KnockAdvice
 from gin.i18n import M, Message
 from gin.ui.choices import rules_name, rules_options
+from gin.ui.keys import StepKeys
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -49,7 +50,6 @@ from gin.ui.lessons.base import (
 from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import find_deal
-from gin.ui.lessons.keys import StepKeys
 from gin.ui.lessons.pictures import (
     arrangement_html,
     cards_html,
@@ -624,7 +624,9 @@ class KnockingLesson(Lesson):
         projector: bool = False,
     ) -> None:
         super().__init__(seed)
-        self.stepper = KnockStepper(self.seed, rules=self.page.rules or rules, projector=projector)
+        self.stepper = KnockStepper(
+            self.seed, rules=self.page.rules or rules, projector=projector or self.page.projector
+        )
         self.score_exercise = Exercise(
             name="score-deal",
             title=M["lesson.knocking.score.title"],

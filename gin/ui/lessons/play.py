@@ -39,6 +39,7 @@ class PlayLesson(Lesson):
         opponent = opponent or page.opponent or "eager"
         seed = seed if seed is not None else page.seed
         options.setdefault("teacher_controls", page.teacher)
+        options.setdefault("projector", page.projector)
         table = options.pop("table", None)
         try:
             from gin.ui import play_table
