@@ -4,6 +4,9 @@
 
 const FORWARD = new Set(["PageDown", "ArrowRight", " ", "n", "N"]);
 const BACK = new Set(["PageUp", "ArrowLeft", "p", "P"]);
+// At the card table the other keys play the game: there the clicker has only its pages.
+const PAGE_FORWARD = new Set(["PageDown"]);
+const PAGE_BACK = new Set(["PageUp"]);
 
 function render({ model, el }) {
   el.classList.add("gin-step-keys");
@@ -12,9 +15,10 @@ function render({ model, el }) {
     if (!model.get("active")) return;
     const t = event.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+    const pages = model.get("pages_only");
     let step = null;
-    if (FORWARD.has(event.key)) step = "forward";
-    else if (BACK.has(event.key)) step = "back";
+    if ((pages ? PAGE_FORWARD : FORWARD).has(event.key)) step = "forward";
+    else if ((pages ? PAGE_BACK : BACK).has(event.key)) step = "back";
     if (step === null) return;
     event.preventDefault();
     model.send({ event: "step", step: step });

@@ -1,7 +1,8 @@
 """``StepKeys``: the keys of a presentation clicker, passed to a stepper.
 
 Page Down, the right arrow, space or N step forward; Page Up, the left arrow or P step
-back (keys typed into a text box are ignored). The page sends only ``forward`` or
+back (keys typed into a text box are ignored); with ``pages_only`` (the card table, whose
+other keys play the game) only Page Down and Page Up. The page sends only ``forward`` or
 ``back``; anything else is ignored.
 """
 
@@ -23,6 +24,8 @@ class StepKeys(anywidget.AnyWidget):
     _esm = _HERE / "keys.js"
 
     active = traitlets.Bool(True).tag(sync=True)
+    pages_only = traitlets.Bool(False).tag(sync=True)
+    """Only Page Down and Page Up (at the card table, where the other keys play)."""
 
     def __init__(self, on_step: Callable[[str], Any], **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -292,7 +292,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         side.add_class("gin-side")
         body = w.HBox([self.felt, side])
         body.add_class("gin-body")
-        self.clicker = StepKeys(self.clicker_step, active=self.projector)
+        self.clicker = StepKeys(self.clicker_step, active=self.projector, pages_only=True)
         self._children = [self.style_html, self.title, body, self.clicker]
 
     # ------------------------------------------------------------------ showing the state
