@@ -379,3 +379,30 @@ def test_the_up_card_is_drawn_once(stack: Any) -> None:
     assert "<svg" not in t.up_card_html.value
     t.buttons["take"].click()
     assert "<svg" in t.up_card_html.value and "taken" in t.up_card_html.value
+
+
+def test_the_hint_says_when_the_opponent_passed_on_the_rank_it_suggests_throwing() -> None:
+    """Issue 10: "Discard the K♦: it is your highest deadwood card, and your opponent passed
+    on the K♠." The card named is one the opponent could have taken from the discard pile
+    and left, of the same rank: the engine's memory of the deal, not a guess."""
+    import random
+
+    from conftest import views_of_random_deals
+
+    from gin.bots.memory import remember
+
+    found = 0
+    for view in views_of_random_deals(3, random.Random(11)):
+        if len(view.hand) != 11 or view.phase.name != "DISCARD":
+            continue
+        h = gin.bots.hint(view, playouts=2)
+        said = hint_summary(h, view)
+        if said.key != "hint.summary-discard-highest-declined":
+            continue
+        declined = gin.Card.parse(said.data["declined"])
+        card = gin.Card.parse(said.data["card"])
+        assert declined.rank == card.rank and declined != card
+        assert remember(view).opp_declined >> declined.index & 1
+        assert declined.label in said.render()
+        found += 1
+    assert found >= 1

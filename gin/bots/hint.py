@@ -47,6 +47,9 @@ class DiscardAdvice:
     can_knock: bool
     value: float | None
     """Expected points from the expert's simulations, when this discard was searched."""
+    declined: tuple[Card, ...] = ()
+    """Cards of the same rank that the opponent could have taken from the discard pile and
+    passed on: a sign that it does not collect that rank."""
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,7 @@ def _discard_advice(
                 ev.feed_risk(c.index, mem, weights),
                 c in knockable,
                 best_v,
+                tuple(d for d in DECK if mem.opp_declined >> d.index & 1 and d.rank == c.rank),
             )
         )
     chosen = getattr(analysis.action, "card", None)

@@ -40,7 +40,13 @@ def hint_summary(h: Hint, view: gin.PlayerView) -> Text:
             return M["hint.summary-wait"](card=a.card.code)
         advice = next((x for x in h.discards if x.card == a.card), None)
         deadwood = gin.best_arrangement(view.hand).deadwood
-        if deadwood and a.card in deadwood and a.card.points == max(c.points for c in deadwood):
+        highest = bool(deadwood) and a.card in deadwood
+        highest = highest and a.card.points == max(c.points for c in deadwood)
+        if highest and advice is not None and advice.declined:
+            return M["hint.summary-discard-highest-declined"](
+                card=a.card.code, declined=advice.declined[-1].code
+            )
+        if highest:
             return M["hint.summary-discard-highest"](card=a.card.code)
         if advice is not None and advice.feed_risk < 0.2:
             return M["hint.summary-discard-safe"](card=a.card.code, deadwood=advice.deadwood)
