@@ -193,6 +193,27 @@ def test_the_query_string_reaches_the_kernel(page: Page, site_url: str, blocked:
     no_errors_and_nothing_blocked(page, log, blocked)
 
 
+def test_a_lesson_opens_in_the_language_of_its_address(
+    page: Page, site_url: str, blocked: Blocked
+) -> None:
+    """Issue 12 in the browser's own kernel: ``?lang=lo`` opens the lesson in Lao, drawn in
+    the Lao font the site carries (nothing fetched from outside)."""
+    from gin.i18n import render
+
+    log = open_site_page(page, lesson_url(site_url, "00_start_here", "lang=lo"))
+    root = page.locator(".gin-lesson").first
+    page.wait_for_function(
+        "() => document.querySelector('.gin-lesson')?.getAttribute('lang') === 'lo'",
+        timeout=60_000,
+    )
+    assert render("lesson.start.title", {}, "lo") in root.inner_text()
+    assert page.evaluate(
+        "async () => { await document.fonts.load('16px \"Noto Sans Lao\"', 'ກ');"
+        " return document.fonts.check('16px \"Noto Sans Lao\"', 'ກ'); }"
+    )
+    no_errors_and_nothing_blocked(page, log, blocked)
+
+
 def test_the_site_opens_at_the_start_lesson(page: Page, site_url: str, blocked: Blocked) -> None:
     page.goto(f"{site_url}/?seed=3", wait_until="commit")
     page.wait_for_url(re.compile(r"/voici/render/00_start_here\.html\?seed=3$"), timeout=30_000)
