@@ -288,7 +288,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.keys_help.add_class("gin-keys-help")
         self.coach = Coach()
         self.scores = ScorePad()
-        side = w.VBox([self.coach, self.scores, self.controls, self.display_menu, self.keys_help])
+        side = w.VBox([self.controls, self.coach, self.scores, self.display_menu, self.keys_help])
         side.add_class("gin-side")
         body = w.HBox([self.felt, side])
         body.add_class("gin-body")

@@ -62,6 +62,7 @@ LAYOUT_JS = """() => {
     buttons: buttons.map(b => ({text: b.innerText, ...box(b)})),
     heads: heads.map(h => ({text: h.innerText, ...box(h)})),
     padScroll: pad ? pad.scrollWidth - pad.clientWidth : 0,
+    newGame: box(document.querySelector('button.gin-action-new-game')),
   };
 }"""
 
@@ -111,6 +112,8 @@ def test_the_table_fits_the_screen(
     assert lay["buttons"], "no enabled action on the learner's turn"
     for b in lay["buttons"]:
         assert in_view(b, vw, vh), ("an enabled button is out of view", b)
+    if width >= 1366:  # beside the table, New game is in view too (a fresh game, no scroll)
+        assert in_view(lay["newGame"], vw, vh), lay["newGame"]
     # the piles are above the hand, the actions under it
     hand_top = min(b["top"] for b in lay["hand"])
     hand_bottom = max(b["bottom"] for b in lay["hand"])
