@@ -8,9 +8,10 @@
   partners is worth keeping (:func:`~gin.bots.evaluate.draw_outlook`).
 - It adapts to the deal: with a low knock limit it plays for gin, and in a doubled deal
   it fears an undercut more.
-- It plays for gin while the stock is long: it passes up a knock with deadwood above
-  :data:`WAIT_DEADWOOD` until the stock is down to :data:`WAIT_STOCK` cards, keeping its
-  count low meanwhile, so that an opponent's quick knock is often undercut.
+- Where the undercut bonus is big it plays for gin while the stock is long: it passes
+  up a knock with deadwood above :data:`WAIT_DEADWOOD` until the stock is down to
+  :data:`WAIT_STOCK` cards, keeping its count low meanwhile, so that an opponent's
+  quick knock is often undercut (:func:`waits_to_knock`).
 - Late in the deal it knocks only when the estimated chance of an undercut is small, and
   otherwise waits.
 - It never takes the top discard (or the up card) to throw the same card back, even
@@ -107,11 +108,24 @@ WAIT_DEADWOOD = 0
 """The highest deadwood ``tactician`` knocks with while the stock is long."""
 
 
+BIG_UNDERCUT = 20
+"""The undercut bonus from which ``tactician`` plays for gin while the stock is long."""
+
+
 def waits_to_knock(view: PlayerView, mem: Memory, deadwood: int) -> bool:
-    """Whether ``tactician`` passes up a legal knock with ``deadwood`` to play on: early
-    in the deal a knock with a high count gains few points and risks an undercut, while a
-    few more draws often bring the hand down to a low count or gin."""
-    return mem.stock_count > WAIT_STOCK and deadwood > WAIT_DEADWOOD
+    """Whether ``tactician`` passes up a legal knock with ``deadwood`` to play on for gin.
+
+    Only where the undercut bonus is big (at least :data:`BIG_UNDERCUT`): there a knock
+    with a count gains few points, while a hand kept low and played on for gin wins the
+    gin bonus or undercuts an opponent's quick knock for the big bonus. With a small
+    undercut bonus (``classic``) waiting pays less, and the tactician knocks as before
+    when an undercut is unlikely.
+    """
+    return (
+        view.rules.undercut_bonus >= BIG_UNDERCUT
+        and mem.stock_count > WAIT_STOCK
+        and deadwood > WAIT_DEADWOOD
+    )
 
 
 class TacticianBot:
@@ -174,6 +188,9 @@ def worth_taking(view: PlayerView, mem: Memory, top: Card) -> bool:
 
 
 __all__ = [
+    "BIG_UNDERCUT",
+    "WAIT_DEADWOOD",
+    "WAIT_STOCK",
     "DiscardScore",
     "TacticianBot",
     "feed_weight",
