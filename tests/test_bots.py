@@ -398,12 +398,41 @@ def test_tactician_fears_an_undercut_more_in_a_doubled_deal() -> None:
     )
 
 
+KNOCK_HAND = "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S"
+"""Knocks with 2 deadwood (the 2♣) after discarding 9♠ (limit 9 under the 9♦)."""
+KNOCK_OPP = "KS KH KD QS QH QD 4C 5C 8H 8S"
+
+
 def test_tactician_knocks_early_when_an_undercut_is_unlikely() -> None:
-    # first turn, 2 deadwood after discarding 9♠: the opponent has had no time to improve
-    d = position(
-        "AH 2H 3H 5D 6D 7D JC JD JH 2C 9S", "KS KH KD QS QH QD 4C 5C 8H 8S", "9D", gin.Phase.DISCARD
-    )
+    # classic's undercut bonus is small: first turn, 2 deadwood, the opponent has had no
+    # time to improve, so the tactician knocks at once
+    d = position(KNOCK_HAND, KNOCK_OPP, "9D", gin.Phase.DISCARD)
     assert TacticianBot(random.Random(1)).choose(d.view(0)) == gin.Knock(c("9S"))
+
+
+def test_tactician_plays_for_gin_while_the_stock_is_long_when_the_undercut_bonus_is_big() -> None:
+    # Knock timing under spades-double (undercut bonus 25): a knock is legal on the first
+    # turn, but with a long stock the tactician plays on for gin and discards the 9♠
+    from gin.bots.tactician import BIG_UNDERCUT, WAIT_STOCK
+
+    assert SPADES.undercut_bonus >= BIG_UNDERCUT > CLASSIC.undercut_bonus
+    d = position(KNOCK_HAND, KNOCK_OPP, "9D", gin.Phase.DISCARD, rules=SPADES)
+    view = d.view(0)
+    assert gin.Knock(c("9S")) in view.legal_actions and view.stock_count > WAIT_STOCK
+    assert TacticianBot(random.Random(1)).choose(view) == gin.Discard(c("9S"))
+
+
+def test_tactician_knocks_late_in_the_deal_when_an_undercut_is_unlikely() -> None:
+    # the same hand under spades-double once the stock is short: no time is left for gin
+    from gin.bots.tactician import WAIT_STOCK
+
+    used = set(gin.parse_cards(KNOCK_HAND + " " + KNOCK_OPP))
+    rest = [x for x in DECK if x not in used]
+    pile = " ".join("A23456789TJQK"[x.rank - 1] + x.suit.letter for x in rest[WAIT_STOCK:])
+    d = position(KNOCK_HAND, KNOCK_OPP, pile, gin.Phase.DISCARD, rules=SPADES, up="9D")
+    view = d.view(0)
+    assert view.stock_count == WAIT_STOCK
+    assert TacticianBot(random.Random(1)).choose(view) == gin.Knock(c("9S"))
 
 
 # ---------------------------------------------------------------- deterministic search

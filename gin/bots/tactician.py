@@ -8,7 +8,12 @@
   partners is worth keeping (:func:`~gin.bots.evaluate.draw_outlook`).
 - It adapts to the deal: with a low knock limit it plays for gin, and in a doubled deal
   it fears an undercut more.
-- It knocks only when the estimated chance of an undercut is small, and otherwise waits.
+- Where the undercut bonus is big it plays for gin while the stock is long: it passes
+  up a knock with deadwood above :data:`WAIT_DEADWOOD` until the stock is down to
+  :data:`WAIT_STOCK` cards, keeping its count low meanwhile, so that an opponent's
+  quick knock is often undercut (:func:`waits_to_knock`).
+- Late in the deal it knocks only when the estimated chance of an undercut is small, and
+  otherwise waits.
 - It never takes the top discard (or the up card) to throw the same card back, even
   where the rules allow it: that would skip a draw for nothing.
 
@@ -95,9 +100,38 @@ def undercut_tolerance(view: PlayerView, mem: Memory) -> float:
     return t
 
 
+WAIT_STOCK = 6
+"""While the stock holds more cards than this, ``tactician`` passes up a knock whose
+deadwood is above :data:`WAIT_DEADWOOD` and plays on for a lower count or gin."""
+
+WAIT_DEADWOOD = 0
+"""The highest deadwood ``tactician`` knocks with while the stock is long."""
+
+
+BIG_UNDERCUT = 20
+"""The undercut bonus from which ``tactician`` plays for gin while the stock is long."""
+
+
+def waits_to_knock(view: PlayerView, mem: Memory, deadwood: int) -> bool:
+    """Whether ``tactician`` passes up a legal knock with ``deadwood`` to play on for gin.
+
+    Only where the undercut bonus is big (at least :data:`BIG_UNDERCUT`): there a knock
+    with a count gains few points, while a hand kept low and played on for gin wins the
+    gin bonus or undercuts an opponent's quick knock for the big bonus. With a small
+    undercut bonus (``classic``) waiting pays less, and the tactician knocks as before
+    when an undercut is unlikely.
+    """
+    return (
+        view.rules.undercut_bonus >= BIG_UNDERCUT
+        and mem.stock_count > WAIT_STOCK
+        and deadwood > WAIT_DEADWOOD
+    )
+
+
 class TacticianBot:
     """Remembers the cards, avoids feeding the opponent, keeps flexible cards, plays for
-    gin when the knock limit is low, and knocks only when an undercut is unlikely."""
+    gin while the stock is long (and whenever the knock limit is low), and knocks only
+    when an undercut is unlikely."""
 
     name = "tactician"
 
@@ -128,6 +162,8 @@ class TacticianBot:
             kept = mem.hand ^ kc.mask
             if deadwood_of_mask(kept) == 0:
                 return act.Knock(kc)
+            if waits_to_knock(view, mem, deadwood_of_mask(kept)):
+                return act.Discard(ranked[0].card)
             rng = position_rng(view, "tactician")
             est = estimate_knock(mem, kept, view.rules, view.up_card, rng, self.samples)
             if est.undercut_chance <= undercut_tolerance(view, mem) and est.expected_points > 0:
@@ -152,11 +188,15 @@ def worth_taking(view: PlayerView, mem: Memory, top: Card) -> bool:
 
 
 __all__ = [
+    "BIG_UNDERCUT",
+    "WAIT_DEADWOOD",
+    "WAIT_STOCK",
     "DiscardScore",
     "TacticianBot",
     "feed_weight",
     "gin_weight",
     "score_discards",
     "undercut_tolerance",
+    "waits_to_knock",
     "worth_taking",
 ]
