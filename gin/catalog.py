@@ -32,7 +32,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from gin.i18n import LANGUAGES, LOCALE_DIR, SOURCE_DIR, plural_count
+from gin.i18n import LANGUAGES, LOCALE_DIR, SOURCE_DIR, placeholders, plural_count, plural_tags
 
 PROJECT = "Oklahoma Gin Tutor"
 TEMPLATE = LOCALE_DIR / "gin.pot"
@@ -160,18 +160,10 @@ def read_language(lang: str) -> Catalog:
         return read_po(f, locale=lang)
 
 
-def _names(text: str) -> frozenset[str]:
-    from gin.i18n import placeholders
-
-    return placeholders(text)
-
-
 def problems(lang: str) -> list[str]:
     """What keeps ``lang``'s catalog from being complete: entries untranslated or fuzzy,
     plural forms missing, and translations whose placeholders differ from the English
     ones (same names, same kinds). Empty when the catalog is complete."""
-    from gin.i18n import plural_count
-
     out = []
     forms = plural_count(lang)
     for m in read_language(lang):
@@ -187,10 +179,11 @@ def problems(lang: str) -> list[str]:
         if not all(strings):
             out.append(f"{key}: not translated")
             continue
-        want: frozenset[str] = frozenset().union(*(_names(str(i)) for i in ids))
+        want: frozenset[str] = frozenset().union(*(placeholders(str(i)) for i in ids))
         for s in map(str, strings):
-            if _names(s) - want or (len(ids) == 1 and _names(s) != want):
-                out.append(f"{key}: placeholders {sorted(_names(s))}, English has {sorted(want)}")
+            got = placeholders(s)
+            if got - want or (len(ids) == 1 and got != want):
+                out.append(f"{key}: placeholders {sorted(got)}, English has {sorted(want)}")
     return out
 
 
@@ -198,13 +191,11 @@ def fill(lang: str, path: pathlib.Path) -> int:
     """Put the translations of a TOML file (keyed like ``gin/messages``) into ``lang``'s
     ``.po`` file; returns how many entries were filled. Raises :class:`ValueError` for a
     key the catalog lacks or a counted sentence without the language's plural forms."""
-    from gin.i18n import _plural_tags
-
     with path.open("rb") as f:
         done = tomllib.load(f)
     cat = read_language(lang)
     by_key = {m.context: m for m in cat if m.id}
-    tags = _plural_tags(lang)
+    tags = plural_tags(lang)
     for key, value in done.items():
         m = by_key.get(key)
         if m is None:

@@ -283,7 +283,7 @@ def _catalog(lang: str) -> _Catalog:
             elif m.string:
                 entries[(m.context, msgid)] = m.string
     plural_form = Locale.parse(lang).plural_form
-    tags = _plural_tags(lang)
+    tags = plural_tags(lang)
 
     def plural(n: int) -> int:
         tag = plural_form(abs(n))
@@ -293,7 +293,7 @@ def _catalog(lang: str) -> _Catalog:
 
 
 @functools.cache
-def _plural_tags(lang: str) -> tuple[str, ...]:
+def plural_tags(lang: str) -> tuple[str, ...]:
     """The CLDR plural categories of a language in gettext's order (``one`` before
     ``other``), as the ``.po`` file's plural forms are numbered."""
     from babel import Locale
@@ -305,7 +305,7 @@ def _plural_tags(lang: str) -> tuple[str, ...]:
 
 def plural_count(lang: str) -> int:
     """How many plural forms a language has (CLDR)."""
-    return len(_plural_tags(lang))
+    return len(plural_tags(lang))
 
 
 def translate(key: str, lang: str | None = None, count: int | None = None) -> str:
@@ -401,10 +401,7 @@ def card_label(code: str, lang: str | None = None) -> str:
     >>> card_label("TD")
     '10♦'
     """
-    rank = code[:-1].upper()
-    suit = code[-1].upper()
-    label = translate(f"rank.short.{rank}", lang) if f"rank.short.{rank}" in _REGISTRY else rank
-    return label + _SUIT_SYMBOL[suit]
+    return rank_label(code, lang) + _SUIT_SYMBOL[code[-1].upper()]
 
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -413,8 +410,9 @@ _RANK_NUMBER = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 
 def rank_label(code: str, lang: str | None = None) -> str:
     """The rank of a card code as it is printed on the card for a reader of ``lang``:
-    ``10`` for ``TD``, ``K`` for ``KS`` in English."""
-    return translate(f"rank.short.{code[:-1].upper()}", lang)
+    ``10`` for ``TD`` (or ``10D``), ``K`` for ``KS`` in English."""
+    rank = code[:-1].upper()
+    return translate(f"rank.short.{'T' if rank == '10' else rank}", lang)
 
 
 def card_name(code: str, lang: str | None = None) -> str:
@@ -443,12 +441,6 @@ def cards_name(codes: Sequence[str], lang: str | None = None) -> str:
 
     names = [card_name(c, lang) for c in codes]
     return str(format_list(names, "standard", locale=lang or current_language()))
-
-
-def format_melds(melds: Sequence[Sequence[Any]], lang: str | None = None) -> str:
-    """Melds as text: ``set 7♠ 7♥ 7♦; run 2♣ 3♣ 4♣`` (each meld's cards as codes or
-    cards)."""
-    return _melds(melds, lang or current_language())
 
 
 def _card(value: Any, lang: str) -> str:
@@ -548,13 +540,13 @@ __all__ = [
     "card_name",
     "cards_name",
     "current_language",
-    "format_melds",
     "format_number",
     "language",
     "message",
     "placeholders",
     "plural_count",
     "plural_message",
+    "plural_tags",
     "rank_label",
     "registered",
     "render",

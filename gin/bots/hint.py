@@ -245,6 +245,7 @@ def _discard_advice(
     doubled = rules.is_doubled(view.up_card)
     blocked = None if rules.may_discard_taken_card else view.taken_card
     knockable = {c.card for c in view.discard_choices if c.ends != "discard"}
+    declined = mask_cards(mem.opp_declined)
     advice = []
     for choice in view.discard_choices:
         c = choice.card
@@ -260,7 +261,7 @@ def _discard_advice(
                 ev.feed_risk(c.index, mem, weights),
                 c in knockable,
                 best_v,
-                tuple(d for d in DECK if mem.opp_declined >> d.index & 1 and d.rank == c.rank),
+                tuple(d for d in declined if d.rank == c.rank),
             )
         )
     chosen = getattr(analysis.action, "card", None)

@@ -13,8 +13,6 @@ chose before (kept in the browser), else English.
 
 >>> [endonym(lang) for lang in ("en", "he", "et", "lo", "bg")]
 ['English', 'עברית', 'Eesti', 'ລາວ', 'Български']
->>> direction("he"), direction("et")
-('rtl', 'ltr')
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from gin.i18n import LANGUAGES, M, current_language, text_direction
+from gin.i18n import LANGUAGES, M, current_language, set_language, text_direction
 
 _HERE = Path(__file__).parent
 FONT_DIR = _HERE / "fonts"
@@ -47,14 +45,30 @@ _chosen: list[str] = []
 
 
 def choose_language(lang: str) -> None:
-    """Remember that the learner picked ``lang`` in this kernel: from now on it wins over
-    the page's ``?lang=`` when a lesson is built again."""
+    """The learner picked ``lang``: render in it from now on, and let it win over the
+    page's ``?lang=`` when a lesson is built again in this kernel. Raises
+    :class:`gin.i18n.CatalogError` for a language with no catalog."""
+    set_language(lang)
     _chosen[:] = [lang]
 
 
-def language_chosen() -> bool:
-    """Whether the learner picked a language in this kernel (:func:`choose_language`)."""
-    return bool(_chosen)
+def open_in(address_lang: str | None) -> str:
+    """The language a page opens in: the page's ``?lang=`` (``address_lang``), unless the
+    learner picked one in this kernel since; returns it, now the current language."""
+    if address_lang is not None and not _chosen:
+        set_language(address_lang)
+    return current_language()
+
+
+def mark_language(widget: Any, lang: str) -> None:
+    """Give a page's root widget the CSS classes of ``lang``: ``gin-lang-<lang>``, and
+    ``gin-rtl`` for a language written right to left (in place of the old ones)."""
+    for css in list(widget._dom_classes):
+        if css.startswith("gin-lang-") or css == "gin-rtl":
+            widget.remove_class(css)
+    widget.add_class(f"gin-lang-{lang}")
+    if text_direction(lang) == "rtl":
+        widget.add_class("gin-rtl")
 
 
 def endonym(lang: str) -> str:
@@ -63,11 +77,6 @@ def endonym(lang: str) -> str:
 
     name = str(Locale.parse(lang).get_display_name(lang))
     return name[:1].upper() + name[1:]
-
-
-def direction(lang: str) -> str:
-    """``"rtl"`` for a language written right to left, else ``"ltr"``."""
-    return text_direction(lang)
 
 
 @functools.cache
@@ -127,7 +136,7 @@ class LanguageMenu(anywidget.AnyWidget):
             lang=lang,
             languages=[[code, endonym(code)] for code in LANGUAGES],
             label=M["language.menu"].render(lang=lang),
-            dir=direction(lang),
+            dir=text_direction(lang),
             from_address=from_address,
         )
         self.add_class("gin-language-menu")
@@ -147,7 +156,7 @@ class LanguageMenu(anywidget.AnyWidget):
         if lang == self._shown:
             return
         self._shown = lang
-        self.dir = direction(lang)
+        self.dir = text_direction(lang)
         self.label = M["language.menu"].render(lang=lang)
         for cb in self._on_choose:
             cb(lang)
@@ -158,8 +167,8 @@ __all__ = [
     "STORAGE_KEY",
     "LanguageMenu",
     "choose_language",
-    "direction",
     "endonym",
     "font_css",
-    "language_chosen",
+    "mark_language",
+    "open_in",
 ]

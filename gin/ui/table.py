@@ -139,7 +139,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
         four_color: bool = False,
         large_cards: bool = False,
         teacher_controls: bool = False,
-        controller: TableController | None = None,
         projector: bool = False,
     ) -> None:
         """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
@@ -148,13 +147,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         seconds between the opponent's moves (0: at once); ``teacher`` shows both hands and
         steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
         switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
-        display menu's choices. ``controller`` is a game in progress to show (the table
-        drawn again in another language); then ``rules``, ``opponent`` and ``seed`` are
-        the controller's. ``projector`` (a page opened with ``?projector=1``) draws large
+        display menu's choices. ``projector`` (a page opened with ``?projector=1``) draws large
         cards and lets a presentation clicker step the deal (:meth:`clicker_step`).
         """
-        resumed = controller is not None
-        self.controller = controller or TableController(rules, opponent, seed)
+        self.controller = TableController(rules, opponent, seed)
         self.pause = max(float(pause), 0.0)
         self._page_ready = False
         self._waiting_for_page = False
@@ -172,7 +168,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
         self._token = 0
         self._busy = False
-        self._relabelling = False
         self.error_code = ""
         """The code of the error shown in the coach (``""`` when none)."""
         pageerrors.install()  # before any widget is made: they bind its message handler
@@ -186,10 +181,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             self.add_class("gin-table-large")
         self._pace_class = pace_class(self.pause)
         self.add_class(self._pace_class)
-        if resumed:
-            self._resume_view()
-        else:
-            self._start_deal_view()
+        self._start_deal_view()
 
     # ------------------------------------------------------------------ building
 
@@ -471,38 +463,17 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.refresh()
         self._advance()
 
-    def _resume_view(self) -> None:
-        """Show the game in progress as it stands (what the coach said, the hint on show)
-        and move it on where it waited for the opponent or the end-of-deal playback."""
-        c = self.controller
-        if self.teacher:
-            self.open_deals.add(c.deal_number)
-        self.controls.show_game(c.rules, c.opponent_name, c.seed)
-        self._say(*c.said)
-        self.refresh()
-        self._advance()
-
     def relabel(self) -> None:
         """Draw the whole table again in the current language, in place: the labels, the
         names in the menus and everything the coach and the score pad say. The game and
         the session go on as they were (the language menu switched)."""
         self._label_buttons()
         self.controls.relabel()
-        self._relabelling = True  # the pace menu passes through its first pace
-        try:
-            self.display_menu.relabel()
-        finally:
-            self._relabelling = False
+        self.display_menu.relabel()
         self.piles.relabel()
         self.keys_help.value = M["keys.help"].render()
         self._say(*self.controller.said)
         self.refresh()
-
-    def retire(self) -> None:
-        """Stop this table: moves it scheduled are not played (another table now shows
-        its game)."""
-        self._token += 1
-        self._busy = True
 
     def _schedule(self, fn: Callable[[int], Any]) -> None:
         """Call ``fn(token)`` after the pause, on the kernel's running loop if there is one."""
@@ -840,8 +811,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     @_guarded
     def _on_pace(self, change: dict[str, Any]) -> None:
-        if not self._relabelling:
-            self.set_pace(float(change["new"]))
+        self.set_pace(float(change["new"]))
 
     def set_pace(self, pause: float) -> None:
         """Seconds between the opponent's moves (0: at once, without animation)."""

@@ -10,11 +10,11 @@ from typing import Any
 import ipywidgets as W
 
 from gin.errors import GinError, echo
-from gin.i18n import M, Message, current_language, set_language, text_direction
+from gin.i18n import M, Message
 from gin.numbers import parse_whole_number
 from gin.ui import pageerrors
 from gin.ui.choices import rules_options
-from gin.ui.language import LanguageMenu, choose_language, language_chosen
+from gin.ui.language import LanguageMenu, choose_language, mark_language, open_in
 from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
@@ -133,9 +133,7 @@ class Lesson:
     def __init__(self, seed: int | None = None) -> None:
         pageerrors.install()  # before any widget is made: they bind its message handler
         self.page, self.page_problem = read_page_params()
-        if self.page.lang is not None and not language_chosen():
-            set_language(self.page.lang)
-        self.lang = current_language()
+        self.lang = open_in(self.page.lang)
         self.language_menu: LanguageMenu | None = None
         if seed is None:
             seed = self.page.seed if self.page.seed is not None else self.default_seed
@@ -172,9 +170,7 @@ class Lesson:
         )
         self.widget.add_class("gin-lesson")
         self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
-        self.widget.add_class(f"gin-lang-{self.lang}")
-        if text_direction(self.lang) == "rtl":
-            self.widget.add_class("gin-rtl")
+        mark_language(self.widget, self.lang)
         return self.widget
 
     def switch_language(self, lang: str) -> None:
@@ -186,7 +182,6 @@ class Lesson:
         """
         if lang == self.lang and self.widget is not None:
             return
-        set_language(lang)
         choose_language(lang)
         outer, menu = self.widget, self.language_menu
         fresh = self.rebuilt()
@@ -198,12 +193,7 @@ class Lesson:
         self.widget, self.language_menu = outer, menu
         if outer is not None:
             outer.children = kids
-            for css in list(outer._dom_classes):
-                if css.startswith("gin-lang-") or css == "gin-rtl":
-                    outer.remove_class(css)
-            outer.add_class(f"gin-lang-{lang}")
-            if text_direction(lang) == "rtl":
-                outer.add_class("gin-rtl")
+            mark_language(outer, lang)
         self.lang = lang
 
     def rebuilt(self) -> Lesson:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gin import Card, DealResult, Rules, parse_cards, score_deal
-from gin.i18n import M, Message, current_language, set_language, text_direction
+from gin.i18n import M, Message, current_language, text_direction
 from gin.ui.choices import rules_name
-from gin.ui.language import LanguageMenu, choose_language, font_css, language_chosen
+from gin.ui.language import LanguageMenu, choose_language, font_css, mark_language, open_in
 from gin.ui.lessons.base import paragraph, read_page_params
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS, link
 from gin.ui.lessons.pictures import Raw, cards_html, table_html
@@ -217,9 +217,7 @@ class CheatSheetPage:
         import ipywidgets as W
 
         page, problem = read_page_params()
-        if page.lang is not None and not language_chosen():
-            set_language(page.lang)
-        self.lang = current_language()
+        self.lang = open_in(page.lang)
         self.menu = LanguageMenu(self.lang, from_address=page.lang is not None)
         self.sheet = W.HTML()
         self.problem = problem
@@ -238,16 +236,10 @@ class CheatSheetPage:
         self.sheet.value = (
             f"<style>{LESSON_CSS}</style>" + cheat_sheet_download_html() + cheat_sheet_body() + nav
         )
-        for css in list(self.widget._dom_classes):
-            if css.startswith("gin-lang-") or css == "gin-rtl":
-                self.widget.remove_class(css)
-        self.widget.add_class(f"gin-lang-{self.lang}")
-        if text_direction(self.lang) == "rtl":
-            self.widget.add_class("gin-rtl")
+        mark_language(self.widget, self.lang)
 
     def switch_language(self, lang: str) -> None:
         """Draw the sheet in ``lang``."""
-        set_language(lang)
         choose_language(lang)
         self.lang = lang
         self._draw()

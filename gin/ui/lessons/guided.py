@@ -178,8 +178,7 @@ class GuidedLesson(Lesson):
         """This lesson in the current language around the same deal in progress, drawn
         again in place (:meth:`gin.ui.table.GinTable.relabel`)."""
         self.table.relabel()
-        _args, kwargs = self._made_with
-        return GuidedLesson(**{**kwargs, "table": self.table})
+        return GuidedLesson(table=self.table)
 
 
 def guided_lesson(

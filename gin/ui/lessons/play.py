@@ -33,7 +33,6 @@ class PlayLesson(Lesson):
         super().__init__(seed=0)  # the table picks and shows its own seed
         self.message = MessageArea()
         self.table: Any = None
-        self._options = {"pause": pause, **options}
         page = self.page
         rules = rules or page.rules or "classic"
         opponent = opponent or page.opponent or "eager"
@@ -62,8 +61,7 @@ class PlayLesson(Lesson):
         if self.table is None:
             return super().rebuilt()
         self.table.relabel()
-        options = {k: v for k, v in self._options.items() if k != "table"}
-        return PlayLesson(table=self.table, **options)
+        return PlayLesson(table=self.table)
 
 
 def play_lesson(

@@ -11,6 +11,7 @@ from typing import Any
 from gin import Card, Rules
 from gin.i18n import M
 from gin.ui.choices import rules_name
+from gin.ui.lessons import intervals
 from gin.ui.lessons.hands import draws_of, play_out
 
 Progress = Callable[[int, int], None]
@@ -138,9 +139,7 @@ def points_by_doubling(sims: Sequence[SimDeal]) -> dict[str, tuple[float, int]]:
 
 def _interval(values: Sequence[float]) -> tuple[float, float]:
     """The 95% interval of a mean (:func:`gin.ui.lessons.intervals.mean`)."""
-    from gin.ui.lessons.intervals import mean as estimate
-
-    e = estimate(values)
+    e = intervals.mean(values)
     return (e.low, e.high)
 
 

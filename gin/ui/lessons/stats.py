@@ -47,7 +47,13 @@ def simulated_up_cards(
     """How often each up card (by index) came up in ``deals`` seeded deals (kept when
     counted without a progress bar: the same arguments give the same count)."""
     if progress is None:
-        return Counter(_up_cards(rules, deals, seed))
+        return Counter(_kept_up_cards(rules, deals, seed))
+    return _count_up_cards(rules, deals, seed, progress)
+
+
+def _count_up_cards(
+    rules: Rules, deals: int, seed: int, progress: Callable[[int], None] | None
+) -> Counter[int]:
     rng = random.Random(seed)
     seen: Counter[int] = Counter()
     step = max(deals // 20, 1)
@@ -59,8 +65,8 @@ def simulated_up_cards(
 
 
 @functools.lru_cache(maxsize=16)
-def _up_cards(rules: Rules, deals: int, seed: int) -> Counter[int]:
-    return simulated_up_cards(rules, deals, seed, progress=lambda _done: None)
+def _kept_up_cards(rules: Rules, deals: int, seed: int) -> Counter[int]:
+    return _count_up_cards(rules, deals, seed, None)
 
 
 def up_card_claims(rules: Rules, seen: Counter[int]) -> list[UpCardClaim]:
