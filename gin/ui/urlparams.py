@@ -31,11 +31,12 @@ page-bad-opponent choose eager, tactician or expert.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from gin.errors import GinError, NumberError, echo
-from gin.i18n import LANGUAGES, M
+from gin.i18n import LANGUAGES, M, Message
 from gin.numbers import parse_whole_number
 from gin.rules import Rules
 
@@ -100,29 +101,28 @@ def parse_page_params(query: str) -> PageParams:
         except NumberError:
             data = {"value": echo(values["seed"]), "most": str(MAX_SEED)}
             raise PageParamError(M["error.page-bad-seed"](**data)) from None
-    rules = values.get("rules")
-    if rules is not None and rules not in Rules.PRESETS:
-        raise PageParamError(M["error.page-bad-rules"](value=echo(rules)))
-    opponent = values.get("opponent")
-    if opponent is not None and opponent not in OPPONENTS:
-        raise PageParamError(M["error.page-bad-opponent"](value=echo(opponent)))
-    teacher = values.get("teacher", "0")
-    if teacher not in ("0", "1"):
-        raise PageParamError(M["error.page-bad-teacher"](value=echo(teacher)))
-    lang = values.get("lang")
-    if lang is not None and lang not in LANGUAGES:
-        raise PageParamError(M["error.page-bad-lang"](value=echo(lang)))
-    projector = values.get("projector", "0")
-    if projector not in ("0", "1"):
-        raise PageParamError(M["error.page-bad-projector"](value=echo(projector)))
     return PageParams(
         seed=seed,
-        rules=rules,
-        opponent=opponent,
-        teacher=teacher == "1",
-        lang=lang,
-        projector=projector == "1",
+        rules=_one_of(values, "rules", Rules.PRESETS, M["error.page-bad-rules"]),
+        opponent=_one_of(values, "opponent", OPPONENTS, M["error.page-bad-opponent"]),
+        teacher=_one_of(values, "teacher", _FLAG, M["error.page-bad-teacher"]) == "1",
+        lang=_one_of(values, "lang", LANGUAGES, M["error.page-bad-lang"]),
+        projector=_one_of(values, "projector", _FLAG, M["error.page-bad-projector"]) == "1",
     )
+
+
+_FLAG = ("0", "1")
+
+
+def _one_of(
+    values: dict[str, str], name: str, allowed: Sequence[str], refusal: Message
+) -> str | None:
+    """The setting ``name`` (``None`` when not given); raises :class:`PageParamError`
+    with the sentence ``refusal`` when it is not one of ``allowed``."""
+    value = values.get(name)
+    if value is not None and value not in allowed:
+        raise PageParamError(refusal(value=echo(value)))
+    return value
 
 
 def page_params() -> PageParams:
