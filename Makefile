@@ -1,6 +1,6 @@
 # Oklahoma Gin Tutor: developer entry points.
 #
-#   make app      run the lessons in Voilà at http://127.0.0.1:8866/
+#   make app      run the lessons in Voilà at http://127.0.0.1:8866/ (CLASS_SIZE=25 for a class)
 #   make test     lint, type-check, unit + notebook + browser tests
 #   make bench    run the benchmarks
 #   make catalog  extract the sentences (gin/messages) into the gettext catalogs (gin/locale)
@@ -18,6 +18,8 @@ PIP       := $(PY) -m pip
 BOOT_PY   := $(shell command -v python3.11 2>/dev/null || command -v python3)
 CHROMIUM  := /usr/bin/chromium
 APP_PORT  ?= 8866
+CLASS_SIZE ?= 0
+# make app CLASS_SIZE=25: pre-heat a kernel per learner of a class for each pooled lesson
 
 # Re-install when pyproject.toml changes, or when gin/ first appears (an editable
 # install made before gin/ existed cannot import it).
@@ -75,9 +77,11 @@ browser:
 
 # Serves notebooks/ with Voilà; http://127.0.0.1:8866/ opens the Start-here lesson
 # (gin/ui/serve.py). voila.json in this directory is read by Voilà.
+# CLASS_SIZE=25: a class opening one lesson together each finds a pre-heated kernel.
 app: install
 	@echo ">>> Oklahoma Gin Tutor: http://127.0.0.1:$(APP_PORT)/ (opens the Start-here lesson)"
-	$(PY) -m gin.ui.serve --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 notebooks/
+	$(PY) -m gin.ui.serve --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 \
+		--TutorApp.class_size=$(CLASS_SIZE) notebooks/
 
 lint: install-test
 	$(VENV)/bin/ruff check $(LINT_PATHS)

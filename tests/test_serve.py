@@ -13,7 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from gin.ui.serve import CONTENT_SECURITY_POLICY, kernels_in_use, strip_external_links
+from gin.ui.serve import (
+    CONTENT_SECURITY_POLICY,
+    class_pools,
+    kernels_in_use,
+    strip_external_links,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,3 +97,45 @@ def test_kernels_waiting_in_a_pool_do_not_count_against_the_cap() -> None:
             return ["a", "b", "c", "d", "e"]
 
     assert kernels_in_use(Manager()) == 3
+
+
+def test_a_class_size_grows_the_pooled_lessons_only() -> None:
+    """Issue 9: ``make app CLASS_SIZE=10`` gives every lesson that keeps pre-heated
+    kernels at least ten, leaves a larger pool, the default and unpooled lessons alone."""
+    pools = {
+        "default": {"pool_size": 0},
+        "00_start_here.ipynb": {"pool_size": 1},
+        "04_play.ipynb": {"pool_size": 2, "kernel_env_variables": {"A": "1"}},
+        "05_strategy_lab.ipynb": {"pool_size": 0},
+        "big.ipynb": {"pool_size": 30},
+    }
+    grown = class_pools(pools, 10)
+    assert grown == {
+        "default": {"pool_size": 0},
+        "00_start_here.ipynb": {"pool_size": 10},
+        "04_play.ipynb": {"pool_size": 10, "kernel_env_variables": {"A": "1"}},
+        "05_strategy_lab.ipynb": {"pool_size": 0},
+        "big.ipynb": {"pool_size": 30},
+    }
+    assert pools["04_play.ipynb"]["pool_size"] == 2  # the settings read are not changed
+    assert class_pools(pools, 0) == pools
+    with pytest.raises(ValueError, match="class_size"):
+        class_pools(pools, -1)
+
+
+def test_the_project_pools_grow_for_a_class_when_served(tmp_path: Path) -> None:
+    """Issue 9: the option reaches Voilà's kernel manager: the app started with
+    ``--TutorApp.class_size=3`` pre-heats three kernels for each pooled lesson."""
+    from gin.ui.serve import TutorApp
+
+    app = TutorApp()
+    app.config_file_paths = [str(ROOT)]
+    app.initialize(["--TutorApp.class_size=3", "--no-browser", str(ROOT / "notebooks")])
+    try:
+        app.init_settings()
+        config = app.kernel_manager.kernel_pools_config
+        assert config["04_play.ipynb"]["pool_size"] == 3
+        assert config["00_start_here.ipynb"]["pool_size"] == 3
+        assert config["default"]["pool_size"] == 0
+    finally:
+        TutorApp.clear_instance()

@@ -85,6 +85,38 @@ def test_page_query_is_the_query_string_voila_hands_the_kernel(
     assert page_params() == PageParams(seed=9, teacher=True)
 
 
+def test_a_pre_heated_kernel_loads_every_language_before_it_waits_for_its_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 9 (ten learners at once): the wait for the page's request comes after the
+    warm-up, so the learner's page costs only the lesson's build; the query is read after
+    the wait, and the kernel does not wait twice."""
+    import voila.utils
+
+    import gin.ui.language as language
+    from gin.i18n import current_language
+    from gin.i18n import language as in_language
+
+    calls: list[str] = []
+    monkeypatch.setattr(language, "warm_up", lambda: calls.append("warm up"))
+
+    def request_arrives() -> None:
+        calls.append("wait")
+        monkeypatch.setenv("QUERY_STRING", "seed=5&lang=he")
+
+    monkeypatch.setattr(voila.utils, "wait_for_request", request_arrives)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert page_query() == "seed=5&lang=he"
+    assert calls == ["warm up", "wait"]
+    assert page_query() == "seed=5&lang=he"
+    assert calls == ["warm up", "wait"]
+    monkeypatch.undo()
+    with in_language("bg"):  # the real warm-up leaves the page's language alone
+        language.warm_up()
+        assert current_language() == "bg"
+
+
 # ---------------------------------------------------------------------------- lessons
 
 

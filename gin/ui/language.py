@@ -71,12 +71,27 @@ def mark_language(widget: Any, lang: str) -> None:
         widget.add_class("gin-rtl")
 
 
+@functools.cache
 def endonym(lang: str) -> str:
     """A language's name in that language, as a menu shows it (CLDR)."""
     from babel import Locale
 
     name = str(Locale.parse(lang).get_display_name(lang))
     return name[:1].upper() + name[1:]
+
+
+def warm_up() -> None:
+    """Load every language's catalog, plural rules and number formats, and the menu's
+    names, ahead of the first page (a pre-heated kernel does this while it waits for its
+    learner: :func:`gin.ui.urlparams.page_query`)."""
+    from gin.i18n import format_number, plural_count
+
+    for lang in LANGUAGES:
+        M["lesson.start.title"].render(lang=lang)
+        plural_count(lang)
+        format_number(1234, lang)
+        endonym(lang)
+    font_css()
 
 
 @functools.cache

@@ -15,6 +15,10 @@ What it changes in plain Voilà 0.5.13:
 - **A cap on kernels** (:attr:`TutorApp.max_kernels`, in ``voila.json``): when that many
   pages are open, a new page gets a short "the tutor is full" page (HTTP 503) instead of
   a new kernel.
+- **A class arriving together** (:attr:`TutorApp.class_size`, ``make app CLASS_SIZE=25``):
+  every lesson that keeps pre-heated kernels in ``voila.json`` keeps at least that many, so
+  a class opening the same link each gets a kernel that has already started and imported
+  the lesson (:func:`class_pools`).
 - **Nothing from the internet.** Voilà's page template links Font Awesome from a CDN; the
   lessons use no icon font, so the link is taken out, and every page is sent with a
   Content-Security-Policy (:data:`CONTENT_SECURITY_POLICY`) that lets scripts come only
@@ -152,6 +156,28 @@ class StartRedirect(RedirectHandler):
         self.set_header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
 
 
+def class_pools(pools: dict[str, Any], class_size: int) -> dict[str, Any]:
+    """Voilà's ``kernel_pools_config`` with every lesson's pool at least ``class_size``.
+
+    Only the lessons that keep a pool (``pool_size`` above 0) grow, and the ``default``
+    entry is left alone, so a class of 25 pre-heats 25 kernels for Start here and for the
+    play lesson, not for every page. Raises ``ValueError`` for a negative size.
+
+    >>> class_pools({"default": {"pool_size": 0}, "04_play.ipynb": {"pool_size": 2}}, 10)
+    {'default': {'pool_size': 0}, '04_play.ipynb': {'pool_size': 10}}
+    """
+    if class_size < 0:
+        raise ValueError(f"class_size must be 0 or more, not {class_size}")
+    grown: dict[str, Any] = {}
+    for notebook, settings in pools.items():
+        settings = dict(settings)
+        size = int(settings.get("pool_size", 0))
+        if notebook != "default" and size > 0:
+            settings["pool_size"] = max(size, class_size)
+        grown[notebook] = settings
+    return grown
+
+
 def refresh_handed_out_kernels(kernel_manager: Any) -> None:
     """Count a pre-heated kernel as active from the moment it is handed to a page.
 
@@ -181,6 +207,27 @@ class TutorApp(Voila):  # type: ignore[misc]
         config=True,
         help="The most lesson pages (kernels) served at once; 0 for no limit.",
     )
+
+    class_size = Integer(
+        0,
+        config=True,
+        help=(
+            "Learners who may open one lesson at the same moment (a class following one "
+            "link): every lesson with a pool in voila.json pre-heats at least this many "
+            "kernels. 0 keeps voila.json's pools."
+        ),
+    )
+
+    def init_settings(self) -> Any:
+        """Voilà's settings, after growing the lessons' pools to :attr:`class_size`."""
+        if self.class_size:
+            manager = self.config.VoilaKernelManager
+            pools = dict(manager.get("kernel_pools_config", {}))
+            manager.kernel_pools_config = class_pools(pools, self.class_size)
+            self.log.info(
+                "pools for a class of %d: %s", self.class_size, manager.kernel_pools_config
+            )
+        return super().init_settings()
 
     def init_handlers(self) -> list[Any]:
         """Voilà's handlers, with the lesson, shutdown and root handlers replaced."""

@@ -70,11 +70,17 @@ def page_query() -> str:
     """The query string of the page this kernel serves (``""`` outside Voilà).
 
     A pre-heated Voilà kernel runs the notebook before anyone asks for the page; it waits
-    here for the request, then reads the query string Voilà put in the environment.
+    here for the request, then reads the query string Voilà put in the environment. While
+    it waits it has nothing to do, so first it loads what every lesson's build needs in
+    any language (:func:`gin.ui.language.warm_up`): a learner's page then costs only the
+    build itself.
     """
     if os.environ.get("VOILA_PREHEAT") == "True":
         from voila.utils import wait_for_request
 
+        from gin.ui.language import warm_up
+
+        warm_up()
         wait_for_request()
         os.environ["VOILA_PREHEAT"] = "False"  # the request has come: don't wait again
     return os.environ.get("QUERY_STRING", "")
