@@ -7,6 +7,7 @@ True
 
 Each lesson lives in its own module, imported only when its function is first used, so a
 page loads only what its lesson needs (the play lesson does not load the strategy lab).
+In a Voilà kernel the page's first build sends no widget messages (:mod:`gin.ui.unsent`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from gin.ui.lessons.catalog import LESSONS, LessonInfo
+from gin.ui.unsent import first_build_unsent
 
 if TYPE_CHECKING:
     from gin.ui.lessons.cheatsheet import cheat_sheet_page
@@ -48,11 +50,18 @@ _MODULES = {
 }
 
 
+_PAGES = frozenset(n for n in _MODULES if n.endswith("_lesson") or n.endswith("_page"))
+"""The functions a notebook calls to build its page."""
+
+
 def __getattr__(name: str) -> Any:
     module = _MODULES.get(name)
     if module is None:
         raise AttributeError(f"module 'gin.ui.lessons' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"gin.ui.lessons.{module}"), name)
+    value = getattr(importlib.import_module(f"gin.ui.lessons.{module}"), name)
+    if name in _PAGES:  # a Voilà page's first build sends nothing (gin.ui.unsent)
+        value = first_build_unsent(value)
+    return value
 
 
 __all__ = [
