@@ -123,17 +123,18 @@ def test_a_class_size_grows_the_pooled_lessons_only() -> None:
         class_pools(pools, -1)
 
 
-def test_the_project_pools_grow_for_a_class_when_served(tmp_path: Path) -> None:
-    """Issue 9: the option reaches Voilà's kernel manager: the app started with
-    ``--TutorApp.class_size=3`` pre-heats three kernels for each pooled lesson."""
+def test_the_project_pools_grow_for_a_class_when_served() -> None:
+    """Issue 9: ``--TutorApp.class_size=3`` (``make app CLASS_SIZE=3``) grows the pools
+    that ``voila.json`` gives Start here and the play lesson, in the settings Voilà makes
+    its kernel manager from."""
     from gin.ui.serve import TutorApp
 
     app = TutorApp()
     app.config_file_paths = [str(ROOT)]
-    app.initialize(["--TutorApp.class_size=3", "--no-browser", str(ROOT / "notebooks")])
     try:
-        app.init_settings()
-        config = app.kernel_manager.kernel_pools_config
+        app.initialize(["--TutorApp.class_size=3", "--no-browser", str(ROOT / "notebooks")])
+        app.pools_for_class()
+        config = app.config.VoilaKernelManager.kernel_pools_config
         assert config["04_play.ipynb"]["pool_size"] == 3
         assert config["00_start_here.ipynb"]["pool_size"] == 3
         assert config["default"]["pool_size"] == 0

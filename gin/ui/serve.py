@@ -220,14 +220,19 @@ class TutorApp(Voila):  # type: ignore[misc]
 
     def init_settings(self) -> Any:
         """Voilà's settings, after growing the lessons' pools to :attr:`class_size`."""
-        if self.class_size:
-            manager = self.config.VoilaKernelManager
-            pools = dict(manager.get("kernel_pools_config", {}))
-            manager.kernel_pools_config = class_pools(pools, self.class_size)
-            self.log.info(
-                "pools for a class of %d: %s", self.class_size, manager.kernel_pools_config
-            )
+        self.pools_for_class()
         return super().init_settings()
+
+    def pools_for_class(self) -> dict[str, Any]:
+        """Grow the pools of ``voila.json`` to :attr:`class_size` in this app's settings
+        (before Voilà makes its kernel manager from them); returns the pools."""
+        manager = self.config.VoilaKernelManager
+        pools = dict(manager.get("kernel_pools_config", {}))
+        if self.class_size:
+            pools = class_pools(pools, self.class_size)
+            manager.kernel_pools_config = pools
+            self.log.info("pools for a class of %d: %s", self.class_size, pools)
+        return pools
 
     def init_handlers(self) -> list[Any]:
         """Voilà's handlers, with the lesson, shutdown and root handlers replaced."""
