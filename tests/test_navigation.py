@@ -182,3 +182,20 @@ def test_leaving_the_play_lesson_stops_its_scheduled_moves() -> None:
     assert len(table.controller.view().events) == events
     assert table.error_code == ""
     assert table._show_error not in pageerrors._areas
+
+
+def test_a_lesson_that_fails_to_build_is_told_in_the_page_problem_area(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gin.ui.lessons
+    from gin.ui.lessons import start_lesson
+
+    def broken() -> Any:
+        raise RuntimeError("no cards today")
+
+    monkeypatch.setattr(gin.ui.lessons, "melds_lesson", broken, raising=False)
+    start = start_lesson()
+    start.navigator.go(MELDS, "seed=5")
+    assert shown(start) is start and "gin-lesson-00_start_here" in start.widget._dom_classes
+    assert "no cards today" in start.problem.text
+    assert base._address == []  # the page still shows its own address's lesson

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import inspect
 import random
+import traceback
 from typing import Any
 
 import ipywidgets as W
@@ -230,6 +231,8 @@ class Lesson:
             fresh = factory()
         except Exception as exc:
             _address[:] = before
+            if not isinstance(exc, GinError):  # a bug: the traceback goes to the log
+                pageerrors.server_log("".join(traceback.format_exception(exc)))
             if self.problem is not None:
                 self.problem.show(describe_error(exc))
             return self
