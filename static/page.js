@@ -26,16 +26,17 @@
     fetch(new URL(preload[p], script.src).href).catch(function () {});
   }
   // 3. The lessons link to each other as ./NN_name.ipynb (Voilà's addresses); here each
-  //    lesson is the page NN_name.html beside this one. Links are rewritten as they appear.
+  //    lesson is the page NN_name.html beside this one (keeping a ?lang=). Links are
+  //    rewritten as they appear.
   function relink(root) {
-    var selector = 'a[href$=".ipynb"]';
+    var selector = 'a[href*=".ipynb"]';
     if (!root.querySelectorAll) return;
     var links = Array.prototype.slice.call(root.querySelectorAll(selector));
     if (root.matches && root.matches(selector)) links.push(root);
     for (var i = 0; i < links.length; i++) {
       var href = links[i].getAttribute("href");
       if (!/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href)) {
-        links[i].setAttribute("href", href.replace(/\.ipynb$/, ".html"));
+        links[i].setAttribute("href", href.replace(/\.ipynb(?=$|[?#])/, ".html"));
       }
     }
   }

@@ -159,7 +159,7 @@ def test_a_bad_address_shows_one_message_instead_of_the_lesson(
     melds = melds_lesson()
     shown = [c for c in melds.widget.children if "gin-page-problem" in c._dom_classes]
     assert shown and "can&#x27;t open" in shown[0].value
-    assert len(melds.widget.children) == 5  # style, language menu, prose, message, navigation
+    assert len(melds.widget.children) == 6  # style, menu, navigator, prose, message, links
 
 
 def test_the_knocking_stepper_takes_its_rules_from_the_address(

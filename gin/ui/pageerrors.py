@@ -39,6 +39,12 @@ def add_message_area(show: Callable[[GinError], None], *, fallback: bool = False
         _areas.append(show)
 
 
+def remove_message_area(show: Callable[[GinError], None]) -> None:
+    """Stop using ``show`` (its widgets have left the page); nothing if it is not used."""
+    if show in _areas:
+        _areas.remove(show)
+
+
 def server_log(text: str) -> None:
     """Write ``text`` to the server's log: the kernel's original standard error, which
     ipykernel keeps apart from the stream it forwards to the page."""
@@ -120,4 +126,11 @@ def install() -> None:
     CallbackDispatcher.__call__ = call
 
 
-__all__ = ["NOT_USED", "add_message_area", "install", "report", "server_log"]
+__all__ = [
+    "NOT_USED",
+    "add_message_area",
+    "install",
+    "remove_message_area",
+    "report",
+    "server_log",
+]

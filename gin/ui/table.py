@@ -167,6 +167,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
         """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
         self._token = 0
+        self._closed = False
         self._busy = False
         self.error_code = ""
         """The code of the error shown in the coach (``""`` when none)."""
@@ -493,7 +494,23 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     @_guarded
     def _scheduled(self, fn: Callable[[int], Any], token: int) -> None:
+        if self._closed:  # the table has left the page: play nothing on it
+            return
         fn(token)
+
+    def close(self) -> None:
+        """Close the table's widgets: the opponent's moves and the reveal still scheduled
+        are dropped, and page errors are no longer told in its coach."""
+        self._closed = True
+        self._token = getattr(self, "_token", 0) + 1
+        self._busy = False
+        pageerrors.remove_message_area(self._show_error)
+        stack = list(self.children)
+        while stack:
+            part = stack.pop()
+            stack.extend(getattr(part, "children", ()) or ())
+            part.close()
+        super().close()
 
     def _must_wait_for_page(self) -> bool:
         """Whether the opponent's first moves should wait until the page shows the table:

@@ -5,7 +5,8 @@ host is aborted and counted: each test ends with none. Every lesson renders with
 output and its main interaction works as in Voilà: the start page's links lead to the
 other lessons' pages, a meld exercise is answered right and wrong, the knocking stepper
 walks to the score, a whole deal is played by clicks to the score pad, and the lab draws
-its SVG charts. The page's query string reaches the kernel.
+its SVG charts. The page's query string reaches the kernel. A link to another lesson
+opens it in the same page, with its own address (issue 14).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .site_harness import (
     lesson_url,
     open_site_page,
     play_deal_by_clicks,
+    wait_until_rendered,
     walk_stepper_to_score,
 )
 
@@ -218,3 +220,40 @@ def test_the_site_opens_at_the_start_lesson(page: Page, site_url: str, blocked: 
     page.goto(f"{site_url}/?seed=3", wait_until="commit")
     page.wait_for_url(re.compile(r"/voici/render/00_start_here\.html\?seed=3$"), timeout=30_000)
     assert blocked.urls == []
+
+
+MELDS_LINK = '.gin-map a[data-notebook="01_cards_and_melds.ipynb"]'
+MELDS_EXERCISE = ".gin-lesson-01_cards_and_melds .gin-exercise-meld-kind"
+
+
+def test_a_link_opens_the_next_lesson_in_the_same_page(
+    page: Page, site_url: str, blocked: Blocked
+) -> None:
+    """Issue 14: a click on Start here's link to Cards and melds builds that lesson in the
+    page's running kernel (no new page: a mark left in the page survives), the address
+    follows; its exercise answers; Back returns to Start here in the page, and a reload of
+    the pushed address opens Cards and melds as a page of its own."""
+    log = open_site_page(page, lesson_url(site_url, "00_start_here"))
+    page.evaluate("() => { window.__marker = 'same page'; }")
+    page.locator(MELDS_LINK).click()
+    page.locator(MELDS_EXERCISE).wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert page.evaluate("() => window.__marker") == "same page"
+    assert page.url.endswith("/01_cards_and_melds.html")
+    assert page.locator(".gin-lesson").count() == 1
+    assert page.locator(".gin-language-menu").count() == 1
+    _cards_and_melds(page)
+    page.go_back(wait_until="commit")
+    page.locator(".gin-lesson-00_start_here .gin-map").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert page.evaluate("() => window.__marker") == "same page"
+    assert page.url.endswith("/00_start_here.html")
+    assert page.locator(MELDS_EXERCISE).count() == 0
+    page.go_forward(wait_until="commit")
+    page.locator(MELDS_EXERCISE).wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert page.url.endswith("/01_cards_and_melds.html")
+    no_errors_and_nothing_blocked(page, log, blocked)
+    page.reload(wait_until="commit")
+    wait_until_rendered(page)
+    page.locator(MELDS_EXERCISE).wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert page.evaluate("() => window.__marker === undefined")  # a page of its own
+    _cards_and_melds(page)
+    no_errors_and_nothing_blocked(page, log, blocked)

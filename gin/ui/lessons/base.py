@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import inspect
 import random
+import traceback
 from typing import Any
 
 import ipywidgets as W
@@ -16,10 +17,12 @@ from gin.ui import pageerrors
 from gin.ui.choices import rules_options
 from gin.ui.language import LanguageMenu, choose_language, mark_language, open_in
 from gin.ui.lessons.catalog import lesson_info, nav_html
+from gin.ui.lessons.guard import describe_error
 from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
 from gin.ui.lessons.style import LESSON_CSS
-from gin.ui.urlparams import MAX_SEED, PageParamError, PageParams, page_params
+from gin.ui.navigation import Navigator, lesson_factory
+from gin.ui.urlparams import MAX_SEED, PageParamError, PageParams, page_params, parse_page_params
 
 """The label of a seed box."""
 """The heading of a lesson's exercises."""
@@ -115,6 +118,10 @@ class Lesson:
     same kernel: the lesson is built again from the same arguments and seed (so the same
     exercises come back), and a lesson with a game in progress keeps it
     (:meth:`rebuilt`).
+
+    Where lessons open in the same page (:mod:`gin.ui.navigation`, the static site),
+    :meth:`go_to` builds another lesson and swaps it into this one's place on the page;
+    :meth:`close` closes a lesson's widgets and stops what it still had scheduled.
     """
 
     _made_with: tuple[tuple[Any, ...], dict[str, Any]] = ((), {})
@@ -132,9 +139,13 @@ class Lesson:
 
     def __init__(self, seed: int | None = None) -> None:
         pageerrors.install()  # before any widget is made: they bind its message handler
-        self.page, self.page_problem = read_page_params()
+        self.page, self.page_problem = read_page_params(_address[-1] if _address else None)
         self.lang = open_in(self.page.lang)
         self.language_menu: LanguageMenu | None = None
+        self.navigator: Navigator | None = None
+        self.problem: MessageArea | None = None
+        self._own: list[Any] = []
+        self._show_problem: Any = None
         if seed is None:
             seed = self.page.seed if self.page.seed is not None else self.default_seed
         self.seed = resolve_seed(seed)
@@ -153,6 +164,9 @@ class Lesson:
         if self.language_menu is None:
             self.language_menu = LanguageMenu(self.lang, from_address=self.page.lang is not None)
             self.language_menu.on_choose(self.switch_language)
+        if self.navigator is None:
+            self.navigator = Navigator(title=self.title)
+            self.navigator.on_go(self.go_to)
         self.intro = html_widget(
             f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
             + intro_html(self.notebook),
@@ -161,12 +175,15 @@ class Lesson:
         nav = html_widget(nav_html(self.notebook), "gin-nav")
         problem = MessageArea()  # also where errors from the page's messages are told
         problem.widget.add_class("gin-page-problem")
-        pageerrors.add_message_area(lambda e: problem.show(e.render()), fallback=True)
+        self.problem = problem
+        self._show_problem = lambda e: problem.show(e.render())
+        pageerrors.add_message_area(self._show_problem, fallback=True)
         if self.page_problem:  # a bad setting in the address: say so, don't guess
             problem.show(self.page_problem)
             children = ()
+        self._own = [style, self.intro, problem.widget, *children, nav]
         self.widget = W.VBox(
-            [style, self.language_menu, self.intro, problem.widget, *children, nav]
+            [style, self.language_menu, self.navigator, self.intro, problem.widget, *children, nav]
         )
         self.widget.add_class("gin-lesson")
         self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
@@ -183,18 +200,76 @@ class Lesson:
         if lang == self.lang and self.widget is not None:
             return
         choose_language(lang)
-        outer, menu = self.widget, self.language_menu
+        outer, menu, navigator = self.widget, self.language_menu, self.navigator
         fresh = self.rebuilt()
-        kids = list(fresh.widget.children)
-        if kids[1] is not menu:  # the new parts came with a menu of their own: keep ours
-            kids[1].close()
-            kids[1] = menu
+        if self._show_problem is not None:  # the new parts have their own problem area
+            pageerrors.remove_message_area(self._show_problem)
+        kids = _keep_frame(list(fresh.widget.children), menu, navigator)
         self.__dict__.update(fresh.__dict__)
-        self.widget, self.language_menu = outer, menu
+        self.widget, self.language_menu, self.navigator = outer, menu, navigator
         if outer is not None:
             outer.children = kids
             mark_language(outer, lang)
         self.lang = lang
+
+    def go_to(self, notebook: Any, query: Any = "") -> Lesson:
+        """Show the lesson of ``notebook`` in this lesson's place on the page, built as a
+        fresh page of the address with ``query`` would build it (its ``?seed=`` ...; a bad
+        setting shows the page's problem), in the current language. Returns the lesson now
+        shown: the new one, or this one when it could not be built (the reason is shown in
+        this lesson's problem area).
+
+        The page's language menu and navigator stay; this lesson's widgets are closed
+        (:meth:`close`), and the menu and navigator act on the new lesson from now on.
+        """
+        before = _address[:]
+        try:
+            factory = lesson_factory(notebook)
+            if not isinstance(query, str):
+                raise PageParamError(M["error.page-unreadable"]())
+            _address[:] = [query]
+            fresh = factory()
+        except Exception as exc:
+            _address[:] = before
+            if not isinstance(exc, GinError):  # a bug: the traceback goes to the log
+                pageerrors.server_log("".join(traceback.format_exception(exc)))
+            if self.problem is not None:
+                self.problem.show(describe_error(exc))
+            return self
+        self._hand_over(fresh)
+        return fresh
+
+    def _hand_over(self, fresh: Lesson) -> None:
+        """Put ``fresh``'s parts into this lesson's widget on the page, then close this
+        lesson."""
+        outer, menu, navigator = self.widget, self.language_menu, self.navigator
+        made = fresh.widget
+        kids = _keep_frame(list(made.children), menu, navigator)
+        made.children = ()
+        made.close()
+        fresh.widget, fresh.language_menu, fresh.navigator = outer, menu, navigator
+        if menu is not None:
+            menu._on_choose[:] = [fresh.switch_language]
+        if navigator is not None:
+            navigator.on_go(fresh.go_to, replace=True)
+            navigator.title = fresh.title
+        if outer is not None:
+            outer.children = kids
+            outer.remove_class("gin-lesson-" + self.notebook.split(".")[0])
+            outer.add_class("gin-lesson-" + fresh.notebook.split(".")[0])
+            mark_language(outer, fresh.lang)
+        self.close()
+
+    def close(self) -> None:
+        """Close this lesson's own widgets (not the page's language menu and navigator)
+        and stop sending page errors to its problem area. A lesson holding a table extends
+        this to stop the table's scheduled moves."""
+        if self._show_problem is not None:
+            pageerrors.remove_message_area(self._show_problem)
+            self._show_problem = None
+        for part in self._own:
+            _close_tree(part)
+        self._own = []
 
     def rebuilt(self) -> Lesson:
         """A new lesson like this one, built in the current language: the same arguments
@@ -211,11 +286,36 @@ class Lesson:
         return f"<{type(self).__name__} {html.escape(self.notebook)} seed={self.seed}>"
 
 
-def read_page_params() -> tuple[PageParams, str]:
-    """The settings in this page's address, and a sentence for the page when one of them
-    is bad (then the settings are all unset, and the lesson shows only the sentence)."""
+_address: list[str] = []
+"""The query string of the address the page shows since a lesson opened in it
+(:meth:`Lesson.go_to`); empty while the page shows the lesson it was opened with."""
+
+
+def _keep_frame(kids: list[Any], menu: Any, navigator: Any) -> list[Any]:
+    """A new lesson's children with the page's own language menu and navigator in place
+    of the new ones (closed)."""
+    for i, mine in ((1, menu), (2, navigator)):
+        if mine is not None and kids[i] is not mine:
+            kids[i].close()
+            kids[i] = mine
+    return kids
+
+
+def _close_tree(widget: Any) -> None:
+    """Close ``widget`` and every widget under it."""
+    for child in list(getattr(widget, "children", ()) or ()):
+        _close_tree(child)
+    close = getattr(widget, "close", None)
+    if callable(close):
+        close()
+
+
+def read_page_params(query: str | None = None) -> tuple[PageParams, str]:
+    """The settings in ``query`` (by default this page's address: :func:`page_params`),
+    and a sentence for the page when one of them is bad (then the settings are all unset,
+    and the lesson shows only the sentence)."""
     try:
-        return page_params(), ""
+        return (page_params() if query is None else parse_page_params(query)), ""
     except PageParamError as e:
         return PageParams(), M["lesson.page-problem"].render(
             {"reason": {"key": e.text.key, "data": dict(e.data)}}

@@ -174,6 +174,11 @@ class GuidedLesson(Lesson):
         )
         self.assemble(self.table.guide, self.table)
 
+    def close(self) -> None:
+        """Close the lesson and its guided table (nothing it scheduled plays on)."""
+        self.table.close()
+        super().close()
+
     def rebuilt(self) -> Lesson:
         """This lesson in the current language around the same deal in progress, drawn
         again in place (:meth:`gin.ui.table.GinTable.relabel`)."""

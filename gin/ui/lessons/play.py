@@ -54,6 +54,12 @@ class PlayLesson(Lesson):
         parts = [self.message.widget] if self.table is None else [self.table]
         self.assemble(*parts)
 
+    def close(self) -> None:
+        """Close the lesson and its table (nothing the table scheduled plays on)."""
+        if self.table is not None:
+            self.table.close()
+        super().close()
+
     def rebuilt(self) -> Lesson:
         """This lesson in the current language, with the same game in progress: the
         lesson's frame is built again around the same table, drawn again in place
