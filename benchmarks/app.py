@@ -628,8 +628,9 @@ def run() -> str:
         "One learner with the pools of `voila.json`, then ten Chromium pages at once with "
         f"`CLASS_SIZE={CLASS}`. The ten pages draw on the same two cores as the server "
         "and its kernels, which a class never does: the second row measures this "
-        "machine's ten browsers more than the server. Every learner then plays (clicks "
-        "made on all pages at once).",
+        "machine's ten browsers more than the server; and ten seconds after they arrive "
+        "(`fill_delay` in `voila.json`) the pool starts ten kernels again, on the same "
+        "cores. Every learner then plays (clicks made on all pages at once).",
         "",
         *report(scenarios),
         "",
