@@ -199,3 +199,29 @@ def test_a_lesson_that_fails_to_build_is_told_in_the_page_problem_area(
     assert shown(start) is start and "gin-lesson-00_start_here" in start.widget._dom_classes
     assert "no cards today" in start.problem.text
     assert base._address == []  # the page still shows its own address's lesson
+
+
+def test_the_page_is_told_whether_the_lesson_it_asked_for_is_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page moved its address before asking; it puts the old one back when the kernel
+    answers that the lesson could not be shown, so reload and Back stay true."""
+    import gin.ui.lessons
+    from gin.ui.lessons import start_lesson
+
+    start = start_lesson()
+    nav = start.navigator
+    told: list[Any] = []
+    monkeypatch.setattr(nav, "send", lambda content, *a, **k: told.append(content))
+    nav.go(MELDS, "seed=4")
+    assert told == [{"type": "answer", "shown": True}]
+    melds = shown(start)
+
+    def broken() -> Any:
+        raise RuntimeError("no cards today")
+
+    monkeypatch.setattr(gin.ui.lessons, "upcard_lesson", broken, raising=False)
+    nav.go("02_the_up_card.ipynb", "")
+    assert told[-1] == {"type": "answer", "shown": False} and shown(melds) is melds
+    nav.go(CHEAT_SHEET, "")  # not a lesson: refused, and the page told so
+    assert told[-1] == {"type": "answer", "shown": False}

@@ -13,9 +13,21 @@ function render({ model, el }) {
   el.classList.add("gin-navigator");
   el.style.display = "none";
 
+  // The address of the lesson on the screen: put back when the kernel could not show the
+  // lesson asked for (the reason is in the page's problem area).
+  let shownHref = window.location.href;
   function ask(notebook, query) {
     model.send({ type: "go", notebook: notebook, query: query });
   }
+  function onAnswer(msg) {
+    if (!msg || msg.type !== "answer") return;
+    if (msg.shown) {
+      shownHref = window.location.href;
+    } else if (window.location.href !== shownHref) {
+      window.history.replaceState(window.history.state, "", shownHref);
+    }
+  }
+  model.on("msg:custom", onAnswer);
 
   function onClick(event) {
     if (!model.get("enabled") || event.defaultPrevented) return;
@@ -61,6 +73,7 @@ function render({ model, el }) {
     document.removeEventListener("click", onClick, true);
     window.removeEventListener("popstate", onPop);
     model.off("change:title", retitle);
+    model.off("msg:custom", onAnswer);
   };
 }
 

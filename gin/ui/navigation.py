@@ -82,7 +82,8 @@ class Navigator(anywidget.AnyWidget):
     Synced traits: ``enabled`` (links open lessons in the page), ``lessons`` (the notebooks
     that are lessons) and ``title`` (the lesson's title, for the window title). The page
     sends ``{"type": "go", "notebook": ..., "query": ...}``; :meth:`on_go` callbacks get the
-    notebook and the query.
+    notebook and the query, and the lesson's answer (:meth:`answer`) tells the page whether
+    the address it moved to holds the lesson shown.
 
     >>> Navigator(enabled=False).lessons[0]
     '00_start_here.ipynb'
@@ -110,6 +111,11 @@ class Navigator(anywidget.AnyWidget):
         if replace:
             self._on_go.clear()
         self._on_go.append(callback)
+
+    def answer(self, shown: bool) -> None:
+        """Tell the page whether the lesson it asked for is shown; when it is not, the page
+        puts back the address of the lesson still on the screen."""
+        self.send({"type": "answer", "shown": shown})
 
     def go(self, notebook: Any, query: Any = "") -> None:
         """Do what the page does on a click on a link to ``notebook`` (tests call this)."""

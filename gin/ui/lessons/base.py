@@ -235,8 +235,12 @@ class Lesson:
                 pageerrors.server_log("".join(traceback.format_exception(exc)))
             if self.problem is not None:
                 self.problem.show(describe_error(exc))
+            if self.navigator is not None:  # the page puts back this lesson's address
+                self.navigator.answer(False)
             return self
         self._hand_over(fresh)
+        if fresh.navigator is not None:
+            fresh.navigator.answer(True)
         return fresh
 
     def _hand_over(self, fresh: Lesson) -> None:
