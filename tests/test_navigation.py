@@ -100,7 +100,7 @@ def test_a_click_swaps_the_start_lesson_for_the_melds_lesson() -> None:
     assert melds.kind_exercise.widget in open_widgets(outer)
     assert M["lesson.melds.title"].render() in melds.intro.value
     assert all(w.comm is None for p in old_parts for w in [p, *open_widgets(p)])
-    assert nav.title == M["lesson.melds.title"].render()
+    assert nav.title == M["lesson.melds.title"].render() + " · Oklahoma Gin"  # window title
     # page errors now go to the new lesson's problem area only
     assert pageerrors._areas == [melds._show_problem]
     # the same exercises as a fresh page with ?seed=7
@@ -120,6 +120,23 @@ def test_the_language_is_kept_and_the_menu_acts_on_the_new_lesson() -> None:
     assert shown(start).lang == "bg"
     assert M["lesson.melds.title"].render("bg") in start.widget.children[3].value
     assert "gin-lesson-01_cards_and_melds" in start.widget._dom_classes
+
+
+def test_the_window_title_names_the_lesson_in_the_page_language() -> None:
+    """The browser tab says which lesson is open, in the language shown, on every page
+    (also in Voilà, where links open as pages) and after a switch of language."""
+    from gin.ui.lessons import play_lesson
+
+    navigation.IN_PLACE = False
+    lesson = play_lesson(seed=2)
+    nav = lesson.navigator
+    assert not nav.enabled
+    assert nav.title == M["lesson.play.title"].render("en") + " · Oklahoma Gin"
+    lesson.switch_language("he")
+    assert nav.title == M["lesson.window-title"].render(
+        {"lesson": M["lesson.play.title"].render("he")}, "he"
+    )
+    assert "אוקלהומה" in nav.title
 
 
 def test_a_bad_setting_in_the_link_shows_the_page_problem() -> None:

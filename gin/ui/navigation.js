@@ -56,15 +56,13 @@ function render({ model, el }) {
     ask(notebook, url.search.replace(/^\?/, ""));
   }
 
-  let shownTitle = model.get("title");
+  // The window title names the lesson shown, in the page's language (on every page,
+  // also where links open as pages).
   function retitle() {
     const title = model.get("title");
-    // only a window title that named the lesson follows it (the site's pages share one)
-    if (shownTitle && document.title.includes(shownTitle) && title) {
-      document.title = document.title.replace(shownTitle, title);
-    }
-    shownTitle = title;
+    if (title) document.title = title;
   }
+  retitle();
   model.on("change:title", retitle);
 
   document.addEventListener("click", onClick, true);

@@ -80,7 +80,8 @@ class Navigator(anywidget.AnyWidget):
     the browser's Back and Forward, and asks the kernel for the lesson.
 
     Synced traits: ``enabled`` (links open lessons in the page), ``lessons`` (the notebooks
-    that are lessons) and ``title`` (the lesson's title, for the window title). The page
+    that are lessons) and ``title`` (the window title the page shows, naming the lesson in
+    the page's language; set on every page, also where links open as pages). The page
     sends ``{"type": "go", "notebook": ..., "query": ...}``; :meth:`on_go` callbacks get the
     notebook and the query, and the lesson's answer (:meth:`answer`) tells the page whether
     the address it moved to holds the lesson shown.

@@ -25,6 +25,7 @@ from voila_harness import (
 )
 
 import gin
+from gin.ui.lessons.catalog import CHEAT_SHEET, lesson_info
 
 from .learner_clicks import assert_one_deal_scored, play_deal_by_clicks, walk_stepper_to_score
 
@@ -97,6 +98,9 @@ def test_lesson_loads_without_errors(page: Page, voila_server: str, name: str) -
     page.locator(".gin-lesson").first.wait_for(timeout=30_000)  # widgets render async
     assert page.locator(".gin-lesson").count() == 1, "the lesson widget is on the page"
     assert page.locator(".gin-lesson-nav a").count() >= 1
+    if name != CHEAT_SHEET:  # the browser tab names the lesson, not the notebook file
+        title = lesson_info(name).title + " · Oklahoma Gin"
+        page.wait_for_function("t => document.title === t", arg=title, timeout=10_000)
     full_page_screenshot(page, SCREENSHOTS / f"{Path(name).stem}.png")
     no_errors(page, log)
 

@@ -157,6 +157,11 @@ class Lesson:
         """The lesson's title."""
         return lesson_info(self.notebook).title
 
+    @property
+    def window_title(self) -> str:
+        """The browser's window title for this lesson, in the current language."""
+        return M["lesson.window-title"].render({"lesson": self.title})
+
     def assemble(self, *children: Any) -> Any:
         """Wrap the parts with the style sheet, the title and opening prose, and the
         navigation footer."""
@@ -165,7 +170,7 @@ class Lesson:
             self.language_menu = LanguageMenu(self.lang, from_address=self.page.lang is not None)
             self.language_menu.on_choose(self.switch_language)
         if self.navigator is None:
-            self.navigator = Navigator(title=self.title)
+            self.navigator = Navigator(title=self.window_title)
             self.navigator.on_go(self.go_to)
         self.intro = html_widget(
             f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
@@ -210,6 +215,8 @@ class Lesson:
         if outer is not None:
             outer.children = kids
             mark_language(outer, lang)
+        if navigator is not None:
+            navigator.title = self.window_title
         self.lang = lang
 
     def go_to(self, notebook: Any, query: Any = "") -> Lesson:
@@ -256,7 +263,7 @@ class Lesson:
             menu._on_choose[:] = [fresh.switch_language]
         if navigator is not None:
             navigator.on_go(fresh.go_to, replace=True)
-            navigator.title = fresh.title
+            navigator.title = fresh.window_title
         if outer is not None:
             outer.children = kids
             outer.remove_class("gin-lesson-" + self.notebook.split(".")[0])
