@@ -208,24 +208,14 @@ def project_pool() -> int:
 
 
 @contextlib.contextmanager
-def voila(pool: int = 0, class_size: int = 0) -> Iterator[Any]:
-    """Voilà over notebooks/ as ``make app`` serves it (the project's voila.json), with a
-    pool for the play lesson when ``pool`` > 0 (written to a temporary voila.json), or
-    with ``--TutorApp.class_size`` (``make app CLASS_SIZE=``) when ``class_size`` > 0."""
-    config = json.loads((ROOT / "voila.json").read_text())
+def voila(class_size: int = 0) -> Iterator[Any]:
+    """Voilà over notebooks/ as ``make app`` serves it (the project's voila.json), with
+    ``--TutorApp.class_size`` (``make app CLASS_SIZE=``) when ``class_size`` > 0."""
+    extra = [f"--TutorApp.class_size={class_size}"] if class_size else []
     with tempfile.TemporaryDirectory() as tmp:
-        cwd = ROOT
-        if pool:
-            pools = config.setdefault("VoilaKernelManager", {}).setdefault(
-                "kernel_pools_config", {}
-            )
-            pools[PLAY] = {"pool_size": pool}
-            (Path(tmp) / "voila.json").write_text(json.dumps(config))
-            cwd = Path(tmp)
-        extra = [f"--TutorApp.class_size={class_size}"] if class_size else []
         with voila_harness.run_voila(
             voila_harness.NOTEBOOKS_DIR,
-            cwd=cwd,
+            cwd=ROOT,
             log_path=Path(tmp) / "voila.log",
             module=voila_harness.APP_MODULE,
             extra_args=extra,

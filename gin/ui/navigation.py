@@ -22,7 +22,7 @@ import importlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anywidget
 import traitlets
@@ -30,9 +30,6 @@ import traitlets
 from gin.errors import GinError
 from gin.i18n import M
 from gin.ui.lessons.catalog import LESSONS
-
-if TYPE_CHECKING:
-    from gin.ui.lessons.base import Lesson
 
 _HERE = Path(__file__).parent
 
@@ -62,7 +59,7 @@ def in_place() -> bool:
     return IN_PLACE
 
 
-def lesson_factory(notebook: object) -> Callable[[], Lesson]:
+def lesson_factory(notebook: object) -> Callable[[], Any]:
     """The function that builds the lesson of ``notebook`` (as its notebook does).
 
     Raises :class:`NavigationError` for anything that is not a lesson's notebook (the cheat
@@ -71,7 +68,7 @@ def lesson_factory(notebook: object) -> Callable[[], Lesson]:
     name = LESSON_FACTORIES.get(notebook) if isinstance(notebook, str) else None
     if name is None:
         raise NavigationError(M["error.page-not-used"]())
-    factory: Callable[[], Lesson] = getattr(importlib.import_module("gin.ui.lessons"), name)
+    factory: Callable[[], Any] = getattr(importlib.import_module("gin.ui.lessons"), name)
     return factory
 
 

@@ -54,7 +54,7 @@ from gin.ui.controller import TableController
 from gin.ui.controls import ControlsBar, DisplayMenu, pace_class, title_html
 from gin.ui.felt import Felt, last_move_text, turn_text
 from gin.ui.keys import StepKeys
-from gin.ui.parts import classed_html
+from gin.ui.parts import classed_html, close_tree
 from gin.ui.scorepad import ScorePad
 from gin.ui.seats import LEARNER, OPPONENT
 
@@ -505,11 +505,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._token = getattr(self, "_token", 0) + 1
         self._busy = False
         pageerrors.remove_message_area(self._show_error)
-        stack = list(self.children)
-        while stack:
-            part = stack.pop()
-            stack.extend(getattr(part, "children", ()) or ())
-            part.close()
+        for part in list(self.children):
+            close_tree(part)
         super().close()
 
     def _must_wait_for_page(self) -> bool:

@@ -22,6 +22,7 @@ from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
 from gin.ui.lessons.style import LESSON_CSS
 from gin.ui.navigation import Navigator, lesson_factory
+from gin.ui.parts import close_tree
 from gin.ui.urlparams import MAX_SEED, PageParamError, PageParams, page_params, parse_page_params
 
 """The label of a seed box."""
@@ -235,7 +236,7 @@ class Lesson:
             if not isinstance(query, str):
                 raise PageParamError(M["error.page-unreadable"]())
             _address[:] = [query]
-            fresh = factory()
+            fresh: Lesson = factory()
         except Exception as exc:
             _address[:] = before
             if not isinstance(exc, GinError):  # a bug: the traceback goes to the log
@@ -279,7 +280,7 @@ class Lesson:
             pageerrors.remove_message_area(self._show_problem)
             self._show_problem = None
         for part in self._own:
-            _close_tree(part)
+            close_tree(part)
         self._own = []
 
     def rebuilt(self) -> Lesson:
@@ -310,15 +311,6 @@ def _keep_frame(kids: list[Any], menu: Any, navigator: Any) -> list[Any]:
             kids[i].close()
             kids[i] = mine
     return kids
-
-
-def _close_tree(widget: Any) -> None:
-    """Close ``widget`` and every widget under it."""
-    for child in list(getattr(widget, "children", ()) or ()):
-        _close_tree(child)
-    close = getattr(widget, "close", None)
-    if callable(close):
-        close()
 
 
 def read_page_params(query: str | None = None) -> tuple[PageParams, str]:
