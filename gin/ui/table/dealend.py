@@ -15,13 +15,27 @@ from gin.ui.table.settings import TableSettings
 class TableDealEnd(TableSettings):
     """The end of the deal, and new deals and games."""
 
+    def _reveal_hold(self) -> int | None:
+        """The beat the end-of-deal playback waits at (``None``: it plays to the end);
+        the learner's score guess holds it (:mod:`gin.ui.table.arranging`)."""
+        return None
+
+    def _reveal_waits(self) -> bool:
+        """Whether the playback waits at its hold for the learner."""
+        hold = self._reveal_hold()
+        return hold is not None and self.controller.reveal_step >= hold
+
     def _reveal_beat(self, token: int) -> None:
         if token != self._token:
             return
+        total = self._reveal_total()
+        hold = self._reveal_hold()
+        end = total if hold is None else min(hold, total)
+        c = self.controller
         if self.pause <= 0:
-            self.controller.reveal_step = self._reveal_total()
+            c.reveal_step = max(c.reveal_step, end)
         else:
-            self.controller.reveal_step += 1
+            c.reveal_step = min(c.reveal_step + 1, max(end, c.reveal_step))
         if self._revealed():
             self._say(reveal.end_message(self.controller.game))
         self.refresh()

@@ -99,7 +99,7 @@ class TableFlow(TableDealEnd):
                     )
                 return
             self._schedule(self._auto_opponent_move)
-        elif c.deal.is_over and not self._revealed():
+        elif c.deal.is_over and not self._revealed() and not self._reveal_waits():
             self._busy = True
             self._schedule(self._reveal_beat)
         else:

@@ -21,12 +21,12 @@ from gin.ui.felt import Felt
 from gin.ui.keys import StepKeys
 from gin.ui.parts import classed_html
 from gin.ui.scorepad import ScorePad
-from gin.ui.table.turn import TableTurn
+from gin.ui.table.arranging import TableArranging
 
 _CSS = (Path(__file__).parent.parent / "table.css").read_text(encoding="utf-8")
 
 
-class GinTable(TableTurn):
+class GinTable(TableArranging):
     """A card table where the learner plays Oklahoma Gin against a bot, with a coach.
 
     Parts tests and lessons may use: :attr:`controller`, :attr:`hand` (the learner's
@@ -52,6 +52,7 @@ class GinTable(TableTurn):
         large_cards: bool = False,
         teacher_controls: bool = False,
         projector: bool = False,
+        arrange_self: bool = False,
     ) -> None:
         """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
         :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
@@ -61,6 +62,8 @@ class GinTable(TableTurn):
         switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
         display menu's choices. ``projector`` (a page opened with ``?projector=1``) draws large
         cards and lets a presentation clicker step the deal (:meth:`clicker_step`).
+        ``arrange_self`` (a page opened with ``?arrange=self``) starts the display menu's
+        choice "I lay out my cards" (:mod:`gin.ui.table.arranging`).
         """
         self.controller = TableController(rules, opponent, seed)
         self.pause = max(float(pause), 0.0)
@@ -75,6 +78,8 @@ class GinTable(TableTurn):
         """The deals of this game played (even partly) with both hands open."""
         self.four_color = bool(four_color)
         self.projector = bool(projector)
+        self.arrange_self = bool(arrange_self)
+        """Whether the learner lays out their melds, chooses layoffs and guesses the score."""
         self.large_cards = bool(large_cards) or self.projector
         self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
         """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
@@ -176,7 +181,9 @@ class GinTable(TableTurn):
         self.stock_area.on_click(self._on_stock_click)
         self.discard_area.on_click(self._on_discard_click)
 
-        self.display_menu = DisplayMenu(self.four_color, self.large_cards, self.pause)
+        self.display_menu = DisplayMenu(
+            self.four_color, self.large_cards, self.pause, arrange_self=self.arrange_self
+        )
         self.display_menu.four_color.observe(self._on_four_color, names="value")
         self.display_menu.large_cards.observe(self._on_large_cards, names="value")
         self.display_menu.pace.observe(self._on_pace, names="value")
@@ -190,3 +197,4 @@ class GinTable(TableTurn):
         body.add_class("gin-body")
         self.clicker = StepKeys(self.clicker_step, active=self.projector, pages_only=True)
         self._children = [self.style_html, self.title, body, self.clicker]
+        self._build_rooms()
