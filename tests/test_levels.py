@@ -433,7 +433,7 @@ def test_undercuts_diagnose_the_tie() -> None:
     )
     r = q.data["result"]
     assert r.winner == "defender" and r.points == Rules.preset("classic").undercut_bonus
-    assert slip_of(ex, {"who": "knocker", "points": 0}) == "tie"
+    assert slip_of(ex, {"who": "knocker", "points": 0}) == "undercut-on-tie"
 
 
 def test_scoring_diagnoses_a_forgotten_doubling() -> None:
@@ -441,7 +441,7 @@ def test_scoring_diagnoses_a_forgotten_doubling() -> None:
     ex = panel("scoring", "spades-double").exercise
     q = find(ex, lambda q: q.data["result"].multiplier == 2)
     who, points = q.data["answer"]
-    assert slip_of(ex, {"who": who, "points": points // 2}) == "doubling"
+    assert slip_of(ex, {"who": who, "points": points // 2}) == "forgot-spade-doubling"
 
 
 def test_scoring_diagnoses_a_forgotten_gin_bonus() -> None:
@@ -449,7 +449,7 @@ def test_scoring_diagnoses_a_forgotten_gin_bonus() -> None:
     q = find(ex, lambda q: q.data["result"].kind == "gin")
     r = q.data["result"]
     assert r.points == r.defender_deadwood + 25
-    assert slip_of(ex, {"who": "knocker", "points": r.defender_deadwood}) == "bonus"
+    assert slip_of(ex, {"who": "knocker", "points": r.defender_deadwood}) == "forgot-gin-bonus"
 
 
 def test_the_void_deal_diagnoses_the_two_cards() -> None:

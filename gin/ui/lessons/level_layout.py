@@ -12,7 +12,6 @@ layoff (``8S@0 9S@0``, ``none``).
 
 from __future__ import annotations
 
-import html
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -38,7 +37,15 @@ from gin.ui.arrange import LayoffChooser, MeldBuilder
 from gin.ui.lessons.exercise import Choice, Field, Question, Verdict
 from gin.ui.lessons.guard import AnswerError
 from gin.ui.lessons.hands import built_hand, low_card_weight
-from gin.ui.lessons.level import Level, Predict, para, slip_html, verdict
+from gin.ui.lessons.level import (
+    Level,
+    Predict,
+    para,
+    para_text,
+    slip_html,
+    slip_text_html,
+    verdict,
+)
 from gin.ui.lessons.pictures import arrangement_html, cards_html
 
 NONE = "none"
@@ -235,7 +242,7 @@ def layout_question(rules: Rules, rng: random.Random) -> Question:
         said = para_text(cmp.text)
         if proposed.deadwood_points > limit:
             over = M["error.layout-over-limit"](points=proposed.deadwood_points, limit=limit)
-            return verdict(False, slip_html_text(over) + said + worked, "over-limit")
+            return verdict(False, slip_text_html(over) + said + worked, "over-limit")
         if cmp.as_good:
             return verdict(True, said + arrangement_html(proposed, size="small"))
         code, slip = _layout_slip(hand, proposed)
@@ -256,16 +263,6 @@ def layout_question(rules: Rules, rng: random.Random) -> Question:
         para("lesson.level.lay-out.nudge"),
         worked,
     )
-
-
-def para_text(text: Text) -> str:
-    """An engine sentence as an HTML paragraph."""
-    return f"<p>{html.escape(text.render())}</p>"
-
-
-def slip_html_text(text: Text) -> str:
-    """An engine sentence as a diagnosed slip, in bold."""
-    return f'<p class="gin-slip"><b>{html.escape(text.render())}</b></p>'
 
 
 _PREDICT_HAND = "7S 8S 9S 7H 7D 2C 3C 4C AH 2D"
