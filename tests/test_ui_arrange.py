@@ -310,7 +310,7 @@ def test_enter_lays_the_selected_card_off_and_c_finishes(stack: Any) -> None:
 
 
 def test_lay_off_while_choosing_is_refused_with_a_sentence(stack: Any) -> None:
-    t, chooser = defending(stack)
+    t, _chooser = defending(stack)
     t.lay_off()
     assert t.error_code == "arrange-choose-layoffs" and not t.controller.deal.is_over
 

@@ -106,6 +106,7 @@ class MeldBuilder(Room):
         self.verdict = w.HTML()
         self.verdict.layout.display = "none"
         self.children = [
+            self.style,
             self.title,
             self.melds_box,
             self.area,

@@ -94,6 +94,7 @@ class LayoffChooser(Room):
         self.verdict = w.HTML()
         self.verdict.layout.display = "none"
         self.children = [
+            self.style,
             self.title,
             self.targets_box,
             self.area,
