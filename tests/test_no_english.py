@@ -336,8 +336,12 @@ def guided() -> Roots:
         action = table.next_action
         if isinstance(action, gin.Discard | gin.Knock) and table.hand.selected != action.card.code:
             table.hand.click(action.card.code)
-        table.buttons[table.next_target].click()
-    assert table.controller.deal.is_over
+        if table.next_target == "make_meld":  # the learner lays out the knock
+            for c in table.builder.area.cards:
+                if c.get("extra_class"):
+                    table.builder.area.click(c["code"])
+        table.next_button.click()
+    assert table.controller.deal.is_over and table.builder.finished  # the rooms are on the page
     roots.append((lesson.widget, False))
     return roots
 

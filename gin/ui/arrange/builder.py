@@ -106,6 +106,7 @@ class MeldBuilder(Room):
         self.verdict = w.HTML()
         self.verdict.layout.display = "none"
         self.children = [
+            self.style,
             self.title,
             self.melds_box,
             self.area,
@@ -173,9 +174,13 @@ class MeldBuilder(Room):
         refuses it with the reason, and nothing changes."""
         self._check_open()
         proposed = gin.propose_layout(self.hand, self.layout_melds())
-        if self.on_done is not None:
-            self.on_done(proposed)
-        self.arrangement = proposed
+        self.arrangement = proposed  # the owner sees the layout taken
+        try:
+            if self.on_done is not None:
+                self.on_done(proposed)
+        except BaseException:
+            self.arrangement = None
+            raise
         self.comparison = gin.compare_layout(self.hand, proposed)
         self.area.chosen = []
         self._draw()

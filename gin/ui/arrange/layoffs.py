@@ -94,6 +94,7 @@ class LayoffChooser(Room):
         self.verdict = w.HTML()
         self.verdict.layout.display = "none"
         self.children = [
+            self.style,
             self.title,
             self.targets_box,
             self.area,
@@ -134,9 +135,13 @@ class LayoffChooser(Room):
     def done(self) -> None:
         """End the layoffs: the owner takes them, then what was missed is shown."""
         self._check_open()
-        if self.on_done is not None:
-            self.on_done(tuple(self.layoffs))
-        self._finished = True
+        self._finished = True  # the owner sees the layoffs over
+        try:
+            if self.on_done is not None:
+                self.on_done(tuple(self.layoffs))
+        except BaseException:
+            self._finished = False
+            raise
         self.missed = gin.missed_layoffs(self.board)
         self._draw()
 

@@ -20,6 +20,86 @@ from gin.ui.parts import classed_html
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+ROOM_CSS = """
+.gin-arrange {
+  background: #fff7d6;
+  color: #2b1d00;
+  border-radius: 12px;
+  padding: 8px 12px !important;
+  margin: 6px 0;
+  gap: 6px;
+  overflow: visible;
+}
+.gin-arrange .widget-html-content,
+.gin-arrange .gin-cardarea-root,
+.gin-arrange .gin-group-label {
+  color: #2b1d00;
+  white-space: normal;
+}
+.gin-arrange .gin-group-meld {
+  border-color: #1f5434;
+}
+.gin-arranged-melds,
+.gin-layoff-targets,
+.gin-arrange-buttons,
+.gin-score-guess-row {
+  flex-wrap: wrap;
+  gap: 6px 14px;
+  align-items: flex-end;
+}
+.gin-arranged-meld,
+.gin-layoff-target {
+  align-items: center;
+  gap: 4px;
+}
+.gin-layoff-target .gin-card {
+  cursor: pointer;
+}
+.gin-arrange-error {
+  color: #8a1c00;
+  font-weight: 700;
+}
+.gin-arrange-verdict {
+  border-top: 1px solid #c9b98a;
+  padding-top: 4px;
+}
+.gin-arrange-verdict figure {
+  margin: 4px 0 0;
+}
+.gin-arrange-verdict svg {
+  max-width: 100%;
+  height: auto;
+}
+.gin-guess-right {
+  color: #14532d;
+  font-weight: 700;
+}
+.gin-guess-wrong {
+  color: #8a1c00;
+  font-weight: 700;
+}
+.gin-arrange-keys {
+  font-size: 13px;
+  opacity: 0.85;
+}
+.gin-arrange .gin-button {
+  font-size: 17px;
+  font-weight: 700;
+  height: 42px;
+  width: auto;
+  min-width: 84px;
+  padding: 0 14px;
+  border-radius: 10px;
+}
+.gin-arrange .gin-action-make-meld:not(:disabled),
+.gin-arrange .gin-action-done-arranging:not(:disabled),
+.gin-arrange .gin-action-check-score:not(:disabled) {
+  background: #ffd24d;
+  border: 2px solid #7a5200;
+}
+"""
+"""The rooms' look (a light panel, on the felt or in a lesson)."""
+
 ErrorSink = Callable[[gin.GinError], Any]
 """Where a room also tells its errors (the table's coach), besides its own line."""
 
@@ -56,6 +136,8 @@ class Room(w.VBox):  # type: ignore[misc]
         self.large = False
         self._said: Text | None = None
         self._error: gin.GinError | None = None
+        self.style = w.HTML(f"<style>{ROOM_CSS}</style>")
+        self.style.add_class("gin-style")
         super().__init__()
         self.add_class("gin-arrange")
         self.add_class(css)
@@ -98,4 +180,4 @@ class Room(w.VBox):  # type: ignore[misc]
         self._draw_message()
 
 
-__all__ = ["ErrorSink", "Room", "room_guarded"]
+__all__ = ["ROOM_CSS", "ErrorSink", "Room", "room_guarded"]

@@ -75,7 +75,7 @@ class ScoreGuess(Room):
         row = w.HBox([self.who, self.points, self.check_button, self.skip_button])
         row.add_class("gin-score-guess-row")
         self.verdict = classed_html("gin-score-guess-verdict")
-        self.children = [self.title, row, self.message, self.verdict]
+        self.children = [self.style, self.title, row, self.message, self.verdict]
         self.relabel()
 
     @property
