@@ -332,6 +332,7 @@ def test_after_gin_the_tutor_says_nothing_may_be_laid_off(
     assert result is not None and result.kind == kind
     chooser = t.chooser
     assert chooser is not None and "nothing may be laid off" in chooser.title.value
+    assert "Nothing may be laid off after gin" in t.turn_html.value
     assert t.controller.reveal_step == 0 and t.buttons["next_deal"].disabled  # it waits
     lay(chooser, "4S", "AS")
     assert chooser.error_code == "layoff-after-gin"

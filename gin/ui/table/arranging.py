@@ -254,6 +254,8 @@ class TableArranging(TableTurn):
             "chooser": "arrange.turn-lay-off",
             "guess": "arrange.turn-guess",
         }[room]
+        if room == "chooser" and view.layoffs_barred:
+            key = "arrange.turn-after-gin"
         self.felt.show_turn(M[key].render(), "")
 
     def _update_coach(self, view: gin.PlayerView) -> None:
