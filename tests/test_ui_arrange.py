@@ -418,6 +418,8 @@ def test_the_tutor_lays_out_when_the_mode_is_off(stack: Any) -> None:
     result = t.controller.deal.result
     assert result is not None and not result.laid_out and t.builder is None
     assert t.score_guess is None and t._revealed()
+    t.set_arrange_self(True)  # on again once the score is shown: nothing is asked after it
+    assert t.score_guess is None and t.display_menu.arrange_self.value
 
 
 def test_the_rooms_are_drawn_again_in_another_language(stack: Any) -> None:

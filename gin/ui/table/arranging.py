@@ -212,6 +212,7 @@ class TableArranging(TableTurn):
             and hold is not None
             and self._open_room() == ""
             and c.reveal_step >= hold
+            and not self._revealed()
         ):
             self.score_guess = ScoreGuess(
                 view.result, view.knocker, view.rules, on_done=self._guess_done
@@ -271,10 +272,12 @@ class TableArranging(TableTurn):
             super()._focus_next(view)
             return
         target = {
-            "builder": ".gin-meld-builder .gin-arrange-hand [data-index]",
+            "builder": ".gin-meld-builder .gin-action-make-meld",
             "chooser": ".gin-layoff-chooser .gin-arrange-hand [data-index]",
             "guess": ".gin-score-guess-points input",
         }[room]
+        if room == "chooser" and view.layoffs_barred:
+            target = ".gin-layoff-chooser .gin-action-done-arranging"
         state = (self.controller.deal_number, room, target)
         if state != self._focus_state:
             self._focus_state = state
