@@ -111,13 +111,13 @@ class TableArranging(TableTurn):
 
     def _start_layout(self, action: gin.Knock | gin.BigGin) -> None:
         view = self.controller.view()
-        drop = action.card if isinstance(action, gin.Knock) else None
+        kept = view.kept_cards(action.card) if isinstance(action, gin.Knock) else view.hand
         self.controller.pending = None
         self._laying_out = action
         if self.builder is not None:
             self.builder.close()
         self.builder = MeldBuilder(
-            [c for c in view.hand if c != drop],
+            kept,
             on_done=self._layout_done,
             on_cancel=self._layout_cancelled,
             four_color=self.four_color,
