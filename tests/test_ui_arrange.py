@@ -332,6 +332,7 @@ def test_after_gin_the_tutor_says_nothing_may_be_laid_off(
     assert result is not None and result.kind == kind
     chooser = t.chooser
     assert chooser is not None and "nothing may be laid off" in chooser.title.value
+    assert "Nothing may be laid off after gin" in t.turn_html.value
     assert t.controller.reveal_step == 0 and t.buttons["next_deal"].disabled  # it waits
     lay(chooser, "4S", "AS")
     assert chooser.error_code == "layoff-after-gin"
@@ -417,6 +418,8 @@ def test_the_tutor_lays_out_when_the_mode_is_off(stack: Any) -> None:
     result = t.controller.deal.result
     assert result is not None and not result.laid_out and t.builder is None
     assert t.score_guess is None and t._revealed()
+    t.set_arrange_self(True)  # on again once the score is shown: nothing is asked after it
+    assert t.score_guess is None and t.display_menu.arrange_self.value
 
 
 def test_the_rooms_are_drawn_again_in_another_language(stack: Any) -> None:

@@ -101,8 +101,8 @@ class MeldBuilder(Room):
             "arrange.cancel-knock", "gin-action-cancel-arranging", self.cancel
         )
         self.cancel_button.layout.display = "" if on_cancel is not None else "none"
-        buttons = w.HBox([self.make_button, self.done_button, self.cancel_button])
-        buttons.add_class("gin-arrange-buttons")
+        self.buttons = w.HBox([self.make_button, self.done_button, self.cancel_button])
+        self.buttons.add_class("gin-arrange-buttons")
         self.verdict = w.HTML()
         self.verdict.layout.display = "none"
         self.children = [
@@ -110,7 +110,7 @@ class MeldBuilder(Room):
             self.title,
             self.melds_box,
             self.area,
-            buttons,
+            self.buttons,
             self.message,
             self.verdict,
             self.keys_note,
@@ -279,6 +279,10 @@ class MeldBuilder(Room):
         for b in (self.make_button, self.done_button, self.cancel_button):
             b.disabled = self.finished
         self.make_button.disabled = self.finished or not left
+        shown = "none" if self.finished else ""  # done: the verdict is what is left to read
+        for part in (self.buttons, self.keys_note):
+            if part.layout.display != shown:
+                part.layout.display = shown
         self._draw_verdict()
 
     def _draw_verdict(self) -> None:

@@ -221,6 +221,10 @@ class LayoffChooser(Room):
         self.area.mode = "none" if self.finished else "single"
         self.area.empty_text = M["arrange.no-cards-left"].render()
         self.done_button.disabled = self.finished
+        shown = "none" if self.finished else ""
+        for part in (self.done_button, self.keys_note):
+            if part.layout.display != shown:
+                part.layout.display = shown
         m = self.missed
         if m is None:
             self.verdict.layout.display = "none"

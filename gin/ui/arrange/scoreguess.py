@@ -59,10 +59,15 @@ class ScoreGuess(Room):
         self._finished = False
         self.title = classed_html("gin-score-guess-title")
         self.who = w.Dropdown(
-            options=self._who_options(), value="me", layout=w.Layout(width="auto")
+            options=self._who_options(),
+            value="me",
+            style={"description_width": "initial"},
+            layout=w.Layout(width="auto"),
         )
         self.who.add_class("gin-score-guess-who")
-        self.points = w.Text(value="", layout=w.Layout(width="7em"))
+        self.points = w.Text(
+            value="", style={"description_width": "initial"}, layout=w.Layout(width="14em")
+        )
         self.points.add_class("gin-score-guess-points")
         self.check_button = w.Button()
         self.check_button.add_class("gin-button")

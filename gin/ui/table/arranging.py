@@ -111,13 +111,13 @@ class TableArranging(TableTurn):
 
     def _start_layout(self, action: gin.Knock | gin.BigGin) -> None:
         view = self.controller.view()
-        drop = action.card if isinstance(action, gin.Knock) else None
+        kept = view.kept_cards(action.card) if isinstance(action, gin.Knock) else view.hand
         self.controller.pending = None
         self._laying_out = action
         if self.builder is not None:
             self.builder.close()
         self.builder = MeldBuilder(
-            [c for c in view.hand if c != drop],
+            kept,
             on_done=self._layout_done,
             on_cancel=self._layout_cancelled,
             four_color=self.four_color,
@@ -212,6 +212,7 @@ class TableArranging(TableTurn):
             and hold is not None
             and self._open_room() == ""
             and c.reveal_step >= hold
+            and not self._revealed()
         ):
             self.score_guess = ScoreGuess(
                 view.result, view.knocker, view.rules, on_done=self._guess_done
@@ -254,6 +255,8 @@ class TableArranging(TableTurn):
             "chooser": "arrange.turn-lay-off",
             "guess": "arrange.turn-guess",
         }[room]
+        if room == "chooser" and view.layoffs_barred:
+            key = "arrange.turn-after-gin"
         self.felt.show_turn(M[key].render(), "")
 
     def _update_coach(self, view: gin.PlayerView) -> None:
@@ -269,10 +272,12 @@ class TableArranging(TableTurn):
             super()._focus_next(view)
             return
         target = {
-            "builder": ".gin-meld-builder .gin-arrange-hand [data-index]",
+            "builder": ".gin-meld-builder .gin-action-make-meld",
             "chooser": ".gin-layoff-chooser .gin-arrange-hand [data-index]",
             "guess": ".gin-score-guess-points input",
         }[room]
+        if room == "chooser" and view.layoffs_barred:
+            target = ".gin-layoff-chooser .gin-action-done-arranging"
         state = (self.controller.deal_number, room, target)
         if state != self._focus_state:
             self._focus_state = state
