@@ -28,6 +28,18 @@ from gin.explain import (
     knock_limit_steps,
 )
 from gin.i18n import CatalogError, Message, Text
+from gin.layout import (
+    LayoffBoard,
+    LayoutComparison,
+    LayoutError,
+    MissedLayoffs,
+    check_knock_layout,
+    check_meld,
+    compare_layout,
+    meld_refusal,
+    missed_layoffs,
+    propose_layout,
+)
 from gin.match import DealRecord, FinalScore, Game
 from gin.melds import (
     Arrangement,
@@ -43,6 +55,7 @@ from gin.melds import (
 )
 from gin.numbers import parse_whole_number
 from gin.rules import Rules
+from gin.scoreguess import ScoreGuessVerdict, check_score_guess
 from gin.scoring import DealResult, Layoff, LayoffPlan, plan_layoffs, score_deal
 from gin.steps import Step
 from gin.turn import layoff_steps, turn_steps
@@ -66,16 +79,21 @@ __all__ = [
     "GinError",
     "IllegalActionError",
     "Layoff",
+    "LayoffBoard",
     "LayoffPlan",
+    "LayoutComparison",
+    "LayoutError",
     "Meld",
     "MeldExplanation",
     "Message",
+    "MissedLayoffs",
     "NumberError",
     "Phase",
     "PlayerView",
     "Rules",
     "RulesError",
     "SaveFileError",
+    "ScoreGuessVerdict",
     "Step",
     "Suit",
     "Text",
@@ -84,6 +102,10 @@ __all__ = [
     "best_arrangements",
     "best_discards",
     "can_extend",
+    "check_knock_layout",
+    "check_meld",
+    "check_score_guess",
+    "compare_layout",
     "deadwood",
     "discard_options",
     "discard_steps",
@@ -93,9 +115,12 @@ __all__ = [
     "is_meld",
     "knock_limit_steps",
     "layoff_steps",
+    "meld_refusal",
+    "missed_layoffs",
     "parse_cards",
     "parse_whole_number",
     "plan_layoffs",
+    "propose_layout",
     "score_deal",
     "turn_steps",
 ]

@@ -79,16 +79,42 @@ class Discard:
         return f"discard {self.card}"
 
 
+Layout = tuple[tuple[Card, ...], ...]
+"""A player's own melds: each a tuple of cards (see :func:`gin.layout.propose_layout`)."""
+
+LayoffChoice = tuple[tuple[Card, int], ...]
+"""A defender's own layoffs, in order: each a card and the index of the knocker's meld it
+goes onto, the melds as they stand at that moment (a chained layoff names the grown run)."""
+
+WITH = "with"
+"""In a text form, the word before a player's own layout or layoffs."""
+
+
+def _layout_text(melds: Layout | None) -> str:
+    if melds is None:
+        return ""
+    return " ".join([f" {WITH}", *("-".join(c.code for c in m) for m in melds)]).rstrip()
+
+
 @dataclass(frozen=True)
 class Knock:
-    """Discard a card and knock; with zero deadwood left this is gin."""
+    """Discard a card and knock; with zero deadwood left this is gin.
+
+    ``melds`` is the knocker's own layout of the ten cards kept (the deal is scored as
+    laid out); ``None`` lets the engine lay out the best melds.
+
+    >>> from gin.cards import parse_cards
+    >>> Knock(Card.parse("KD"), (tuple(parse_cards("7S 8S 9S")),)).text
+    'knock KD with 7S-8S-9S'
+    """
 
     card: Card
+    melds: Layout | None = None
 
     @property
     def text(self) -> str:
-        """The text form, such as ``knock 7S``."""
-        return f"knock {self.card.code}"
+        """The text form, such as ``knock 7S`` or ``knock 7S with 2C-3C-4C 9H-9D-9S``."""
+        return f"knock {self.card.code}{_layout_text(self.melds)}"
 
     def describe(self) -> str:
         """A short description for people."""
@@ -97,9 +123,17 @@ class Knock:
 
 @dataclass(frozen=True)
 class BigGin:
-    """Declare big gin: all eleven cards meld, nothing is discarded."""
+    """Declare big gin: all eleven cards meld, nothing is discarded.
 
-    text = "big-gin"
+    ``melds`` is the player's own layout of the eleven cards; ``None``: the engine's best.
+    """
+
+    melds: Layout | None = None
+
+    @property
+    def text(self) -> str:
+        """The text form, ``big-gin`` or ``big-gin with ...``."""
+        return f"big-gin{_layout_text(self.melds)}"
 
     def describe(self) -> str:
         """A short description for people."""
@@ -108,9 +142,23 @@ class BigGin:
 
 @dataclass(frozen=True)
 class LayOff:
-    """The defender lays off and shows their hand (the engine picks the best layoffs)."""
+    """The defender lays off and shows their hand.
 
-    text = "lay-off"
+    ``layoffs`` are the defender's own layoffs, in order (``()``: none at all); ``None``
+    lets the engine make the best layoffs.
+
+    >>> LayOff(((Card.parse("8S"), 0), (Card.parse("9S"), 0))).text
+    'lay-off with 8S@0 9S@0'
+    """
+
+    layoffs: LayoffChoice | None = None
+
+    @property
+    def text(self) -> str:
+        """The text form, ``lay-off`` or ``lay-off with 8S@0 9S@0``."""
+        if self.layoffs is None:
+            return "lay-off"
+        return " ".join(["lay-off", WITH, *(f"{c.code}@{i}" for c, i in self.layoffs)])
 
     def describe(self) -> str:
         """A short description for people."""
@@ -133,6 +181,9 @@ _SIMPLE: dict[str, Action] = {
 def parse_action(text: str) -> Action:
     """Read an action from its text form (``take``, ``discard 7S``, ``knock TH`` ...).
 
+    A player's own layout follows ``with``: ``knock 7S with 2C-3C-4C 9H-9D-9S``,
+    ``big-gin with ...``, ``lay-off with 8S@0 9S@0``.
+
     Raises :class:`~gin.errors.IllegalActionError` with code ``bad-action`` if the text is
     not an action.
     """
@@ -141,13 +192,31 @@ def parse_action(text: str) -> Action:
     parts = text.strip().split()
     if len(parts) == 1 and parts[0] in _SIMPLE:
         return _SIMPLE[parts[0]]
-    if len(parts) == 2 and parts[0] in ("discard", "knock"):
-        try:
+    try:
+        if len(parts) >= 2 and parts[0] in ("discard", "knock"):
             card = Card.parse(parts[1])
-        except CardParseError:
-            raise IllegalActionError(M["error.bad-action"](action=echo(text))) from None
-        return Discard(card) if parts[0] == "discard" else Knock(card)
+            if len(parts) == 2:
+                return Discard(card) if parts[0] == "discard" else Knock(card)
+            if parts[0] == "knock" and parts[2] == WITH:
+                return Knock(card, _parse_melds(parts[3:]))
+        if len(parts) >= 2 and parts[0] == "big-gin" and parts[1] == WITH:
+            return BigGin(_parse_melds(parts[2:]))
+        if len(parts) >= 2 and parts[0] == "lay-off" and parts[1] == WITH:
+            return LayOff(tuple(_parse_layoff(p) for p in parts[2:]))
+    except (CardParseError, ValueError):
+        raise IllegalActionError(M["error.bad-action"](action=echo(text))) from None
     raise IllegalActionError(M["error.bad-action"](action=echo(text)))
+
+
+def _parse_melds(words: list[str]) -> Layout:
+    return tuple(tuple(Card.parse(c) for c in w.split("-")) for w in words)
+
+
+def _parse_layoff(word: str) -> tuple[Card, int]:
+    code, at, index = word.partition("@")
+    if not at or not (index.isascii() and index.isdigit()) or len(index) > 3:
+        raise ValueError(word)
+    return Card.parse(code), int(index)
 
 
 # ---------------------------------------------------------------------------- events
@@ -295,6 +364,8 @@ __all__ = [
     "Knocked",
     "LaidOff",
     "LayOff",
+    "LayoffChoice",
+    "Layout",
     "Pass",
     "Passed",
     "TakeUpCard",

@@ -26,6 +26,7 @@ from gin import actions as act
 from gin.cards import DECK, Card, cards_mask, check_distinct, parse_cards
 from gin.errors import CardParseError, IllegalActionError, echo
 from gin.i18n import M
+from gin.layout import LayoffBoard, check_knock_layout, propose_layout
 from gin.melds import Arrangement, deadwood_of_mask
 from gin.rules import Rules
 from gin.scoring import DealResult, knock_refusal, plan_layoffs, score_deal
@@ -44,6 +45,15 @@ _ACTION_TYPES = (
 
 VOID_STOCK = 2
 """A discard that leaves this many cards in the stock ends the deal void."""
+
+
+def _layout(melds: Any) -> list[list[Card]]:
+    """A layout given in an action, its shape checked (``bad-action`` otherwise)."""
+    if not isinstance(melds, tuple | list) or not all(
+        isinstance(m, tuple | list) and all(isinstance(c, Card) for c in m) for m in melds
+    ):
+        raise IllegalActionError(M["error.bad-action"](action=echo(melds)))
+    return [list(m) for m in melds]
 
 
 def check_player(player: Any) -> int:
@@ -327,6 +337,10 @@ class Deal:
                 dw = deadwood_of_mask(cards_mask(hand) ^ card.mask)
                 if dw > self.knock_limit:
                     raise IllegalActionError(knock_refusal(self.rules, self.up_card, dw))
+                if action.melds is not None:
+                    kept = [c for c in hand if c != card]
+                    layout = propose_layout(kept, _layout(action.melds))
+                    check_knock_layout(self.rules, self.up_card, layout)
             return
         if isinstance(action, act.BigGin):
             if ph is not Phase.DISCARD:
@@ -337,10 +351,15 @@ class Deal:
             dw = deadwood_of_mask(cards_mask(self.hands[self.to_move]))
             if dw:
                 raise IllegalActionError(M["error.not-big-gin"](deadwood=dw))
+            if action.melds is not None:
+                layout = propose_layout(self.hands[self.to_move], _layout(action.melds))
+                check_knock_layout(self.rules, self.up_card, layout)
             return
         if isinstance(action, act.LayOff):
             if ph is not Phase.LAYOFF:
                 raise IllegalActionError(M["error.no-knock"]())
+            if action.layoffs is not None:
+                self._layoff_board(action.layoffs)
             return
         raise IllegalActionError(M["error.bad-action"](action=echo(action)))
 
@@ -408,9 +427,11 @@ class Deal:
             self.discard_pile.append(action.card)
             self.taken_card = None
             self.knocker = p
-            dw = deadwood_of_mask(cards_mask(self.hands[p]))
+            self._pending = score_deal(
+                self.rules, self.up_card, self.hands[p], self.hands[1 - p], action.melds
+            )
+            dw = self._pending.knocker_deadwood
             new.append(act.Knocked(p, action.card, dw, dw == 0))
-            self._pending = score_deal(self.rules, self.up_card, self.hands[p], self.hands[1 - p])
             if dw == 0:
                 new.extend(self._finish())
             else:
@@ -420,8 +441,19 @@ class Deal:
             self.knocker = p
             self.taken_card = None
             new.append(act.BigGinDeclared(p))
+            self._pending = score_deal(
+                self.rules, self.up_card, self.hands[p], self.hands[1 - p], action.melds
+            )
             new.extend(self._finish())
         else:  # LayOff
+            if action.layoffs is not None:
+                k = self.knocker
+                assert k is not None and self._pending is not None
+                shown = self._pending.knocker_arrangement
+                melds = tuple(m.cards for m in shown.melds) if self._pending.laid_out else None
+                self._pending = score_deal(
+                    self.rules, self.up_card, self.hands[k], self.hands[p], melds, action.layoffs
+                )
             new.extend(self._finish())
         self.events.extend(new)
         self.actions.append(action)
@@ -441,6 +473,19 @@ class Deal:
         winner = None if result.winner is None else (k if result.winner == "knocker" else 1 - k)
         out.append(act.DealScored(winner, result.points, result.kind))
         return out
+
+    def _layoff_board(self, layoffs: Sequence[tuple[Card, int]] = ()) -> LayoffBoard:
+        """The defender's layoff board after a knock, with ``layoffs`` laid (raises
+        :class:`~gin.layout.LayoutError` for a layoff refused)."""
+        shown = self.shown_knocker_arrangement()
+        if shown is None or self.knocker is None:
+            raise IllegalActionError(M["error.no-knock"]())
+        board = LayoffBoard.start(shown.melds, self.hands[1 - self.knocker])
+        for pair in layoffs:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Card)):
+                raise IllegalActionError(M["error.bad-action"](action=echo(pair)))
+            board = board.lay_off(pair[0], pair[1])
+        return board
 
     def discard_choices(self) -> tuple[DiscardChoice, ...]:
         """Every legal discard of the player to move, with the deadwood of the ten cards
@@ -492,8 +537,10 @@ class Deal:
         choices = self.discard_choices() if mine else ()  # worked out once per view
         shown = self.shown_knocker_arrangement()
         plan = None
+        board = None
         if self.phase is Phase.LAYOFF and self.knocker == o and shown is not None:
             plan = plan_layoffs(shown, self.hands[p])
+            board = LayoffBoard.start(shown.melds, sorted(self.hands[p]))
         return PlayerView(
             player=p,
             rules=self.rules,
@@ -520,6 +567,7 @@ class Deal:
             discard_choices=choices,
             can_big_gin=mine and self.can_big_gin(),
             layoff_plan=plan,
+            layoff_board=board,
         )
 
     def shown_knocker_arrangement(self) -> Arrangement | None:

@@ -479,8 +479,9 @@ def _melds(value: Any, lang: str) -> str:
 
 
 def _action(value: Any, lang: str) -> str:
-    text = str(value)
-    head, _, card = text.partition(" ")
+    words = str(value).split()  # a layout after "with" is not named: only the action
+    head = words[0] if words else ""
+    card = words[1] if len(words) > 1 and head in ("discard", "knock") else ""
     data: dict[str, Any] = {"card": card.upper()} if card else {}
     return render(f"action.{head}", data, lang)
 

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -15,26 +14,18 @@ from gin.cards import Card, cards_mask, check_distinct
 from gin.errors import IllegalActionError
 from gin.explain import knock_limit_steps
 from gin.i18n import M, Text
+from gin.layoffs import Layoff, best_layoffs, run_chains
+from gin.layout import LayoffBoard, LayoutError, check_knock_layout, propose_layout
 from gin.melds import (
     Arrangement,
     Meld,
     _best_arrangements_mask,
     deadwood_of_mask,
-    extend,
 )
 from gin.rules import Rules
 from gin.steps import Draft, Step, number_steps
 
 ResultKind = Literal["knock", "undercut", "gin", "big-gin", "tie"]
-
-
-@dataclass(frozen=True)
-class Layoff:
-    """One card laid off: ``onto`` is the meld before the card, ``result`` after it."""
-
-    card: Card
-    onto: Meld
-    result: Meld
 
 
 @dataclass(frozen=True)
@@ -61,6 +52,20 @@ class DealResult:
     """The defender's own melds and deadwood after the layoffs (laid-off cards excluded)."""
     layoffs: tuple[Layoff, ...]
     steps: tuple[Step, ...]
+    knocker_best_deadwood: int = -1
+    """The least deadwood the knocker's cards could leave (-1: not given, as in results
+    built before layouts existed); above :attr:`knocker_deadwood` never."""
+    laid_out: bool = False
+    """Whether the knocker laid out their own melds (scored as laid out)."""
+    layoffs_chosen: bool = False
+    """Whether the defender chose their own layoffs (else the engine's best were laid)."""
+
+    @property
+    def layout_cost(self) -> int:
+        """The deadwood the knocker's own layout left above the best (0 for the best)."""
+        if self.knocker_best_deadwood < 0:
+            return 0
+        return self.knocker_deadwood - self.knocker_best_deadwood
 
     @property
     def doubled(self) -> bool:
@@ -107,81 +112,6 @@ def _codes(cards: Iterable[Card]) -> list[str]:
 
 
 # ------------------------------------------------------------------ layoffs
-
-
-def _run_chains(meld: Meld, hand_mask: int) -> tuple[list[Card], list[Card]]:
-    """Cards of the hand extending a run downwards and upwards, nearest first."""
-    low: list[Card] = []
-    high: list[Card] = []
-    first, last = meld.cards[0], meld.cards[-1]
-    r = first.rank - 1
-    while r >= 1 and hand_mask & (1 << (first.suit * 13 + r - 1)):
-        low.append(Card(r, first.suit))
-        r -= 1
-    r = last.rank + 1
-    while r <= 13 and hand_mask & (1 << (first.suit * 13 + r - 1)):
-        high.append(Card(r, first.suit))
-        r += 1
-    return low, high
-
-
-def best_layoffs(
-    knocker_melds: Sequence[Meld], defender_cards: Iterable[Card]
-) -> tuple[int, tuple[Layoff, ...], tuple[Meld, ...]]:
-    """The defender's best layoffs onto the knocker's melds.
-
-    Layoffs and the defender's own melds are chosen together for the least deadwood;
-    among equal results the fewest layoffs are made. Returns the defender's deadwood
-    after layoffs, the layoffs in the order they are laid, and the knocker's melds after.
-    """
-    hand_mask = cards_mask(defender_cards)
-    per_meld: list[list[tuple[Card, ...]]] = []
-    for meld in knocker_melds:
-        if meld.kind == "set":
-            options: list[tuple[Card, ...]] = [()]
-            if len(meld.cards) == 3:
-                suits = {c.suit for c in meld.cards}
-                missing = next(s for s in range(4) if s not in suits)
-                fourth = Card(meld.cards[0].rank, missing)
-                if hand_mask & fourth.mask:
-                    options.append((fourth,))
-        else:
-            low, high = _run_chains(meld, hand_mask)
-            options = [
-                tuple(low[:i]) + tuple(high[:j])
-                for i in range(len(low) + 1)
-                for j in range(len(high) + 1)
-            ]
-        per_meld.append(options)
-    best: tuple[int, int, tuple[tuple[Card, ...], ...]] | None = None
-    for combo in itertools.product(*per_meld):
-        used = 0
-        ok = True
-        for cards in combo:
-            for c in cards:
-                if used & c.mask:
-                    ok = False
-                    break
-                used |= c.mask
-            if not ok:
-                break
-        if not ok:
-            continue
-        dw = deadwood_of_mask(hand_mask & ~used)
-        key = (dw, bin(used).count("1"))
-        if best is None or key < best[:2]:
-            best = (dw, key[1], combo)
-    assert best is not None
-    layoffs: list[Layoff] = []
-    after: list[Meld] = []
-    for meld, cards in zip(knocker_melds, best[2], strict=True):
-        current = meld
-        for c in cards:
-            grown = extend(current, c)
-            layoffs.append(Layoff(c, current, grown))
-            current = grown
-        after.append(current)
-    return best[0], tuple(layoffs), tuple(after)
 
 
 @dataclass(frozen=True)
@@ -233,7 +163,7 @@ def plan_layoffs(knocker: Arrangement, defender_cards: Iterable[Card]) -> Layoff
                 if hand_mask & fourth.mask:
                     fits.append(LayoffFit(fourth, meld, False))
             continue
-        low, high = _run_chains(meld, hand_mask)
+        low, high = run_chains(meld, hand_mask)
         for chain in (low, high):
             fits.extend(LayoffFit(c, meld, i > 0) for i, c in enumerate(chain))
     order = {c: i for i, c in enumerate(hand)}
@@ -261,12 +191,21 @@ def score_deal(
     up_card: Card,
     knocker_cards: Iterable[Card],
     defender_cards: Iterable[Card],
+    knocker_melds: Sequence[Sequence[Card]] | None = None,
+    layoffs: Sequence[tuple[Card, int]] | None = None,
 ) -> DealResult:
     """Score a deal that ended with a knock, gin or big gin.
 
     ``knocker_cards`` are the ten cards the knocker kept (eleven for big gin) and
     ``defender_cards`` the defender's ten. Raises
     :class:`~gin.errors.IllegalActionError` if the knock is not legal.
+
+    ``knocker_melds`` is the knocker's own layout (checked by
+    :func:`gin.layout.propose_layout`; the deal is then scored as laid out, even when a
+    better layout exists) and ``layoffs`` the defender's own layoffs, each a card and the
+    index of the knocker's meld it goes onto as the melds stand at that moment (checked one
+    at a time by :class:`gin.layout.LayoffBoard`). ``None`` means the engine's best, as
+    before. A layout or layoff refused raises :class:`gin.layout.LayoutError`.
 
     >>> from gin.cards import parse_cards, Card
     >>> r = score_deal(Rules.preset("classic"), Card.parse("6C"),
@@ -283,37 +222,58 @@ def score_deal(
     if len(dcards) != 10:
         raise IllegalActionError(M["error.defender-count"](count=len(dcards)))
     kmask = cards_mask(kcards)
-    kdw = deadwood_of_mask(kmask)
+    best_kdw = deadwood_of_mask(kmask)
     if len(kcards) == 11:
         if not rules.big_gin:
             raise IllegalActionError(M["error.no-big-gin"]())
-        if kdw != 0:
-            raise IllegalActionError(M["error.not-big-gin"](deadwood=kdw))
+        if best_kdw != 0:
+            raise IllegalActionError(M["error.not-big-gin"](deadwood=best_kdw))
         kind: ResultKind = "big-gin"
     elif len(kcards) == 10:
-        if kdw > limit:
-            raise IllegalActionError(knock_refusal(rules, up_card, kdw))
-        kind = "gin" if kdw == 0 else "knock"
+        if best_kdw > limit:
+            raise IllegalActionError(knock_refusal(rules, up_card, best_kdw))
+        kind = "gin" if best_kdw == 0 else "knock"
     else:
         raise IllegalActionError(M["error.knocker-count"](count=len(kcards)))
+    kdw = best_kdw
+    laid_out: Arrangement | None = None
+    if knocker_melds is not None:
+        laid_out = propose_layout(kcards, knocker_melds)
+        check_knock_layout(rules, up_card, laid_out)
+        kdw = laid_out.deadwood_points
+        if kind == "gin" and kdw:
+            kind = "knock"
     dmask = cards_mask(dcards)
     d_before = deadwood_of_mask(dmask)
     k_arrs = _best_arrangements_mask(kmask)
-    layoffs: tuple[Layoff, ...]
     k_after: tuple[Meld, ...]
-    if kind in ("gin", "big-gin"):
+    laid_off: tuple[Layoff, ...]
+    if laid_out is not None:
+        k_arr = laid_out
+    elif kind in ("gin", "big-gin"):
         k_arr = k_arrs[0]
-        d_after, layoffs, k_after = d_before, (), k_arr.melds
     else:
         # knocker's tie-break: the arrangement leaving the defender the most deadwood
-        chosen = None
+        chosen: tuple[int, Arrangement] | None = None
         for arr in k_arrs:
-            dw, laid_off, after = best_layoffs(arr.melds, dcards)
+            dw = best_layoffs(arr.melds, dcards)[0]
             if chosen is None or dw > chosen[0]:
-                chosen = (dw, laid_off, after, arr)
+                chosen = (dw, arr)
         assert chosen is not None
-        d_after, layoffs, k_after, k_arr = chosen
-    laid = cards_mask(lo.card for lo in layoffs)
+        k_arr = chosen[1]
+    if kind in ("gin", "big-gin"):
+        if layoffs:
+            raise LayoutError(M["error.layoff-after-gin"]())
+        d_after, laid_off, k_after = d_before, (), k_arr.melds
+    elif layoffs is None:
+        d_after, laid_off, k_after = best_layoffs(k_arr.melds, dcards)
+    else:
+        board = LayoffBoard.start(k_arr.melds, dcards)
+        for card, index in layoffs:
+            board = board.lay_off(card, index)
+        d_after, laid_off, k_after = board.deadwood_points, board.laid, board.melds
+    layoffs_chosen = layoffs is not None and kind == "knock"
+    laid = cards_mask(lo.card for lo in laid_off)
     d_arr = _best_arrangements_mask(dmask & ~laid)[0]
 
     steps: list[Draft] = [
@@ -333,8 +293,10 @@ def score_deal(
                 ),
             )
         )
-        if len(k_arrs) > 1:
+        if len(k_arrs) > 1 and laid_out is None:
             steps.append(("tie-break", M["score.tie-break"](count=len(k_arrs), deadwood=kdw)))
+    if kdw > best_kdw:
+        steps.append(("laid-out", M["score.laid-out"](points=kdw, best=best_kdw)))
     if kind in ("gin", "big-gin"):
         steps.append(
             (
@@ -342,9 +304,9 @@ def score_deal(
                 M["score.no-layoffs-gin"]() if kind == "gin" else M["score.no-layoffs-big-gin"](),
             )
         )
-    elif not layoffs:
+    elif not laid_off:
         steps.append(("no-layoffs", M["score.no-layoffs"]()))
-    for lo in layoffs:
+    for lo in laid_off:
         chained = lo.onto not in k_arr.melds
         m = M["score.layoff-chained"] if chained else M["score.layoff"]
         steps.append(
@@ -354,7 +316,7 @@ def score_deal(
             )
         )
     dmelds = [_codes(m.cards) for m in d_arr.melds]
-    if layoffs:
+    if laid_off:
         steps.append(
             (
                 "defender",
@@ -421,8 +383,11 @@ def score_deal(
         knocker_arrangement=k_arr,
         knocker_melds_after_layoffs=k_after,
         defender_arrangement=d_arr,
-        layoffs=layoffs,
+        layoffs=laid_off,
         steps=number_steps(steps),
+        knocker_best_deadwood=best_kdw,
+        laid_out=laid_out is not None,
+        layoffs_chosen=layoffs_chosen,
     )
 
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 from gin.actions import Action, Event
 from gin.cards import DECK, Card, cards_mask
+from gin.layout import LayoffBoard
 from gin.melds import Arrangement
 from gin.rules import Rules
 from gin.scoring import DealResult, LayoffPlan
@@ -90,6 +91,30 @@ class PlayerView:
     layoff_plan: LayoffPlan | None = None
     """After the opponent knocked (not gin), what this player can lay off onto the melds
     laid face up, chained layoffs included (from :func:`gin.scoring.plan_layoffs`)."""
+    layoff_board: LayoffBoard | None = None
+    """After the opponent knocked (not gin), the board on which this player chooses their
+    own layoffs one at a time (:class:`gin.layout.LayoffBoard`), before any layoff."""
+
+    @property
+    def lays_off(self) -> bool:
+        """Whether this player is to lay off now (the opponent knocked)."""
+        return self.my_turn and self.phase is Phase.LAYOFF
+
+    @property
+    def may_knock(self) -> bool:
+        """Whether this player may end the deal now (knock, gin or big gin), so would lay
+        out their melds."""
+        return self.can_big_gin or any(ch.ends != "discard" for ch in self.discard_choices)
+
+    def kept_cards(self, discard: Card) -> tuple[Card, ...]:
+        """The cards this player keeps (and lays out) after discarding ``discard``."""
+        return tuple(c for c in self.hand if c != discard)
+
+    @property
+    def layoffs_barred(self) -> bool:
+        """Whether the opponent ended the deal with gin or big gin: nothing may be laid off."""
+        r = self.result
+        return r is not None and self.knocker == self.opponent and r.kind in ("gin", "big-gin")
 
     @property
     def best_discard(self) -> DiscardChoice | None:

@@ -336,8 +336,12 @@ def guided() -> Roots:
         action = table.next_action
         if isinstance(action, gin.Discard | gin.Knock) and table.hand.selected != action.card.code:
             table.hand.click(action.card.code)
-        table.buttons[table.next_target].click()
-    assert table.controller.deal.is_over
+        if table.next_target == "make_meld":  # the learner lays out the knock
+            for c in table.builder.area.cards:
+                if c.get("extra_class"):
+                    table.builder.area.click(c["code"])
+        table.next_button.click()
+    assert table.controller.deal.is_over and table.builder.finished  # the rooms are on the page
     roots.append((lesson.widget, False))
     return roots
 
@@ -388,6 +392,49 @@ def play_to_the_end() -> Roots:
         assert t.controller.game.is_over
         roots.append((t, False))
     return roots
+
+
+@page
+def arrange_rooms() -> Roots:
+    """The mode "I lay out my cards": the meld builder with a refused group, the layoff
+    chooser after a knock (a refused card) and after gin, the score guess checked."""
+    from conftest import stack_order
+
+    from gin.ui import play_table
+
+    def table(learner: str, opponent: str, up: str, stock: str = "", deals: bool = False) -> Any:
+        nd, de = (opponent, learner) if deals else (learner, opponent)
+        order = stack_order(nd, de, up, stock)
+        game = gin.Game(
+            gin.Rules.preset("classic"), seed=1, first_dealer=0 if deals else 1, orders=[order]
+        )
+        t = play_table(seed=1, pause=0, arrange_self=True)
+        t.load_game(game)
+        return t
+
+    ready, other = "AS 2S 3S 4H 4D 4C 7C 8C 9C KH", "4S 6C TC QD JD 9H 6S 2D 3D 5H"
+    knocker = table(ready, other, "KD", stock="AD")
+    knocker.buttons["pass"].click()
+    knocker.buttons["draw_stock"].click()
+    knocker.hand.click("KH")
+    knocker.buttons["knock"].click()
+    knocker.buttons["confirm"].click()
+    for code in ("4H", "4D", "7C"):
+        knocker.builder.area.click(code)
+    knocker.builder.make_button.click()
+    assert knocker.builder.error_code
+    defender = table("4S 6C TC JC QD 9H 6S 2C 3D 5H", ready, "KD", stock="2D", deals=True)
+    defender.buttons["pass"].click()
+    defender.chooser.area.click("QD")
+    defender.chooser.targets[0].click(0)
+    assert defender.chooser.error_code
+    after_gin = table("4S 6C 8D KC QD 9H 6S 2C 3D 5H", ready, "TC", deals=True)
+    guessed = table("4S 6C 8D KC QD 9H 6S 2C 3D 5H", ready, "TC", deals=True)
+    guessed.chooser.done_button.click()
+    guessed.score_guess.points.value = "3"
+    guessed.score_guess.check_button.click()
+    assert guessed.score_guess.verdict_text is not None
+    return [(knocker, True), (defender, True), (after_gin, False), (guessed, False)]
 
 
 @page

@@ -135,10 +135,13 @@ def nearest_pace(pause: float) -> float:
 
 class DisplayMenu(w.HBox):  # type: ignore[misc]
     """How the table looks: :attr:`four_color` (CSS class ``gin-four-color``),
-    :attr:`large_cards` (``gin-large-cards``) and :attr:`pace` (``gin-pace``, seconds
-    between the opponent's moves); the menu has the class ``gin-display``."""
+    :attr:`large_cards` (``gin-large-cards``), :attr:`pace` (``gin-pace``, seconds
+    between the opponent's moves) and :attr:`arrange_self` (``gin-arrange-self``: the
+    learner lays out their cards); the menu has the class ``gin-display``."""
 
-    def __init__(self, four_color: bool, large: bool, pause: float) -> None:
+    def __init__(
+        self, four_color: bool, large: bool, pause: float, arrange_self: bool = False
+    ) -> None:
         self.title = w.HTML()
         self.four_color = _checkbox(four_color, "display.four-color", "gin-four-color")
         self.large_cards = _checkbox(large, "display.large", "gin-large-cards")
@@ -149,7 +152,9 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
             layout=w.Layout(width="auto"),
         )
         self.pace.add_class("gin-pace")
-        super().__init__([self.title, self.four_color, self.large_cards, self.pace])
+        self.arrange_self = _checkbox(arrange_self, "display.arrange-self", "gin-arrange-self")
+        parts = [self.title, self.four_color, self.large_cards, self.pace, self.arrange_self]
+        super().__init__(parts)
         self.add_class("gin-display")
         self.relabel()
 
@@ -164,6 +169,7 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
         self.large_cards.description = M["display.large"].render()
         _rename_options(self.pace, self._paces())
         self.pace.description = M["display.pace"].render()
+        self.arrange_self.description = M["display.arrange-self"].render()
 
 
 def title_html(

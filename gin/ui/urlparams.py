@@ -9,6 +9,8 @@ parameter   values                           effect
             ``expert``
 ``teacher`` ``1`` or ``0``                   shows the teacher controls (both hands open)
 ``projector`` ``1`` or ``0``                 large cards, and a clicker steps the deal
+``arrange`` ``self`` or ``tutor``              who lays out the cards at the table: the
+                                             learner (melds, layoffs, the score) or the tutor
 ``lang``    ``en``, ``he``, ``et``, ``lo``,      the language of the page (else the one the
             ``bg``                            learner chose before, else English)
 =========== ================================ =============================================
@@ -19,8 +21,9 @@ reads that into a :class:`PageParams`. A bad value raises :class:`PageParamError
 message the lesson shows on the page. Parameters this module does not know are ignored
 (Voilà and proxies add their own); a known one given twice is refused.
 
->>> parse_page_params("seed=42&rules=spades-double&teacher=1")
-PageParams(seed=42, rules='spades-double', opponent=None, teacher=True, lang=None, projector=False)
+>>> p = parse_page_params("seed=42&rules=spades-double&teacher=1&arrange=self")
+>>> p.seed, p.rules, p.opponent, p.teacher, p.lang, p.projector, p.arrange_self
+(42, 'spades-double', None, True, None, False, True)
 >>> try:
 ...     parse_page_params("opponent=grandmaster")
 ... except PageParamError as e:
@@ -46,7 +49,7 @@ MAX_SEED = 2**63 - 1
 OPPONENTS = ("eager", "tactician", "expert")
 """The opponents a page may ask for (:data:`gin.bots.BOT_NAMES`)."""
 
-_KNOWN = ("seed", "rules", "opponent", "teacher", "lang", "projector")
+_KNOWN = ("seed", "rules", "opponent", "teacher", "lang", "projector", "arrange")
 
 
 class PageParamError(GinError):
@@ -64,6 +67,9 @@ class PageParams:
     teacher: bool = False
     lang: str | None = None
     projector: bool = False
+    arrange_self: bool = False
+    """``?arrange=self``: the learner lays out their melds, chooses the layoffs and
+    guesses the score (:mod:`gin.ui.table.arranging`)."""
 
 
 def page_query() -> str:
@@ -114,10 +120,12 @@ def parse_page_params(query: str) -> PageParams:
         teacher=_one_of(values, "teacher", _FLAG, M["error.page-bad-teacher"]) == "1",
         lang=_one_of(values, "lang", LANGUAGES, M["error.page-bad-lang"]),
         projector=_one_of(values, "projector", _FLAG, M["error.page-bad-projector"]) == "1",
+        arrange_self=_one_of(values, "arrange", _ARRANGE, M["error.page-bad-arrange"]) == "self",
     )
 
 
 _FLAG = ("0", "1")
+_ARRANGE = ("self", "tutor")
 
 
 def _one_of(

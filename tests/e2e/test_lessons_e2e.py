@@ -268,14 +268,18 @@ def test_the_guided_first_deal_is_played_by_following_the_highlights(
         if button.count() == 0:  # the computer is playing: wait for the guide to change
             page.wait_for_timeout(200)
             continue
-        card = page.locator(".gin-cardarea .gin-guide-target")
-        if card.count() and "gin-selected" not in (card.first.get_attribute("class") or ""):
-            card.first.click()
-            page.wait_for_function(
-                "() => { const c = document.querySelector('.gin-cardarea .gin-guide-target');"
-                " return c && c.classList.contains('gin-selected'); }",
-                timeout=GUIDE_WAIT_S * 1000,
-            )
+        # the outlined cards: the card to throw, or each card of a meld to lay out
+        cards = page.locator(".gin-cardarea .gin-guide-target")
+        for i in range(cards.count()):
+            if "gin-selected" not in (cards.nth(i).get_attribute("class") or ""):
+                cards.nth(i).click()
+                page.wait_for_function(
+                    "i => { const c = document.querySelectorAll("
+                    "'.gin-cardarea .gin-guide-target')[i];"
+                    " return c && c.classList.contains('gin-selected'); }",
+                    arg=i,
+                    timeout=GUIDE_WAIT_S * 1000,
+                )
         page.locator("button.gin-guide-target:visible").first.click()
         clicks += 1
         page.wait_for_function(
@@ -284,7 +288,7 @@ def test_the_guided_first_deal_is_played_by_following_the_highlights(
             arg=before,
             timeout=GUIDE_WAIT_S * 1000,
         )
-    assert clicks <= 12
+    assert clicks <= 18  # the knock laid out by the learner, meld by meld
     assert page.locator('.gin-guide a[data-notebook="00_levels.ipynb"]').count() == 1
     no_errors(page, log)
 

@@ -6,6 +6,11 @@ newcomer who follows the highlights takes the up card, draws twice and knocks, i
 clicks or so, and the deal is scored. What to do next is the engine's: the ``eager``
 opponent's choice for the learner's own view, shown as a highlight (CSS class
 ``gin-guide-target``) on the button and, for a discard or a knock, on the card.
+
+The knock is laid out by the learner, as at a real table (the mode "I lay out my cards",
+:mod:`gin.ui.table.arranging`): the guide outlines the cards of each meld of the engine's
+best layout and *Make meld*, then *Done*; before the score, *Show the score* (the
+learner may type a guess first).
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from __future__ import annotations
 import html
 import random
 from typing import Any
+
+import ipywidgets as w
 
 import gin
 from gin.bots import make_bot
@@ -52,7 +59,11 @@ class GuidedTable(GinTable):
         self._advisor = make_bot("eager", random.Random(0))
         self.next_action: gin.Action | None = None
         self.next_target: str = ""
-        """The key of the button highlighted now (``""`` when none)."""
+        """The key of the button highlighted now (``""`` when none): a table button's key,
+        or ``make_meld``, ``done_arranging`` or ``show_score`` in the rooms."""
+        self.next_button: w.Button | None = None
+        """The button highlighted now."""
+        options.setdefault("arrange_self", True)
         super().__init__(rules, "eager", GUIDED_SEED, pause=pause, **options)
         self.controller.load(guided_game(rules), "eager")
         self._start_deal_view()
@@ -63,20 +74,61 @@ class GuidedTable(GinTable):
         if hasattr(self, "guide"):
             self._show_guide()
 
+    def _room_changed(self) -> None:
+        self._show_guide()  # the next meld to make
+
     def _ask(self, action: gin.Action, text: gin.Text) -> None:
         super()._ask(action, text)
         self._show_guide()  # the confirmation is the next thing to click
 
     def _highlight(self, key: str, card: gin.Card | None = None) -> None:
-        button = self.buttons[key]
-        button.add_class(GUIDE_CLASS)
-        self._targets.append(button)
-        self.next_target = key
+        self._highlight_button(key, self.buttons[key])
         if card is not None:
             self.hand.cards = [
                 {**c, "extra_class": GUIDE_CLASS} if c.get("code") == card.code else c
                 for c in self.hand.cards
             ]
+
+    def _highlight_button(self, key: str, button: w.Button) -> None:
+        button.add_class(GUIDE_CLASS)
+        self._targets.append(button)
+        self.next_target = key
+        self.next_button = button
+
+    def _guide_rooms(self) -> bool:
+        """Guide the room open (the meld builder, the score guess); False when none is."""
+        room = self._open_room()
+        if room == "builder" and self.builder is not None:
+            b = self.builder
+            left = set(b.left)
+            best = gin.best_arrangement(b.hand).melds
+            meld = next((m for m in best if left.issuperset(m.cards)), None)
+            if meld is None:
+                self._highlight_button("done_arranging", b.done_button)
+                self._say_guide("arrange.guided-done", button=b.done_button.description)
+                return True
+            codes = {c.code for c in meld.cards}
+            b.area.cards = [
+                {**c, "extra_class": GUIDE_CLASS} if c.get("code") in codes else c
+                for c in b.area.cards
+            ]
+            self._highlight_button("make_meld", b.make_button)
+            self._say_guide(
+                "arrange.guided-make-meld",
+                meld=[c.code for c in meld.cards],
+                button=b.make_button.description,
+            )
+            return True
+        if room == "guess" and self.score_guess is not None:
+            g = self.score_guess
+            self._highlight_button("show_score", g.skip_button)
+            self._say_guide(
+                "arrange.guided-guess",
+                check=g.check_button.description,
+                button=g.skip_button.description,
+            )
+            return True
+        return False
 
     def _say_guide(self, key: str, **data: Any) -> None:
         self.guide.value = f'<div role="status">{html.escape(M[key].render(data))}</div>'
@@ -86,9 +138,12 @@ class GuidedTable(GinTable):
             t.remove_class(GUIDE_CLASS)
         self._targets = []
         self.next_target = ""
+        self.next_button = None
         self.next_action = None
         c = self.controller
         view = c.view()
+        if self._guide_rooms():
+            return
         if view.phase.is_over:
             link_html = link(COURSE_NOTEBOOK, M["lesson.guided.to-levels"].render())
             self.guide.value = (

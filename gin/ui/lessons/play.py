@@ -39,6 +39,7 @@ class PlayLesson(Lesson):
         seed = seed if seed is not None else page.seed
         options.setdefault("teacher_controls", page.teacher)
         options.setdefault("projector", page.projector)
+        options.setdefault("arrange_self", page.arrange_self)
         table = options.pop("table", None)
         try:
             from gin.ui import play_table

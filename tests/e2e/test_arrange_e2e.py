@@ -1,0 +1,134 @@
+"""The mode "I lay out my cards" in a real browser (issue 19): a deal at the play table
+opened with ``?arrange=self`` is played by clicks to its score, the learner laying out
+their own melds after the knock (a group that is no meld refused first), then guessing
+the score before it is shown.
+
+With ``seed=82`` and the ``eager`` opponent, the scripted learner (pass, draw from the
+stock, throw the highest deadwood card) may knock on its third draw.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
+
+import gin
+
+from .learner_clicks import allowed_action, card_to_throw, click_enabled, wait_for_table_change
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.timeout(300)
+
+ADDRESS = "04_play.ipynb?seed=82&opponent=eager&rules=classic&arrange=self"
+WAIT_MS = 20_000
+BUILDER = ".gin-arrange.gin-meld-builder"
+_SHUTDOWN_403 = re.compile(r"status of 403 .*/voila/api/shutdown/")
+
+BUILDER_CARDS_JS = """() => Array.from(document.querySelectorAll(
+  '.gin-meld-builder .gin-arrange-hand .gin-card[data-card]')).map(e => e.dataset.card)"""
+
+
+def play_to_the_knock(page: Page, seconds: float) -> list[str]:
+    """Click the scripted learner's moves until the meld builder opens (the knock and
+    its confirmation are among them)."""
+    deadline = time.monotonic() + seconds
+    actions: list[str] = []
+    while time.monotonic() < deadline:
+        if page.locator(BUILDER).is_visible():
+            return actions
+        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
+        assert s["rows"] == 0 and not s["lay_off"], f"the opponent ended the deal: {actions}"
+        action = allowed_action(s)
+        if action is not None:
+            css = {"draw": "draw-stock", "big_gin": "big-gin"}.get(action, action)
+            actions.append(action if click_enabled(page, f"gin-action-{css}") else "(missed)")
+        elif len(s["hand"]) == 11:
+            worst = card_to_throw(s)
+            if s["selected"] != [worst]:
+                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
+            elif s["discard"]:
+                actions.append(f"discard {worst}")
+                click_enabled(page, "gin-action-discard")
+            else:
+                page.wait_for_timeout(100)
+                continue
+        else:
+            page.wait_for_timeout(100)
+            continue
+        wait_for_table_change(page, s, 10)
+    pytest.fail(f"the learner did not knock; actions: {actions}")
+
+
+def click_cards(page: Page, codes: list[str]) -> None:
+    for code in codes:
+        page.locator(f'{BUILDER} .gin-arrange-hand .gin-card[data-card="{code}"]').click()
+        page.wait_for_function(
+            "c => { const e = document.querySelector("
+            "`.gin-meld-builder .gin-arrange-hand .gin-card[data-card='${c}']`);"
+            " return !e || e.classList.contains('gin-selected'); }",
+            arg=code,
+            timeout=WAIT_MS,
+        )
+
+
+def test_a_deal_laid_out_by_the_learner_is_played_to_its_score(
+    page: Page, voila_server: str
+) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    log = open_lesson(page, voila_server, ADDRESS)
+    assert page.locator(".gin-display .gin-arrange-self input").is_checked()
+    actions = play_to_the_knock(page, 200)
+    assert "knock" in actions or "gin" in actions, actions
+    page.locator(f"{BUILDER} .gin-arrange-hand .gin-card[data-card]").first.wait_for()
+    cards = [gin.Card.parse(c) for c in page.evaluate(BUILDER_CARDS_JS)]
+    assert len(cards) == 10
+    melds = [[c.code for c in m.cards] for m in gin.best_arrangement(cards).melds]
+    made = page.locator(f"{BUILDER} .gin-arranged-meld")
+    # two cards of a meld are no meld: refused with the engine's sentence, nothing made
+    first = melds[0]
+    click_cards(page, first[:2])
+    page.locator("button.gin-action-make-meld").click()
+    error = page.locator(f"{BUILDER} .gin-arrange-error")
+    error.wait_for(timeout=WAIT_MS)
+    assert "meld" in error.inner_text() and made.count() == 0
+    # the two cards stay selected: one more makes the meld
+    click_cards(page, first[2:])
+    page.locator("button.gin-action-make-meld").click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('.gin-arranged-meld').length === n", arg=1, timeout=WAIT_MS
+    )
+    for i, meld in enumerate(melds[1:], start=2):
+        click_cards(page, meld)
+        page.locator("button.gin-action-make-meld").click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('.gin-arranged-meld').length === n",
+            arg=i,
+            timeout=WAIT_MS,
+        )
+    shown = [
+        sorted(m.locator(".gin-card[data-card]").evaluate_all("es => es.map(e => e.dataset.card)"))
+        for m in made.all()
+    ]
+    assert shown == [sorted(m) for m in melds]
+    page.locator("button.gin-action-done-arranging").click()
+    verdict = page.locator(f"{BUILDER} .gin-arrange-verdict")
+    verdict.wait_for(timeout=WAIT_MS)
+    assert "as little as the best" in verdict.inner_text()
+    # before the score: the learner's guess, checked by the tutor
+    guess = page.locator(".gin-score-guess .gin-score-guess-points input")
+    guess.wait_for(timeout=60_000)
+    assert page.locator(".gin-scores .gin-score-row").count() == 0
+    guess.fill("10")
+    page.locator("button.gin-action-check-score").click()
+    page.locator(".gin-score-guess-verdict p").wait_for(timeout=WAIT_MS)
+    page.locator(".gin-scores .gin-score-row").first.wait_for(timeout=60_000)
+    kind = page.locator(".gin-scores .gin-score-row td").nth(2).inner_text()
+    assert kind in ("knock", "undercut", "gin")
+    errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]
+    assert errors == [], "\n".join(errors)
