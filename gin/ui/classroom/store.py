@@ -1,7 +1,7 @@
 """The class store: what the learners of a class did, in one SQLite file on the app's server.
 
 Every class, its learners (a nickname and a secret learner token, nothing else) and their
-events live in ``classroom.sqlite3`` under the app's data directory
+events live in ``class-store.sqlite3`` under the app's data directory
 (``--TutorApp.class_data_dir``). The file is opened in WAL mode, so the app's server and
 every learner's kernel (each its own process) read and write it at once; every write is one
 transaction; ``PRAGMA user_version`` holds the schema version, checked at every opening (an
@@ -37,7 +37,7 @@ from gin.i18n import M
 SCHEMA_VERSION = 1
 """The version of the tables below; a file of another version is refused."""
 
-FILE_NAME = "classroom.sqlite3"
+FILE_NAME = "class-store.sqlite3"
 """The store's file inside the data directory."""
 
 KINDS = ("answer", "hint", "guided", "deal")
