@@ -271,8 +271,8 @@ def test_the_teacher_key_is_compared_whole() -> None:
 def test_the_csv_neutralises_formula_looking_cells() -> None:
     from gin.ui.classroom.store import Learner
 
-    learners = [Learner("t1", "C", "=HYPERLINK(\"x\")"), Learner("t2", "C", "@SUM(A1)"),
-                Learner("t3", "C", "+1"), Learner("t4", "C", "-2"), Learner("t5", "C", "Ana")]  # fmt: skip
+    nicknames = ['=HYPERLINK("x")', "@SUM(A1)", "+1", "-2", "Ana"]
+    learners = [Learner(f"t{i}", "C", n) for i, n in enumerate(nicknames)]
     summary = summarize(learners, [])
     header = ["=learner", *(lv.key for lv in LEVELS), "guided", "deals", "won"]
     text = csv_text(summary, header, {"new": "new", "started": "s", "mastered": "m"}, ("y", "n"))
@@ -360,6 +360,10 @@ def test_the_teacher_page_without_the_key_shows_no_class(class_env: Path) -> Non
     assert "Secret Ana" not in page.table.value and "ABCDEF" not in page.code_box.value
 
 
+def slipped(level: str, slip: str) -> Event:
+    return Event("answer", level=level, right=False, slip=slip, state="started")
+
+
 def test_the_teacher_page_creates_a_class_and_shows_each_learners_levels(class_env: Path) -> None:
     from gin.ui.classroom.teacher import TeacherLesson
 
@@ -370,8 +374,8 @@ def test_the_teacher_page_creates_a_class_and_shows_each_learners_levels(class_e
     store.join(code, "Ana", token="t1")
     store.join(code, "Bo", token="t2")
     for _ in range(2):
-        store.record(code, "t1", Event("answer", level="sets", right=False, slip="pair", state="started"))  # fmt: skip
-    store.record(code, "t2", Event("answer", level="runs", right=False, slip="gap", state="started"))  # fmt: skip
+        store.record(code, "t1", slipped("sets", "pair"))
+    store.record(code, "t2", slipped("runs", "gap"))
     store.record(code, "t2", Event("answer", level="sets", right=True, state="mastered"))
     page.refresh()
     html = page.table.value
