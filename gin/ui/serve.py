@@ -31,6 +31,7 @@ import re
 from html import escape
 from typing import Any
 
+import tornado.ioloop
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
@@ -267,9 +268,12 @@ class TutorApp(Voila):  # type: ignore[misc]
         return [(self.server_url, StartRedirect, {"url": target}), *replaced]
 
     def listen(self) -> None:
-        """Listen, then print the teacher page's address (``Teacher page: ...``)."""
+        """Listen and serve; once serving, print the teacher page's address
+        (``Teacher page: ...``)."""
+        tornado.ioloop.IOLoop.current().add_callback(
+            lambda: classroom.announce(self.ip, self.port, self.server_url)
+        )
         super().listen()
-        classroom.announce(self.ip, self.port, self.server_url)
 
 
 def main() -> None:
