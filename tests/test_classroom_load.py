@@ -16,12 +16,10 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.classroom_load import run_load
 from gin.ui.classroom.store import ClassStore
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from benchmarks.classroom_load import CODE, run_load  # noqa: E402
 
 
 def test_forty_learners_recording_at_once_lose_no_event(tmp_path: Path) -> None:
