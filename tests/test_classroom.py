@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from tornado.testing import AsyncHTTPTestCase
 from tornado.web import Application
 
-from gin.ui.classroom import names, record, server
+from gin.ui.classroom import names, record, server, teacherkey
 from gin.ui.classroom.names import ClassJoinError, GuessLimit, clean_nickname, read_code
 from gin.ui.classroom.store import (
     FILE_NAME,
@@ -40,7 +40,7 @@ from gin.ui.lessons.levels import LEVELS
 def class_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The app's environment for its kernels: a data directory and a teacher key."""
     monkeypatch.setenv(record.DATA_ENV, str(tmp_path))
-    monkeypatch.setenv(server.KEY_ENV, "the-key")
+    monkeypatch.setenv(teacherkey.KEY_ENV, "the-key")
     monkeypatch.setitem(record._state, "store", None)
     monkeypatch.setitem(record._state, "member", None)
     return tmp_path
@@ -223,7 +223,7 @@ class ClassRoutes(AsyncHTTPTestCase):
             assert r.headers["Content-Security-Policy"]
 
     def test_the_teacher_key_leads_to_the_teacher_page(self) -> None:
-        key = server.teacher_key()
+        key = teacherkey.teacher_key()
         r = self.fetch(f"/class/abcdef?key={key}&lang=he", follow_redirects=False)
         assert r.code == 302
         assert r.headers["Location"].startswith("/voila/render/06_class.ipynb?")
@@ -254,15 +254,15 @@ class ClassRoutes(AsyncHTTPTestCase):
 def test_the_teacher_key_is_compared_whole() -> None:
     import os
 
-    os.environ[server.KEY_ENV] = "abc"
+    os.environ[teacherkey.KEY_ENV] = "abc"
     try:
-        assert server.key_matches("abc")
-        assert not server.key_matches("ab") and not server.key_matches("abcd")
-        assert not server.key_matches("") and not server.key_matches(None)
-        os.environ[server.KEY_ENV] = ""
-        assert not server.key_matches("")  # no key made: nothing matches
+        assert teacherkey.key_matches("abc")
+        assert not teacherkey.key_matches("ab") and not teacherkey.key_matches("abcd")
+        assert not teacherkey.key_matches("") and not teacherkey.key_matches(None)
+        os.environ[teacherkey.KEY_ENV] = ""
+        assert not teacherkey.key_matches("")  # no key made: nothing matches
     finally:
-        del os.environ[server.KEY_ENV]
+        del os.environ[teacherkey.KEY_ENV]
 
 
 # --------------------------------------------------------------------------- the CSV

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gin.ui.classroom.store import ClassStore, ClassStoreError, Event, Learner
+from gin.ui.classroom.events import ClassStoreError, Event, Learner
+
+if TYPE_CHECKING:
+    from gin.ui.classroom.store import ClassStore
 
 DATA_ENV = "GIN_CLASS_DATA"
 """The environment variable naming the class store's data directory (set by the app)."""
@@ -37,6 +40,8 @@ def store() -> ClassStore | None:
     if not enabled():
         return None
     if _state["store"] is None:
+        from gin.ui.classroom.store import ClassStore  # sqlite3: only where there is a store
+
         _state["store"] = ClassStore(os.environ[DATA_ENV])
     opened: ClassStore = _state["store"]
     return opened

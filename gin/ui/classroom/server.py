@@ -23,7 +23,6 @@ Routes (:func:`handlers`):
 
 from __future__ import annotations
 
-import hmac
 import json
 import os
 import secrets
@@ -46,9 +45,7 @@ from gin.ui.classroom.names import (
 )
 from gin.ui.classroom.record import DATA_ENV
 from gin.ui.classroom.store import FILE_NAME, ClassStore
-
-KEY_ENV = "GIN_TEACHER_KEY"
-"""The environment variable holding the teacher key (set by the app for its kernels)."""
+from gin.ui.classroom.teacherkey import KEY_ENV, key_matches, teacher_key
 
 TEACHER_NOTEBOOK = "06_class.ipynb"
 """The teacher page's notebook."""
@@ -66,25 +63,6 @@ REFUSED_PAGE = """<!DOCTYPE html>
 <p>{text}</p>
 </body></html>
 """
-
-
-def teacher_key() -> str:
-    """The teacher key of this app (``""`` when the app made none: no class view)."""
-    return os.environ.get(KEY_ENV, "")
-
-
-def key_matches(given: str | None) -> bool:
-    """Whether ``given`` is this app's teacher key (compared in constant time; no key made,
-    or none given, never matches).
-
-    >>> os.environ[KEY_ENV] = "s3cret"
-    >>> key_matches("s3cret"), key_matches("s3cre"), key_matches(None)
-    (True, False, False)
-    """
-    key = teacher_key()
-    if not key or not given:
-        return False
-    return hmac.compare_digest(key.encode(), str(given).encode())
 
 
 def prepare(data_dir: str) -> Path:

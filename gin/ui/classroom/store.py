@@ -28,22 +28,16 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
-from gin.errors import GinError
 from gin.i18n import M
+from gin.ui.classroom.events import KINDS, ClassStoreError, Event, Learner, StoredEvent
 
 SCHEMA_VERSION = 1
 """The version of the tables below; a file of another version is refused."""
 
 FILE_NAME = "class-store.sqlite3"
 """The store's file inside the data directory."""
-
-KINDS = ("answer", "hint", "guided", "deal")
-"""What is recorded: an answer checked in a level (right or wrong, the slip diagnosed, the
-level's state after it), a worked answer shown, the guided deal finished, a deal played at
-the table (its outcome)."""
 
 _SCHEMA = """
 CREATE TABLE classes (
@@ -76,44 +70,6 @@ CREATE INDEX events_by_class ON events (code, id);
 
 BUSY_TIMEOUT_S = 10.0
 """How long a writer waits for another's transaction before giving up."""
-
-
-class ClassStoreError(GinError):
-    """The class store can't be used: a file of an unknown schema version, or a class or
-    learner that does not exist (codes ``class-...``)."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One recorded event of a learner (see :data:`KINDS`)."""
-
-    kind: str
-    rules: str = ""
-    level: str = ""
-    right: bool | None = None
-    slip: str = ""
-    state: str = ""
-    """The level's state after an answer or hint: ``new``, ``started`` or ``mastered``."""
-    outcome: str = ""
-    """A deal's outcome for the learner: ``won``, ``lost``, ``tie`` or ``void``."""
-    points: int = 0
-
-
-@dataclass(frozen=True)
-class Learner:
-    """A learner of a class: the secret token their browser keeps, and their nickname."""
-
-    token: str
-    code: str
-    nickname: str
-
-
-@dataclass(frozen=True)
-class StoredEvent(Event):
-    """An event as read back: with its learner's token and its number in the store."""
-
-    id: int = 0
-    token: str = ""
 
 
 class ClassStore:

@@ -3,7 +3,7 @@ every level, the guided deal, the deals played, and the slips the class makes mo
 
 Pure data in, data out (the teacher page draws it, the CSV writes it).
 
->>> from gin.ui.classroom.store import Learner, StoredEvent
+>>> from gin.ui.classroom.events import Learner, StoredEvent
 >>> ana = Learner("t1", "K7WQ3M", "Ana")
 >>> events = [StoredEvent("answer", level="sets", right=True, state="started", token="t1")]
 >>> s = summarize([ana], events)
@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from gin.ui.classroom.store import Learner, StoredEvent
+from gin.ui.classroom.events import Learner, StoredEvent
 from gin.ui.lessons.levels import LEVELS, level_index
 
 STATE_ORDER = {"new": 0, "started": 1, "mastered": 2}

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import html
 import random
-import sqlite3
 import urllib.parse
 from typing import Any
 
@@ -26,8 +25,8 @@ import ipywidgets as W
 from gin.i18n import M, Message
 from gin.ui.classroom import record
 from gin.ui.classroom.names import make_code, read_code
-from gin.ui.classroom.server import key_matches
 from gin.ui.classroom.summary import ClassSummary, csv_text, summarize
+from gin.ui.classroom.teacherkey import key_matches
 from gin.ui.lessons.base import Lesson, button, html_widget
 from gin.ui.lessons.guard import describe_error, guarded
 from gin.ui.lessons.levelmap import STATE_NAMES, level_title
@@ -266,6 +265,8 @@ class TeacherLesson(Lesson):
 
     def new_class(self) -> str:
         """Open a new class with a fresh code, and show it. Returns the code."""
+        import sqlite3
+
         store = record.store()
         assert store is not None
         rng = random.SystemRandom()
