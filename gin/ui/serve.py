@@ -19,6 +19,9 @@ What it changes in plain Voilà 0.5.13:
   every lesson that keeps pre-heated kernels in ``voila.json`` keeps at least that many, so
   a class opening the same link each gets a kernel that has already started and imported
   the lesson (:func:`class_pools`).
+- **A class the teacher sees** (:attr:`TutorApp.class_data_dir`): the teacher key made at
+  start, the ``Teacher page: `` line, the ``class/<CODE>`` and ``class/join`` routes
+  (:mod:`gin.ui.classroom.server`).
 - **Nothing from the internet.** Voilà's page template links Font Awesome from a CDN; the
   lessons use no icon font, so the link is taken out, and every page is sent with a
   Content-Security-Policy (:data:`CONTENT_SECURITY_POLICY`) that lets scripts come only
