@@ -3,10 +3,11 @@ teacher's page reads the table.
 
 Each learner is its own process, as each learner's kernel is under Voilà, writing straight
 into the store's file on this machine (the app's path: kernels and server share the file;
-nothing leaves 127.0.0.1). Measured: a learner's click, i.e. what the class adds to a
-checked answer (recording one event, a transaction), and a refresh of the teacher's table
-(reading the store, working out the summary, drawing the table), at p50 and p95; and that no
-committed event is lost.
+nothing leaves 127.0.0.1). Measured, at p50 and p95: a learner's click, i.e. what
+the class adds to a checked answer (recording one event, a transaction); a level's Check
+clicked in a lesson of this process (the answer checked by the engine, the progress and the
+class's record updated); a refresh of the teacher's table (the events added since the last
+look, the summary, the table drawn); and that no committed event is lost.
 
     python -m benchmarks --only classroom              # 20 s (CLASS_LOAD_SECONDS)
     make class-load                                    # the full 5 minutes
@@ -22,6 +23,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 LEARNERS = 40
 CODE = "LOADQ2"
@@ -39,6 +41,9 @@ class LoadResult:
     stored: int
     click_ms: list[float]
     teacher_ms: list[float]
+    check_ms: list[float]
+    """A level's Check clicked in a lesson of this process (the answer checked, the progress
+    and the class's record updated), as a learner's kernel does it."""
 
 
 def _learner(data_dir: str, token: str, seconds: float, out: mp.Queue) -> None:  # type: ignore[type-arg]
@@ -66,32 +71,70 @@ def run_load(data_dir: Path, learners: int = LEARNERS, seconds: float = 20.0) ->
     """``learners`` processes send events for ``seconds`` into a store under ``data_dir``,
     while this process refreshes the teacher's table."""
     from gin.ui.classroom.store import ClassStore
-    from gin.ui.classroom.summary import summarize
-    from gin.ui.classroom.teacher import table_html
 
     store = ClassStore(data_dir)
     store.create_class(CODE)
     tokens = [store.join(CODE, f"Learner {i}", token=f"tok-{i}").token for i in range(learners)]
     ctx = mp.get_context("fork")  # a learner starts at once (a kernel is already running)
     out: mp.Queue = ctx.Queue()  # type: ignore[type-arg]
-    procs = [
-        ctx.Process(target=_learner, args=(str(data_dir), t, seconds, out)) for t in tokens
-    ]
+    procs = [ctx.Process(target=_learner, args=(str(data_dir), t, seconds, out)) for t in tokens]
     for p in procs:
         p.start()
-    teacher_ms = []
+    from gin.ui.classroom import record
+
+    before = os.environ.get(record.DATA_ENV), dict(record._state)
+    try:
+        return _measure(store, data_dir, procs, out, learners, seconds)
+    finally:  # this process records for no class any more
+        if before[0] is None:
+            os.environ.pop(record.DATA_ENV, None)
+        else:
+            os.environ[record.DATA_ENV] = before[0]
+        record._state.update(before[1])
+
+
+def _measure(
+    store: Any, data_dir: Path, procs: list[Any], out: Any, learners: int, seconds: float
+) -> LoadResult:
+    from gin.ui.classroom.summary import ClassTally
+    from gin.ui.classroom.teacher import table_html
+
+    panel = _measured_learner(store, data_dir)
+    teacher_ms, check_ms = [], []
+    tally = ClassTally()  # as the teacher's page: only the events added since its last look
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         t0 = time.perf_counter()
-        table_html(summarize(store.learners(CODE), store.events(CODE)), CODE)
+        events = store.events(CODE, after=tally.last_id)
+        tally.add(store.learners(CODE), events)
+        table_html(tally.summary(), CODE)
         teacher_ms.append((time.perf_counter() - t0) * 1000)
-        time.sleep(0.5)
+        time.sleep(0.25)
+        question = panel.exercise.question
+        t0 = time.perf_counter()
+        panel.exercise.submit(points=question.data["answer"])
+        check_ms.append((time.perf_counter() - t0) * 1000)
+        panel.exercise.next()
+        time.sleep(0.25)
     results = [out.get(timeout=seconds + 120) for _ in procs]
     for p in procs:
         p.join(timeout=60)
-    sent = sum(n for n, _ in results)
+    sent = sum(n for n, _ in results) + len(check_ms)
     click_ms = [t for _, ts in results for t in ts]
-    return LoadResult(learners, seconds, sent, store.count_events(CODE), click_ms, teacher_ms)
+    stored = store.count_events(CODE)
+    return LoadResult(learners, seconds, sent, stored, click_ms, teacher_ms, check_ms)
+
+
+def _measured_learner(store: Any, data_dir: Path) -> Any:
+    """A learner of the class in this process, on level 1 of the course."""
+    from gin.ui.classroom import record
+    from gin.ui.lessons.course import CourseLesson
+
+    os.environ[record.DATA_ENV] = str(data_dir)
+    store.join(CODE, "Measured", token="tok-measured")
+    record._state.update(store=None, member=None)
+    record.set_member(CODE, "tok-measured")
+    return CourseLesson(seed=5, level="card-values").current
 
 
 def p95(values: list[float]) -> float:
@@ -107,13 +150,16 @@ def run() -> str:
     return (
         "## A class under load (the class store)\n\n"
         f"{r.learners} learners, each its own process, record answers into the class store "
-        f"for {r.seconds:g} s while the teacher's table is refreshed every 0.5 s "
+        f"for {r.seconds:g} s while, in one more learner's lesson, a level's Check is clicked "
+        "and the teacher's table refreshed, each every 0.5 s "
         f"(`benchmarks/classroom_load.py`; `make class-load` runs 5 minutes). "
         f"Events sent {r.sent}, stored {r.stored}"
         f" ({'none lost' if r.sent == r.stored else 'EVENTS LOST'}).\n\n"
         "| measure | p50 | p95 |\n| --- | --- | --- |\n"
         f"| a learner's click: one event recorded | {statistics.median(r.click_ms):.1f} ms "
         f"| {p95(r.click_ms):.1f} ms |\n"
+        f"| a level's Check clicked (checked, recorded) | {statistics.median(r.check_ms):.1f} ms "
+        f"| {p95(r.check_ms):.1f} ms |\n"
         f"| a refresh of the teacher's table | {statistics.median(r.teacher_ms):.1f} ms "
         f"| {p95(r.teacher_ms):.1f} ms |\n"
     )

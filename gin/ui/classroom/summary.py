@@ -64,36 +64,66 @@ class ClassSummary:
     slips: list[Slip]
 
 
+class ClassTally:
+    """The class at a glance, kept up to date event by event (the teacher's page reads only
+    the events added since its last look, so a refresh costs what is new, not the whole
+    class's history).
+
+    >>> from gin.ui.classroom.events import Learner, StoredEvent
+    >>> tally = ClassTally()
+    >>> tally.add([Learner("t1", "C", "Ana")], [StoredEvent("guided", id=1, token="t1")])
+    >>> tally.last_id, tally.summary().rows[0].guided
+    (1, True)
+    """
+
+    def __init__(self) -> None:
+        self.rows: dict[str, LearnerRow] = {}
+        self.slips: Counter[tuple[str, str]] = Counter()
+        self.last_id = 0
+        """The number of the last event counted."""
+
+    def add(self, learners: Sequence[Learner], events: Iterable[StoredEvent]) -> None:
+        """Count the learners not yet seen (in the order they joined), then ``events``."""
+        for lr in learners:
+            if lr.token not in self.rows:
+                self.rows[lr.token] = LearnerRow(lr.nickname, {lv.key: "new" for lv in LEVELS})
+        for e in events:
+            self.last_id = max(self.last_id, e.id)
+            row = self.rows.get(e.token)
+            if row is None:
+                continue
+            if e.kind in ("answer", "hint") and e.level in row.states and e.state in STATE_ORDER:
+                if STATE_ORDER[e.state] > STATE_ORDER[row.states[e.level]]:
+                    row.states[e.level] = e.state
+            if e.kind == "answer" and e.right is False and e.slip not in NOT_A_SLIP:
+                self.slips[(e.level, e.slip)] += 1
+            elif e.kind == "guided":
+                row.guided = True
+            elif e.kind == "deal":
+                row.deals += 1
+                row.won += e.outcome == "won"
+
+    def summary(self) -> ClassSummary:
+        """Each learner's row (in the order they joined) and the class's most frequent
+        slips (most first; a tie goes to the earlier level, then the slip's code)."""
+
+        def order(item: tuple[tuple[str, str], int]) -> tuple[int, int, str]:
+            (level, slip), count = item
+            try:
+                at = level_index(level)
+            except KeyError:
+                at = len(LEVELS)
+            return (-count, at, slip)
+
+        top = sorted(self.slips.items(), key=order)[:TOP_SLIPS]
+        return ClassSummary(list(self.rows.values()), [Slip(lv, sl, n) for (lv, sl), n in top])
+
+
 def summarize(learners: Sequence[Learner], events: Iterable[StoredEvent]) -> ClassSummary:
-    """Each learner's row (in the order they joined) and the class's most frequent slips
-    (most first; a tie goes to the earlier level, then the slip's code)."""
-    rows = {lr.token: LearnerRow(lr.nickname, {lv.key: "new" for lv in LEVELS}) for lr in learners}
-    slips: Counter[tuple[str, str]] = Counter()
-    for e in events:
-        row = rows.get(e.token)
-        if row is None:
-            continue
-        if e.kind in ("answer", "hint") and e.level in row.states and e.state in STATE_ORDER:
-            if STATE_ORDER[e.state] > STATE_ORDER[row.states[e.level]]:
-                row.states[e.level] = e.state
-        if e.kind == "answer" and e.right is False and e.slip not in NOT_A_SLIP:
-            slips[(e.level, e.slip)] += 1
-        elif e.kind == "guided":
-            row.guided = True
-        elif e.kind == "deal":
-            row.deals += 1
-            row.won += e.outcome == "won"
-
-    def order(item: tuple[tuple[str, str], int]) -> tuple[int, int, str]:
-        (level, slip), count = item
-        try:
-            at = level_index(level)
-        except KeyError:
-            at = len(LEVELS)
-        return (-count, at, slip)
-
-    top = sorted(slips.items(), key=order)[:TOP_SLIPS]
-    return ClassSummary(list(rows.values()), [Slip(lv, sl, n) for (lv, sl), n in top])
+    """The class at a glance from all its learners and events (see :class:`ClassTally`)."""
+    tally = ClassTally()
+    tally.add(learners, events)
+    return tally.summary()
 
 
 def safe_cell(value: object) -> str:
@@ -136,6 +166,7 @@ __all__ = [
     "STATE_ORDER",
     "TOP_SLIPS",
     "ClassSummary",
+    "ClassTally",
     "LearnerRow",
     "Slip",
     "csv_text",

@@ -25,7 +25,7 @@ import ipywidgets as W
 from gin.i18n import M, Message
 from gin.ui.classroom import record
 from gin.ui.classroom.names import make_code, read_code
-from gin.ui.classroom.summary import ClassSummary, csv_text, summarize
+from gin.ui.classroom.summary import ClassSummary, ClassTally, csv_text
 from gin.ui.classroom.teacherkey import key_matches
 from gin.ui.lessons.base import Lesson, button, html_widget
 from gin.ui.lessons.guard import describe_error, guarded
@@ -112,18 +112,20 @@ def table_html(summary: ClassSummary, code: str) -> str:
         f'<th scope="col">{html.escape(M[k].render())}</th>'
         for k in ("classroom.guided", "classroom.deals", "classroom.deals-won")
     )
+    cell = {  # each state's cell, rendered once per table
+        (lv.key, state): (
+            f'<td data-level="{lv.key}" data-state="{state}" title="{name}">'
+            f'<span aria-hidden="true">{_MARKS[state]}</span>'
+            f'<span class="gin-class-sr">{name}</span></td>'
+        )
+        for state, name in ((s, html.escape(m.render())) for s, m in STATE_NAMES.items())
+        for lv in LEVELS
+    }
+    done = M["classroom.guided.done"].render(), M["classroom.guided.not-yet"].render()
     rows = []
     for row in summary.rows:
-        cells = []
-        for lv in LEVELS:
-            state = row.states[lv.key]
-            name = html.escape(STATE_NAMES[state].render())
-            cells.append(
-                f'<td data-level="{lv.key}" data-state="{state}" title="{name}">'
-                f'<span aria-hidden="true">{_MARKS[state]}</span>'
-                f'<span class="gin-class-sr">{name}</span></td>'
-            )
-        guided = M["classroom.guided.done" if row.guided else "classroom.guided.not-yet"].render()
+        cells = [cell[(lv.key, row.states[lv.key])] for lv in LEVELS]
+        guided = done[0] if row.guided else done[1]
         rows.append(
             f'<tr class="gin-class-row"><th scope="row">{html.escape(row.nickname)}</th>'
             + "".join(cells)
@@ -196,6 +198,7 @@ class TeacherLesson(Lesson):
         self.allowed = record.enabled() and key_matches(self.key)
         self.code = ""
         self._shown: tuple[Any, ...] = ()
+        self._tally, self._tally_of = ClassTally(), ""
         self._closed = False
         self.message = html_widget("", "gin-message")
         self.code_box = html_widget("", "gin-class-code-box")
@@ -328,13 +331,17 @@ class TeacherLesson(Lesson):
             self.table.value = self.slips.value = self.csv.value = ""
             self.end_button.layout.display = "none"
             return
+        if force or self._tally_of != self.code:
+            self._tally, self._tally_of = ClassTally(), self.code
+        # the events first: every learner they name has joined before the learners are read
+        events = store.events(self.code, after=self._tally.last_id)
         learners = store.learners(self.code)
-        events = store.events(self.code)
-        stamp = (self.code, len(learners), events[-1].id if events else 0)
+        stamp = (self.code, len(learners), events[-1].id if events else self._tally.last_id)
         if stamp == self._shown and not force:
             return
         self._shown = stamp
-        summary = summarize(learners, events)
+        self._tally.add(learners, events)
+        summary = self._tally.summary()
         self.end_button.layout.display = ""
         link = f"./00_start_here.ipynb?{urllib.parse.urlencode({'class': self.code})}"
         self.code_box.value = (
