@@ -186,6 +186,9 @@ def test_wrong_codes_are_limited_per_address_per_minute() -> None:
 class ClassRoutes(AsyncHTTPTestCase):
     """The app's class routes: the teacher key, joining, the limit on guessing."""
 
+    def get_async_test_timeout(self) -> float:
+        return 60.0  # a shared machine may be slow; nothing here is timed
+
     def get_app(self) -> Application:
         self.data = Path(self._tmp.name)
         return Application(server.handlers("/", {"Content-Security-Policy": "default-src 'self'"}))
@@ -390,4 +393,26 @@ def test_the_teacher_page_creates_a_class_and_shows_each_learners_levels(class_e
     assert page.confirm.layout.display == "flex" and code in page.confirm_text.value
     page.end_class()
     assert store.classes() == [] and code in page.message.value
+    page.close()
+
+
+def test_the_teacher_page_opens_on_the_class_of_its_address_and_keeps_it(class_env: Path) -> None:
+    """``/class/<CODE>`` opens that class even when a newer one exists; the class menu
+    switches classes; a switch of language keeps the class on show."""
+    from gin.ui.classroom.teacher import TeacherLesson
+
+    store = ClassStore(class_env)
+    store.create_class("ABCDEF")
+    store.join("ABCDEF", "Ana", token="t1")
+    page = TeacherLesson(key="the-key")
+    newer = page.new_class()
+    opened = TeacherLesson(code="abcdef", key="the-key")
+    assert opened.code == "ABCDEF" and opened.choice.value == "ABCDEF"
+    assert "Ana" in opened.table.value
+    opened.choice.value = newer
+    assert opened.code == newer and "Ana" not in opened.table.value
+    opened.switch_language("bg")
+    assert opened.code == newer and opened.choice.value == newer
+    assert "Ученик" in opened.table.value
+    opened.close()
     page.close()

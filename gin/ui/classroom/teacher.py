@@ -199,7 +199,8 @@ class TeacherLesson(Lesson):
         self.code = ""
         self._shown: tuple[Any, ...] = ()
         self._tally, self._tally_of = ClassTally(), ""
-        self._closed = False
+        self._choosing = False
+        self._ticking: object | None = None
         self.message = html_widget("", "gin-message")
         self.code_box = html_widget("", "gin-class-code-box")
         self.table = html_widget("", "gin-class-table-box")
@@ -259,10 +260,14 @@ class TeacherLesson(Lesson):
         self.message.value = f'<div role="status">{html.escape(text)}</div>'
 
     def _set_choices(self, classes: list[str]) -> None:
-        if list(self.choice.options) != classes:
-            self.choice.options = classes
-        if self.code and self.choice.value != self.code:
-            self.choice.value = self.code
+        self._choosing = True  # the menu follows self.code; no choice is made here
+        try:
+            if list(self.choice.options) != classes:
+                self.choice.options = classes
+            if self.code and self.choice.value != self.code:
+                self.choice.value = self.code
+        finally:
+            self._choosing = False
 
     # ------------------------------------------------------------------ actions
 
@@ -288,7 +293,7 @@ class TeacherLesson(Lesson):
 
     def show_class(self, code: str) -> None:
         """Show the class ``code``."""
-        if code and code != self.code:
+        if code and code != self.code and not self._choosing:
             self.code = code
             self._hide_confirm()
             self.refresh(force=True)
@@ -365,8 +370,10 @@ class TeacherLesson(Lesson):
         except RuntimeError:  # no kernel loop (a test, a script): no live refresh
             return
 
+        token = self._ticking = object()
+
         def tick() -> None:
-            if self._closed:
+            if self._ticking is not token:  # closed, or drawn again in another language
                 return
             try:
                 self.refresh()
@@ -378,12 +385,13 @@ class TeacherLesson(Lesson):
 
     def close(self) -> None:
         """Stop refreshing and close the page's widgets."""
-        self._closed = True
+        self._ticking = None
         super().close()
 
     def rebuilt(self) -> Lesson:
-        """The page in the current language, on the same class."""
-        self._closed = True
+        """The page in the current language, on the same class (its own refresh takes
+        over)."""
+        self._ticking = None
         return TeacherLesson(code=self.code, key=self.key)
 
 
