@@ -416,3 +416,31 @@ def test_the_teacher_page_opens_on_the_class_of_its_address_and_keeps_it(class_e
     assert "Ученик" in opened.table.value
     opened.close()
     page.close()
+
+
+def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: Path) -> None:
+    """The table's controller tells each deal's end to the class (``deal_listeners``); a
+    lesson built again around the same table does not record it twice."""
+    import random
+
+    import gin.bots
+    from gin.ui.controller import TableController
+
+    store = ClassStore(class_env)
+    store.create_class("ABCDEF")
+    store.join("ABCDEF", "Ana", token="tok")
+    record.set_member("ABCDEF", "tok")
+    controller = TableController("classic", "eager", seed=7)
+    record.watch_deals(controller, guided=False)
+    record.watch_deals(controller, guided=False)  # the lesson drawn again: still once
+    me = gin.bots.make_bot("eager", random.Random(1))
+    while not controller.deal.is_over:
+        if controller.learner_to_move():
+            controller.act(me.choose(controller.view()))
+        else:
+            controller.opponent_step()
+    (event,) = store.events("ABCDEF")
+    winner, points, kind = controller.deal.outcome()
+    assert event.kind == "deal" and event.points == points
+    assert event.outcome == ("void" if kind == "void" else "tie" if winner is None else
+                             "won" if winner == 0 else "lost")  # fmt: skip
