@@ -292,6 +292,7 @@ def test_the_csv_neutralises_formula_looking_cells() -> None:
 
 def test_without_a_class_nothing_is_recorded(class_env: Path) -> None:
     record.answered("classic", "sets", right=False, slip="pair", state="started")
+    assert record.flush(timeout=30)
     assert not (class_env / FILE_NAME).exists() or ClassStore(class_env).count_events() == 0
 
 
@@ -314,6 +315,7 @@ def test_a_learners_answers_hints_and_deals_are_recorded_for_their_class(class_e
         panel.exercise.submit(points=question.data["answer"])
         panel.exercise.next()
     panel.exercise.submit(points=999)  # a wrong answer
+    assert record.flush(timeout=30)
     events = store.events("ABCDEF")
     assert [e.right for e in events] == [True, True, True, False]
     assert events[2].state == "mastered" and events[0].level == "card-values"
@@ -344,6 +346,7 @@ def test_a_deal_played_and_the_guided_deal_are_recorded(class_env: Path) -> None
     record.deal_over(Over(), learner_seat=0, guided=False, rules="classic")
     record.deal_over(Over(), learner_seat=1, guided=False, rules="classic")
     record.deal_over(Over(), learner_seat=0, guided=True, rules="classic")
+    assert record.flush(timeout=30)
     row = summarize(store.learners("ABCDEF"), store.events("ABCDEF")).rows[0]
     assert (row.deals, row.won, row.guided) == (2, 1, True)
     assert isinstance(gin.Rules.preset("classic"), gin.Rules)
@@ -439,6 +442,7 @@ def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: Path)
             controller.act(me.choose(controller.view()))
         else:
             controller.opponent_step()
+    assert record.flush(timeout=30)
     (event,) = store.events("ABCDEF")
     winner, points, kind = controller.deal.outcome()
     assert event.kind == "deal" and event.points == points

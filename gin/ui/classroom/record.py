@@ -7,14 +7,20 @@ its kernels where the store is (the ``GIN_CLASS_DATA`` environment variable, see
 hooks call :func:`answered`, :func:`hint_used`, :func:`deal_over`. Without a class (or
 without the app: the static site, a notebook) these do nothing: nothing is sent anywhere.
 
-Recording never breaks a lesson: a store that fails is logged on the server and the lesson
-goes on.
+Recording never holds up a lesson: the hooks put the event in a queue and return, and one
+writer thread per kernel commits each event in its own transaction (so a learner's click
+never waits for the database, however busy the class). A store that fails is logged on the
+server and the lesson goes on. :func:`flush` waits for the queue to be written (tests, and
+the kernel's exit).
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
+import queue
+import threading
 from typing import TYPE_CHECKING, Any
 
 from gin.ui.classroom.events import ClassStoreError, Event, Learner
@@ -27,6 +33,12 @@ DATA_ENV = "GIN_CLASS_DATA"
 
 _log = logging.getLogger("gin.ui.classroom")
 _state: dict[str, Any] = {"store": None, "member": None}
+_queue: queue.Queue[tuple[str, Learner, Event]] = queue.Queue()
+_writer: dict[str, Any] = {"thread": None, "store": None, "dir": None}
+_writer_lock = threading.Lock()
+
+FLUSH_TIMEOUT_S = 10.0
+"""How long the kernel's exit waits for events still queued."""
 
 
 def enabled() -> bool:
@@ -67,16 +79,54 @@ def forget_member() -> None:
     _state["member"] = None
 
 
+def _write_forever() -> None:
+    """The writer thread: commit each queued event (its own connection to the store)."""
+    from gin.ui.classroom.store import ClassStore
+
+    while True:
+        data_dir, learner, event = _queue.get()
+        try:
+            if _writer["dir"] != data_dir:
+                if _writer["store"] is not None:
+                    _writer["store"].close()
+                _writer["store"], _writer["dir"] = ClassStore(data_dir), data_dir
+            _writer["store"].record(learner.code, learner.token, event)
+        except ClassStoreError:  # the class has ended: record nothing more
+            if _state["member"] == learner:
+                _state["member"] = None
+        except Exception:
+            _log.exception("a class event could not be recorded")
+        finally:
+            _queue.task_done()
+
+
 def _record(event: Event) -> None:
-    learner, s = member(), store()
-    if learner is None or s is None:
+    learner = member()
+    if learner is None or not enabled():
         return
-    try:
-        s.record(learner.code, learner.token, event)
-    except ClassStoreError:  # the class has ended: record nothing more
-        _state["member"] = None
-    except Exception:
-        _log.exception("a class event could not be recorded")
+    with _writer_lock:
+        if _writer["thread"] is None:
+            thread = threading.Thread(target=_write_forever, name="gin-class-writer", daemon=True)
+            thread.start()
+            _writer["thread"] = thread
+            atexit.register(flush, FLUSH_TIMEOUT_S)
+    _queue.put((os.environ[DATA_ENV], learner, event))
+
+
+def flush(timeout: float | None = None) -> bool:
+    """Wait until every queued event is written (at most ``timeout`` seconds); returns
+    whether the queue is empty."""
+    if timeout is None:
+        _queue.join()
+        return True
+    done = threading.Event()
+
+    def wait() -> None:
+        _queue.join()
+        done.set()
+
+    threading.Thread(target=wait, daemon=True).start()
+    return done.wait(timeout)
 
 
 def answered(rules: str, level: str, *, right: bool, slip: str, state: str) -> None:
@@ -124,6 +174,7 @@ __all__ = [
     "answered",
     "deal_over",
     "enabled",
+    "flush",
     "forget_member",
     "hint_used",
     "member",
