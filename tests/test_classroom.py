@@ -448,3 +448,19 @@ def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: Path)
     assert event.kind == "deal" and event.points == points
     assert event.outcome == ("void" if kind == "void" else "tie" if winner is None else
                              "won" if winner == 0 else "lost")  # fmt: skip
+
+
+def test_the_join_box_is_there_only_with_the_apps_store_and_takes_the_address_code(
+    class_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start here's join box takes ``?class=CODE``; where there is no class store (the
+    static site, a notebook) there is no box and nothing to join."""
+    from gin.ui.classroom.link import ClassLink, class_parts
+
+    monkeypatch.setenv("QUERY_STRING", "class=K7WQ3M&lang=et")
+    (box,) = class_parts(form=True)
+    assert isinstance(box, ClassLink) and box.form and box.code == "K7WQ3M"
+    (hidden,) = class_parts()
+    assert not hidden.form and hidden.code == ""
+    monkeypatch.delenv(record.DATA_ENV)
+    assert class_parts(form=True) == [] and class_parts() == []

@@ -120,9 +120,12 @@ def test_two_learners_join_and_the_teacher_sees_a_level_mastered_live(
     join(ana, base_url, code, "Ana", by_link=True)
     join(bo, base_url, code, "Ana", by_link=False)  # a duplicate nickname gets a suffix
     bo.locator(".gin-class-join-status", has_text="Ana 2").wait_for(timeout=WAIT_MS)
+    bo.locator("button.gin-action-join-class").click()  # again: the same learner, not a third
+    bo.locator(".gin-class-join-status", has_text="Ana 2").wait_for(timeout=WAIT_MS)
 
     rows = teacher.locator(".gin-class-table .gin-class-row")
     rows.nth(1).wait_for(timeout=LIVE_S * 1000 + 2000)
+    teacher.wait_for_timeout(2500)  # one more refresh of the table
     assert rows.count() == 2
 
     for page in (ana, bo):

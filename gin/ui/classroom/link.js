@@ -27,10 +27,11 @@ function joinUrl() {
 function render({ model, el }) {
   const key = model.get("storage_key");
   el.classList.add("gin-class-link");
-  const stored = readStored(key);
+  let stored = readStored(key);
   if (stored) model.send({ event: "stored", membership: stored });
   model.on("msg:custom", (msg) => {
     if (msg && msg.event === "forget") {
+      stored = null;
       try {
         window.localStorage.removeItem(key);
       } catch (e) {
@@ -88,6 +89,11 @@ function render({ model, el }) {
   model.on("change:status", showStatus);
   showStatus();
   async function join() {
+    const typed = code.value.replace(/[\s-]/g, "").toUpperCase();
+    if (stored && stored.code === typed && stored.nickname === nickname.value.trim()) {
+      model.send({ event: "joined", membership: stored }); // already in: no second learner
+      return;
+    }
     button.disabled = true;
     try {
       const response = await fetch(joinUrl(), {
@@ -107,6 +113,7 @@ function render({ model, el }) {
         return;
       }
       const membership = { code: answer.code, nickname: answer.nickname, token: answer.token };
+      stored = membership;
       try {
         window.localStorage.setItem(key, JSON.stringify(membership));
       } catch (e) {

@@ -22,6 +22,7 @@ import logging
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 import anywidget
 import traitlets
@@ -103,12 +104,22 @@ class ClassLink(anywidget.AnyWidget):
         self._handle_page_message(self, content, [])
 
 
-def class_parts(*, form: bool = False, code: str = "") -> list[Any]:
+def page_class_code() -> str:
+    """The class code in the page's address (``?class=CODE``), else ``""``."""
+    from gin.ui.urlparams import page_query
+
+    return dict(parse_qsl(page_query())).get("class", "")[:16]
+
+
+def class_parts(*, form: bool = False, code: str | None = None) -> list[Any]:
     """The lesson parts for a class: a :class:`ClassLink` where the app has a class store,
-    else nothing. ``form`` draws the join box (Start here), ``code`` fills it."""
+    else nothing. ``form`` draws the join box (Start here), filled with ``code`` (else the
+    page's ``?class=``)."""
     if not record.enabled():
         return []
+    if code is None:
+        code = page_class_code() if form else ""
     return [ClassLink(form=form, code=code)]
 
 
-__all__ = ["STORAGE_KEY", "ClassLink", "class_parts"]
+__all__ = ["STORAGE_KEY", "ClassLink", "class_parts", "page_class_code"]

@@ -173,7 +173,7 @@ class StartLesson(Lesson):
         )
         self.assemble(
             self.progress,
-            *class_parts(form=True, code=page_class_code()),
+            *class_parts(form=True),
             titled_section(
                 M["lesson.start.levels.heading"],
                 M["lesson.start.levels.intro"],
@@ -196,15 +196,6 @@ class StartLesson(Lesson):
         rules = self.map_rules.value
         self.level_map.value = level_map_html(self.progress, rules)
         self.results.value = results_link_html(self.progress, rules)
-
-
-def page_class_code() -> str:
-    """The class code in the page's address (``?class=CODE``), else ``""``."""
-    from urllib.parse import parse_qsl
-
-    from gin.ui.urlparams import page_query
-
-    return dict(parse_qsl(page_query())).get("class", "")[:16]
 
 
 def values_picture_html() -> str:
