@@ -80,7 +80,8 @@ class ClassStore:
 
     def __init__(self, data_dir: Path | str) -> None:
         self.data_dir = Path(data_dir)
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        if not self.data_dir.exists():  # nicknames are the class's business: owner only
+            self.data_dir.mkdir(parents=True, mode=0o700)
         self.path = self.data_dir / FILE_NAME
         self._db = sqlite3.connect(
             self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
