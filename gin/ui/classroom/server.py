@@ -83,6 +83,7 @@ def teacher_url(ip: str, port: int, server_url: str) -> str:
     >>> os.environ[KEY_ENV] = "k"
     >>> teacher_url("127.0.0.1", 8866, "/")
     'http://127.0.0.1:8866/class?key=k'
+    >>> del os.environ[KEY_ENV]
     """
     host = ip if ip and ip not in ("0.0.0.0", "::") else "127.0.0.1"
     path = url_path_join(server_url, "class")

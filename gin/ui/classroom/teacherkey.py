@@ -26,6 +26,7 @@ def key_matches(given: str | None) -> bool:
     >>> os.environ[KEY_ENV] = "s3cret"
     >>> key_matches("s3cret"), key_matches("s3cre"), key_matches(None)
     (True, False, False)
+    >>> del os.environ[KEY_ENV]
     """
     key = teacher_key()
     if not key or not given:
