@@ -111,3 +111,12 @@ def play_at_random(game: gin.Game, rng: random.Random, entries: int) -> None:
         legal = game.deal.legal_actions()
         knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
         game.apply(rng.choice(knocks) if knocks and rng.random() < 0.5 else rng.choice(legal))
+
+
+@pytest.fixture(autouse=True)
+def _default_language_after_each_test() -> Iterator[None]:
+    """A test that switches a lesson's language leaves the next test in the default one."""
+    yield
+    from gin.i18n import DEFAULT_LANGUAGE, set_language
+
+    set_language(DEFAULT_LANGUAGE)

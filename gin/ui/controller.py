@@ -12,6 +12,7 @@ state is then unchanged.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import gin
@@ -77,6 +78,8 @@ class TableController:
         self.said: tuple[Text, ...] = ()
         """What the coach says about the last moves (rendered in the page's language)."""
         """The hint on show, until the learner's next move."""
+        self.deal_listeners: list[Callable[[gin.Deal], Any]] = []
+        """Called with the deal each time a deal ends at this table (a class records it)."""
         self.new_game(rules, opponent, seed)
 
     def reset_session(self) -> None:
@@ -164,14 +167,22 @@ class TableController:
         mark = (self.deal_number, len(self.game.log))
         events = self.game.apply(action, LEARNER)
         self._marks.append(mark)
+        self._tell_if_over()
         return events
+
+    def _tell_if_over(self) -> None:
+        if self.game.deal.is_over:
+            for listener in self.deal_listeners:
+                listener(self.game.deal)
 
     def opponent_step(self) -> tuple[gin.Action, tuple[gin.Event, ...]]:
         """Let the opponent make one move (from its own view only)."""
         if not self.opponent_to_move():
             raise gin.IllegalActionError(M["error.not-opponent"]())
         action = self.bot.choose(self.game.deal.view(OPPONENT))
-        return action, self.game.apply(action, OPPONENT)
+        events = self.game.apply(action, OPPONENT)
+        self._tell_if_over()
+        return action, events
 
     def can_undo(self) -> bool:
         """Whether the learner has a move in this deal that can be taken back (not once

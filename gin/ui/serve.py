@@ -19,6 +19,9 @@ What it changes in plain Voilà 0.5.13:
   every lesson that keeps pre-heated kernels in ``voila.json`` keeps at least that many, so
   a class opening the same link each gets a kernel that has already started and imported
   the lesson (:func:`class_pools`).
+- **A class the teacher sees** (:attr:`TutorApp.class_data_dir`): the teacher key made at
+  start, the ``Teacher page: `` line, the ``class/<CODE>`` and ``class/join`` routes
+  (:mod:`gin.ui.classroom.server`).
 - **Nothing from the internet.** Voilà's page template links Font Awesome from a CDN; the
   lessons use no icon font, so the link is taken out, and every page is sent with a
   Content-Security-Policy (:data:`CONTENT_SECURITY_POLICY`) that lets scripts come only
@@ -31,16 +34,18 @@ import re
 from html import escape
 from typing import Any
 
+import tornado.ioloop
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
-from traitlets import Integer
+from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from gin.i18n import DEFAULT_LANGUAGE, LANGUAGES, M, text_direction
+from gin.ui.classroom import server as classroom
 
 START_LESSON = "00_start_here.ipynb"
 """The lesson the app opens at."""
@@ -218,8 +223,16 @@ class TutorApp(Voila):  # type: ignore[misc]
         ),
     )
 
+    class_data_dir = Unicode(
+        classroom.DEFAULT_DATA_DIR,
+        config=True,
+        help="The directory of the class store (the teacher's view of a class).",
+    )
+
     def init_settings(self) -> Any:
-        """Voilà's settings, after growing the lessons' pools to :attr:`class_size`."""
+        """Voilà's settings, after growing the lessons' pools to :attr:`class_size` (and
+        making the teacher key, before any kernel starts)."""
+        classroom.prepare(self.class_data_dir)
         self.pools_for_class()
         return super().init_settings()
 
@@ -251,10 +264,19 @@ class TutorApp(Voila):  # type: ignore[misc]
                 elif spec[1] is VoilaShutdownKernelHandler:
                     spec = (spec[0], PageClosedHandler, *spec[2:])
             replaced.append(spec)
+        replaced = classroom.handlers(self.server_url, settings["headers"]) + replaced
         if self.notebook_path:  # one notebook is served at the root already
             return replaced
         target = url_path_join(self.server_url, "voila/render", START_LESSON)
         return [(self.server_url, StartRedirect, {"url": target}), *replaced]
+
+    def listen(self) -> None:
+        """Listen and serve; once serving, print the teacher page's address
+        (``Teacher page: ...``)."""
+        tornado.ioloop.IOLoop.current().add_callback(
+            lambda: classroom.announce(self.ip, self.port, self.server_url)
+        )
+        super().listen()
 
 
 def main() -> None:

@@ -76,9 +76,17 @@ def test_the_site_holds_nothing_fetched_from_outside(static_site: Path) -> None:
 
 
 def _start_here(page: Page) -> None:
-    """The map's links lead to the lessons' pages of the site (``.html``, not ``.ipynb``)."""
+    """The map's links lead to the lessons' pages of the site (``.html``, not ``.ipynb``);
+    the site has no server, so there is no class code field."""
     link = page.locator('.gin-map a[data-notebook="01_cards_and_melds.ipynb"]')
     assert link.get_attribute("href") == "./01_cards_and_melds.html"
+    assert page.locator(".gin-class-join").count() == 0
+
+
+def _class(page: Page) -> None:
+    """The teacher's page says the class view needs the app's server (``make app``)."""
+    page.locator(".gin-lesson", has_text="make app").wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    assert page.locator(".gin-class-table").count() == 0
 
 
 def _cards_and_melds(page: Page) -> None:
@@ -151,6 +159,7 @@ CHECKS = {
     "03_knocking_layoffs_undercuts": _knocking,
     "04_play": _play,
     "05_strategy_lab": _lab,
+    "06_class": _class,
 }
 
 

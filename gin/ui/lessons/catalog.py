@@ -83,9 +83,14 @@ CHEAT_SHEET = "00_cheat_sheet.ipynb"
 """The printable cheat sheet (a page of its own, not a lesson)."""
 
 
+TEACHER_PAGE = LessonInfo("06_class.ipynb", M["classroom.title"], M["classroom.summary"])
+"""The teacher's page of a class (:mod:`gin.ui.classroom.teacher`): a page of the app, not
+a lesson of the course, so not in :data:`LESSONS`."""
+
+
 def lesson_info(notebook: str) -> LessonInfo:
     """The lesson stored in ``notebook``."""
-    for info in LESSONS:
+    for info in (*LESSONS, TEACHER_PAGE):
         if info.notebook == notebook:
             return info
     raise KeyError(notebook)
@@ -113,6 +118,9 @@ def link(notebook: str, text: str | None = None, css: str = "gin-lesson-link") -
 def nav_html(notebook: str) -> str:
     """A footer with links to the previous lesson, the lesson map and the next lesson."""
     names = [info.notebook for info in LESSONS]
+    if notebook not in names:  # a page beside the course (the teacher's): home only
+        home = link(names[0], M["lesson.nav.all"].render(), css="gin-nav-home")
+        return f'<nav class="gin-lesson-nav">{home}</nav>'
     i = names.index(notebook)
     parts = []
     if i > 0:
@@ -129,6 +137,7 @@ __all__ = [
     "GUIDED_NOTEBOOK",
     "LESSONS",
     "PLAY_NOTEBOOK",
+    "TEACHER_PAGE",
     "LessonInfo",
     "language_query",
     "lesson_info",

@@ -21,6 +21,8 @@ import ipywidgets as W
 
 from gin import Rules
 from gin.i18n import M
+from gin.ui.classroom import record as class_record
+from gin.ui.classroom.link import class_parts
 from gin.ui.lessons.base import Lesson, button, html_widget, resolve_seed, rules_toggle
 from gin.ui.lessons.exercise import Exercise, Verdict
 from gin.ui.lessons.guard import AnswerError, guarded
@@ -130,11 +132,19 @@ class LevelPanel:
             first_try=first_try,
             streak=self.exercise.streak,
         )
+        class_record.answered(
+            self.rules.name,
+            self.level.key,
+            right=verdict.right,
+            slip=verdict.slip,
+            state=self.state,
+        )
         self.update_mastery()
 
     def _hint_shown(self) -> None:
         if self.exercise.hints_shown == 2:
             self.progress.hint_used(self.rules.name, self.level.key)
+            class_record.hint_used(self.rules.name, self.level.key, state=self.state)
 
     def update_mastery(self) -> None:
         """Show the level's state and what masters it (the run of right answers comes from
@@ -211,6 +221,7 @@ class CourseLesson(Lesson):
         grid.add_class("gin-level-buttons")
         self.assemble(
             self.progress,
+            *class_parts(),
             W.HBox([self.rules_choice, self.continue_button, self.seed_box, self.seed_button]),
             grid,
             self.results,

@@ -24,6 +24,8 @@ import ipywidgets as w
 import gin
 from gin.bots import make_bot
 from gin.i18n import M
+from gin.ui.classroom.link import class_parts
+from gin.ui.classroom.record import watch_deals
 from gin.ui.lessons.base import Lesson, html_widget
 from gin.ui.lessons.catalog import GUIDED_NOTEBOOK, link
 from gin.ui.lessons.levelmap import COURSE_NOTEBOOK
@@ -227,7 +229,8 @@ class GuidedLesson(Lesson):
         self.table = table or GuidedTable(
             rules, pause=pause, large_cards=large_cards, teacher=teacher
         )
-        self.assemble(self.table.guide, self.table)
+        watch_deals(self.table.controller, guided=True)
+        self.assemble(self.table.guide, self.table, *class_parts())
 
     def close(self) -> None:
         """Close the lesson and its guided table (nothing it scheduled plays on)."""

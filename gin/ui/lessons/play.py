@@ -13,6 +13,8 @@ from typing import Any
 
 import gin.ui.table  # noqa: F401 - loaded with the lesson, so a pre-heated kernel has it
 from gin.i18n import M
+from gin.ui.classroom.link import class_parts
+from gin.ui.classroom.record import watch_deals
 from gin.ui.lessons.base import Lesson, MessageArea
 from gin.ui.lessons.guard import describe_error
 
@@ -53,6 +55,9 @@ class PlayLesson(Lesson):
         except Exception as exc:
             self.message.show(M["lesson.play.no-table"].render({"reason": describe_error(exc)}))
         parts = [self.message.widget] if self.table is None else [self.table]
+        if self.table is not None:
+            watch_deals(self.table.controller, guided=False)
+            parts += class_parts()
         self.assemble(*parts)
 
     def close(self) -> None:

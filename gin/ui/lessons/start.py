@@ -15,6 +15,7 @@ from typing import Any
 from gin import Rules
 from gin.i18n import M
 from gin.ui.choices import rules_name
+from gin.ui.classroom.link import class_parts
 from gin.ui.lessons.base import (
     Lesson,
     html_widget,
@@ -172,6 +173,7 @@ class StartLesson(Lesson):
         )
         self.assemble(
             self.progress,
+            *class_parts(form=True),
             titled_section(
                 M["lesson.start.levels.heading"],
                 M["lesson.start.levels.intro"],

@@ -1,0 +1,142 @@
+"""A class in the browser: the app prints the teacher page's address, the teacher creates a
+class, two learners join on Start here (one through ``?class=CODE``, one typing the code),
+answer and master a level, and the teacher's table shows it within 5 s, without reloading.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from voila_harness import (
+    NOTEBOOKS_DIR,
+    new_page,
+    open_lesson,
+    run_voila,
+    small_pool_config,
+    wait_until_rendered,
+)
+
+import gin
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.timeout(420)
+
+LIVE_S = 5.0
+"""The teacher's table shows a learner's answer within this time."""
+WAIT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def class_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """The app with its own class store; yields (base URL, the printed teacher address)."""
+    base = tmp_path_factory.mktemp("class-app")
+    log_path = base / "app.log"
+    with run_voila(
+        NOTEBOOKS_DIR,
+        cwd=small_pool_config(base, pool=1),
+        log_path=log_path,
+        module="gin.ui.serve",
+        extra_args=[f"--TutorApp.class_data_dir={base / 'data'}"],
+    ) as server:
+        deadline = time.monotonic() + 30
+        line = None
+        while line is None and time.monotonic() < deadline:
+            lines = Path(log_path).read_text(errors="replace").splitlines()
+            line = next((x for x in lines if x.startswith("Teacher page: ")), None)
+            time.sleep(0.2)
+        assert line is not None, "the app printed no 'Teacher page: ' line"
+        yield server.base_url, line.removeprefix("Teacher page: ").strip()
+
+
+def answer_card_values(page: Page, right: int) -> None:
+    """Answer ``right`` questions of level 1 (card values) right, each then Next."""
+    ex = page.locator(".gin-exercise-level-card-values")
+    for _ in range(right):
+        prompt = ex.locator(".gin-prompt").inner_html()
+        from .test_lessons_e2e import cards_in
+
+        points = gin.deadwood(cards_in(ex.locator(".gin-prompt")))
+        box = ex.locator(".gin-answer-points input")
+        box.fill(str(points))
+        box.press("Enter")
+        ex.locator(".gin-feedback.gin-feedback-right").wait_for(timeout=WAIT_MS)
+        ex.locator(".gin-next").click()
+        page.wait_for_function(
+            "p => document.querySelector('.gin-exercise-level-card-values .gin-prompt')"
+            ".innerHTML !== p",
+            arg=prompt,
+            timeout=WAIT_MS,
+        )
+
+
+def join(page: Page, base_url: str, code: str, nickname: str, *, by_link: bool) -> None:
+    """Join the class on Start here, by its link (``?class=``) or typing the code."""
+    query = f"?class={code}" if by_link else ""
+    open_lesson(page, base_url, f"00_start_here.ipynb{query}")
+    box = page.locator(".gin-class-join")
+    box.wait_for(timeout=WAIT_MS)
+    code_input = box.locator("input.gin-class-code-input")
+    if by_link:
+        assert code_input.input_value() == code
+    else:
+        code_input.fill(code.lower())
+    box.locator("input.gin-class-nickname-input").fill(nickname)
+    box.locator("button.gin-action-join-class").click()
+    page.locator(".gin-class-join-status", has_text=nickname).wait_for(timeout=WAIT_MS)
+
+
+def test_two_learners_join_and_the_teacher_sees_a_level_mastered_live(
+    browser: Browser, class_app: tuple[str, str]
+) -> None:
+    base_url, teacher_url = class_app
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/class\?key=[\w-]+", teacher_url)
+    teacher = new_page(browser)
+    refused = teacher.goto(teacher_url.split("?")[0])
+    assert refused is not None and refused.status == 403  # no key, no class data
+    teacher.goto(teacher_url, wait_until="commit")
+    wait_until_rendered(teacher)
+    teacher.locator("button.gin-action-new-class").click()
+    code_box = teacher.locator(".gin-class-code")
+    code_box.wait_for(timeout=WAIT_MS)
+    code = code_box.inner_text().strip()
+    assert re.fullmatch(r"[A-Z2-9]{6}", code)
+
+    ana, bo = new_page(browser), new_page(browser)
+    wrong = new_page(browser)
+    open_lesson(wrong, base_url, "00_start_here.ipynb")
+    wrong.locator("input.gin-class-code-input").fill("ZZZZZZ")
+    wrong.locator("input.gin-class-nickname-input").fill("Eve")
+    wrong.locator("button.gin-action-join-class").click()
+    wrong.locator(".gin-class-join-status", has_text="no class with this code").wait_for()
+    wrong.context.close()
+
+    join(ana, base_url, code, "Ana", by_link=True)
+    join(bo, base_url, code, "Ana", by_link=False)  # a duplicate nickname gets a suffix
+    bo.locator(".gin-class-join-status", has_text="Ana 2").wait_for(timeout=WAIT_MS)
+    bo.locator("button.gin-action-join-class").click()  # again: the same learner, not a third
+    bo.locator(".gin-class-join-status", has_text="Ana 2").wait_for(timeout=WAIT_MS)
+
+    rows = teacher.locator(".gin-class-table .gin-class-row")
+    rows.nth(1).wait_for(timeout=LIVE_S * 1000 + 2000)
+    teacher.wait_for_timeout(2500)  # one more refresh of the table
+    assert rows.count() == 2
+
+    for page in (ana, bo):
+        open_lesson(page, base_url, "00_levels.ipynb?level=card-values&seed=11")
+    answer_card_values(ana, 3)
+    answer_card_values(bo, 1)
+    mastered = rows.nth(0).locator('td[data-level="card-values"][data-state="mastered"]')
+    mastered.wait_for(timeout=LIVE_S * 1000)
+    started = rows.nth(1).locator('td[data-level="card-values"][data-state="started"]')
+    started.wait_for(timeout=LIVE_S * 1000)
+    assert rows.nth(0).locator('td[data-level="sets"]').get_attribute("data-state") == "new"
+    assert teacher.locator(".gin-class-csv").count() == 1
+    for page in (teacher, ana, bo):
+        page.context.close()
