@@ -25,7 +25,14 @@ from gin.ui.lessons.registry import IN_PLACE_LESSONS, lesson_factory
 from gin.ui.lessons.style import LESSON_CSS
 from gin.ui.navigation import Navigator
 from gin.ui.parts import close_tree
-from gin.ui.urlparams import MAX_SEED, PageParamError, PageParams, page_params, parse_page_params
+from gin.ui.urlparams import (
+    MAX_SEED,
+    PageParamError,
+    PageParams,
+    page_params,
+    page_query,
+    parse_page_params,
+)
 
 """The label of a seed box."""
 """The heading of a lesson's exercises."""
@@ -337,6 +344,12 @@ def read_page_params(query: str | None = None) -> tuple[PageParams, str]:
         )
 
 
+def address_query() -> str:
+    """The query string of the address the page shows: the one it moved to in place
+    (:meth:`Lesson.go_to`), else its own (:func:`gin.ui.urlparams.page_query`)."""
+    return _address[-1] if _address else page_query()
+
+
 def _own_address_is_teacher() -> bool:
     """Whether the address the page was opened with (not one moved to) has ``teacher=1``."""
     try:
@@ -370,6 +383,7 @@ def titled_section(title: Message, intro: Message, *children: Any, css: str = ""
 __all__ = [
     "Lesson",
     "MessageArea",
+    "address_query",
     "button",
     "html_widget",
     "paragraph",
