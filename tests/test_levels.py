@@ -561,7 +561,7 @@ def test_the_results_csv_neutralises_formula_cells() -> None:
     p = Progress()
     p.record("classic", "sets", right=True, first_try=True, streak=1)
     header = ["=cmd|' /C calc'!A0", "+1", "-1", "@SUM(1)", "plain", "a", "b", "c"]
-    titles = ["=HYPERLINK(\"http://x\")"] * len(LEVELS)
+    titles = ['=HYPERLINK("http://x")'] * len(LEVELS)
     states = {"new": "-new", "started": "+started", "mastered": "@mastered"}
     text = p.csv_text("classic", header, titles, states, rules_label="=1+1")
     rows = list(csv.reader(io.StringIO(text)))
@@ -569,7 +569,7 @@ def test_the_results_csv_neutralises_formula_cells() -> None:
     for row in rows[1:]:
         assert all(not cell.startswith(("=", "+", "-", "@")) for cell in row), row
     row = rows[1 + [lv.key for lv in LEVELS].index("sets")]
-    assert row[1:5] == ["'=HYPERLINK(\"http://x\")", "'=1+1", "'+started", "1"]
+    assert row[1:5] == ['\'=HYPERLINK("http://x")', "'=1+1", "'+started", "1"]
 
 
 def test_the_results_download_as_csv_per_level() -> None:
@@ -740,9 +740,7 @@ def test_a_bad_level_in_the_address_keeps_its_sentence_when_progress_arrives(
     lesson = course_lesson(3)
     assert lesson.problem is not None
     assert "There is no level called “nowhere”" in lesson.problem.text
-    lesson.progress.send_from_page(
-        {"event": "stored", "records": {"classic": {"_last": "runs"}}}
-    )
+    lesson.progress.send_from_page({"event": "stored", "records": {"classic": {"_last": "runs"}}})
     assert lesson.current is not None and lesson.current.level.key == "runs"
     assert "There is no level called “nowhere”" in lesson.problem.text
     assert "nowhere" in lesson.problem.widget.value

@@ -38,7 +38,6 @@ IN_PLACE = sys.platform == "emscripten"
 a Python start (Pyodide, the static site)."""
 
 
-
 class NavigationError(GinError):
     """The page asked for a lesson the tutor does not have, or asked for one where lessons
     do not open in the page (code ``page-not-used``)."""

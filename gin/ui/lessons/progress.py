@@ -73,7 +73,7 @@ def consistent(rec: Mapping[str, Any]) -> bool:
         return False
     if rec["state"] == "new":
         return all(rec[name] == 0 for name in COUNTS)
-    return (rec["state"] == "mastered") == (rec["best_streak"] >= MASTERY_STREAK)
+    return bool((rec["state"] == "mastered") == (rec["best_streak"] >= MASTERY_STREAK))
 
 
 def clean_records(raw: Any) -> dict[str, dict[str, Any]]:
