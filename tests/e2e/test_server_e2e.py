@@ -226,3 +226,80 @@ def test_a_bad_address_says_so_on_the_page(
     assert collect_errors(page, log) == []
     text = page.locator(".gin-page-problem").inner_text()
     assert "can't open" in text and "Traceback" not in page.content()
+
+
+# --------------------------------------------------------------------------- a rush (issue 22)
+
+
+@pytest.mark.slow
+def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Issue 22: 45 requests at once against the real cap of 40 all got a kernel (49
+    processes). A page takes its place before its kernel starts: at most 40 kernels run,
+    the other pages get the "full" page, which counts the lessons really open. The
+    notebook is one cell, so the kernels are quick to start; the cap is the app's own."""
+    import json
+    import threading
+
+    base = tmp_path_factory.mktemp("rush")
+    notebook = {
+        "cells": [{"cell_type": "code", "metadata": {}, "source": "1", "outputs": [],
+                   "execution_count": None}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+    (base / "tiny.ipynb").write_text(json.dumps(notebook))
+    with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
+        statuses: list[int] = []
+        bodies: list[str] = []
+        most = 0
+        done = threading.Event()
+
+        def started() -> int:
+            """Kernels the server started: its own children running ipykernel (a kernel's
+            short-lived forks share its command line, so they are not counted)."""
+            n = 0
+            for p in psutil.Process(server.proc.pid).children(recursive=False):
+                try:
+                    n += "ipykernel" in " ".join(p.cmdline())
+                except psutil.Error:
+                    continue
+            return n
+
+        def watch() -> None:
+            nonlocal most
+            while not done.is_set():
+                most = max(most, started())
+                time.sleep(0.1)
+
+        def ask() -> None:
+            try:
+                with urllib.request.urlopen(
+                    server.base_url + "/voila/render/tiny.ipynb", timeout=240
+                ) as r:
+                    r.read()
+                    statuses.append(r.status)
+            except urllib.error.HTTPError as e:
+                statuses.append(e.code)
+                bodies.append(e.read().decode())
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        threads = [threading.Thread(target=ask) for _ in range(45)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=280)
+        most = max(most, started())
+        done.set()
+        watcher.join()
+        assert len(statuses) == 45, server.log_tail()
+        assert most <= 40, (most, server.log_tail())
+        assert server.log_tail(2000).count("Kernel started") <= 40
+        assert statuses.count(200) <= 40 and statuses.count(200) + statuses.count(503) == 45
+        assert statuses.count(503) >= 5
+        for body in bodies:
+            assert "The tutor is full" in body and "(40 lessons are open)" in body
