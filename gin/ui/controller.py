@@ -103,29 +103,11 @@ class TableController:
     ) -> None:
         """Start a new game; ``None`` keeps the current rules or opponent, and picks a
         fresh seed. Raises :class:`gin.GinError` (nothing changes) on a bad value."""
-        if rules is None:
-            new_rules = self.rules
-        elif isinstance(rules, gin.Rules):
-            new_rules = rules
+        new_rules, name = self._choices(rules, opponent)
+        if seed is None:
+            self._start(new_rules, name, fresh_seed(), server_secret(), chosen=False)
         else:
-            new_rules = gin.Rules.preset(rules)
-        name = self.opponent_name if opponent is None else opponent
-        gin.bots.check_bot_name(name)
-        new_seed = fresh_seed() if seed is None else parse_seed(seed)
-        secret = server_secret() if seed is None else None
-        self._start(new_rules, name, new_seed, secret)
-        self.seed_chosen = seed is not None
-
-    def _start(self, rules: gin.Rules, name: str, seed: int, secret: bytes | None) -> None:
-        shuffle = shuffle_seed(seed, secret)
-        bot = gin.bots.make_bot(name, random.Random(shuffle))
-        self.game = gin.Game(rules, seed=shuffle)
-        self.rules = rules
-        self.opponent_name = name
-        self.seed = seed
-        self._secret = secret
-        self.bot = bot
-        self._marks = []
+            self._start(new_rules, name, parse_seed(seed), None, chosen=True)
 
     def replay(
         self,
@@ -140,12 +122,36 @@ class TableController:
         if seed is not None:
             self.new_game(rules, opponent, seed)
             return
-        chosen = self.seed_chosen
-        new_rules = gin.Rules.preset(rules) if isinstance(rules, str) else rules or self.rules
+        new_rules, name = self._choices(rules, opponent)
+        self._start(new_rules, name, self.seed, self._secret, chosen=self.seed_chosen)
+
+    def _choices(
+        self, rules: str | gin.Rules | None, opponent: str | None
+    ) -> tuple[gin.Rules, str]:
+        """The rule set and opponent asked for (``None``: the current one), checked."""
+        if rules is None:
+            new_rules = self.rules
+        elif isinstance(rules, gin.Rules):
+            new_rules = rules
+        else:
+            new_rules = gin.Rules.preset(rules)
         name = self.opponent_name if opponent is None else opponent
         gin.bots.check_bot_name(name)
-        self._start(new_rules, name, self.seed, self._secret)
+        return new_rules, name
+
+    def _start(
+        self, rules: gin.Rules, name: str, seed: int, secret: bytes | None, *, chosen: bool
+    ) -> None:
+        shuffle = shuffle_seed(seed, secret)
+        bot = gin.bots.make_bot(name, random.Random(shuffle))
+        self.game = gin.Game(rules, seed=shuffle)
+        self.rules = rules
+        self.opponent_name = name
+        self.seed = seed
         self.seed_chosen = chosen
+        self._secret = secret
+        self.bot = bot
+        self._marks = []
 
     def seed_to_show(self, teacher: bool = False) -> int | None:
         """The seed the page may show: one the address or the learner chose (a class
