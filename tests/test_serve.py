@@ -79,6 +79,7 @@ def test_every_response_carries_the_content_security_policy(app_port: int) -> No
         assert csp.startswith(CONTENT_SECURITY_POLICY), path  # API answers add more
     assert "script-src 'self'" in CONTENT_SECURITY_POLICY
     assert "http" not in CONTENT_SECURITY_POLICY  # no other host is allowed anything
+    assert "unsafe-eval" not in CONTENT_SECURITY_POLICY  # issue 22: no bundle needs it
 
 
 def test_stylesheets_from_other_hosts_are_taken_out_of_the_page() -> None:
