@@ -258,10 +258,13 @@ def test_a_forged_go_is_refused_where_lessons_do_not_open_in_place(
     start = start_lesson()
     nav = start.navigator
     nav.set_state({"enabled": True})  # the page can set any synced trait
+    told: list[Any] = []
+    monkeypatch.setattr(nav, "send", lambda content, *a, **k: told.append(content))
     children = list(start.widget.children)
     with pytest.raises(navigation.NavigationError) as e:
         nav.go("05_strategy_lab.ipynb", "seed=9&teacher=1")
     assert e.value.code == "page-not-used"
+    assert told == [{"type": "answer", "shown": False}]  # the page puts its address back
     assert shown(start) is start and list(start.widget.children) == children
     assert base._address == []
 

@@ -98,7 +98,10 @@ class Navigator(anywidget.AnyWidget):
         self._received(self, {"type": "go", "notebook": notebook, "query": query}, [])
 
     def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict) or content.get("type") != "go" or not in_place():
+        if not isinstance(content, dict) or content.get("type") != "go":
+            raise NavigationError(M["error.page-not-used"]())
+        if not in_place():  # Voilà: a page of its own per lesson, whatever the page says
+            self.answer(False)  # a page that moved its address puts it back
             raise NavigationError(M["error.page-not-used"]())
         for callback in list(self._on_go):
             callback(content.get("notebook"), content.get("query", ""))
