@@ -155,7 +155,7 @@ def test_a_100_kb_address_is_answered_414_with_a_sentence_and_the_policy(app_por
     assert response.status == 414
     assert response.getheader("Content-Security-Policy") == CONTENT_SECURITY_POLICY
     body = response.read().decode()
-    assert html.escape(M["fairplay.server.too-long.text"].render("en")) in body
+    assert html.escape(M["fairplay.server.too-long.text"].render(lang="en")) in body
 
 
 def test_static_files_and_plain_error_pages_carry_the_policy(app_port: int) -> None:
@@ -293,9 +293,11 @@ def test_a_dead_kernel_ends_the_waiting_page_with_the_sentence() -> None:
 
 
 def test_the_start_failed_page_has_one_sentence_and_a_reload_button() -> None:
+    from html import escape as html_escape
+
     from gin.i18n import M
     from gin.ui.serve import start_failed_html
 
     html = start_failed_html("he")
-    assert M["fairplay.server.start-failed"].render("he") in html
+    assert html_escape(M["fairplay.server.start-failed"].render(lang="he")) in html
     assert 'onclick="window.location.reload()"' in html and 'dir="rtl"' in html

@@ -18,9 +18,10 @@ What it changes in plain Voilà 0.5.13:
   count, before its kernel starts, so pages arriving together cannot all pass the check;
   the place is given back if the start fails, and the "full" page says how many lessons
   are really open.
-- **A kernel that fails to start** is started once more; if that fails too, or the kernel
-  dies before its page is built, the learner reads one sentence with a reload button
-  (:func:`stream_lesson`) instead of a page that loads for ever.
+- **A kernel that fails to start** (or dies before it answers, :func:`kernel_answers`) is
+  started once more; if that fails too, or the kernel dies later, before its page is
+  built, the learner reads one sentence with a reload button (:func:`stream_lesson`)
+  instead of a page that loads for ever.
 - **An address too long to read** (:data:`MAX_URL_LENGTH`) is answered 414 with a
   sentence, instead of a closed connection.
 - **A class arriving together** (:attr:`TutorApp.class_size`, ``make app CLASS_SIZE=25``):
@@ -277,12 +278,32 @@ def count_started_kernels(kernel_manager: Any) -> None:
 
     async def start_kernel(*args: Any, **kwargs: Any) -> str:
         kernel_id = str(await start(*args, **kwargs))  # a failure is retried by the page
+        if not await kernel_answers(kernel_manager, kernel_id):  # died at start (a port
+            try:  # taken meanwhile): before the page has begun, so it can start again
+                await kernel_manager.shutdown_kernel(kernel_id, now=True)
+            except Exception:  # already gone
+                pass
+            raise RuntimeError(f"the kernel {kernel_id} died at start")
         place = _PLACE.get()
         if place is not None:
             place.started(kernel_id)
         return kernel_id
 
     kernel_manager.start_kernel = start_kernel
+
+
+async def kernel_answers(kernel_manager: Any, kernel_id: str, timeout: float = 60) -> bool:
+    """Whether the kernel just started answers (``kernel_info``) within ``timeout``
+    seconds, as the notebook's own client will ask it to; ``False`` when it died."""
+    client = kernel_manager.get_kernel(kernel_id).client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=timeout)
+        return True
+    except (RuntimeError, TimeoutError):
+        return False
+    finally:
+        client.stop_channels()
 
 
 HEARTBEAT = "voila_heartbeat"

@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import psutil
@@ -304,3 +305,65 @@ def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
         assert statuses.count(503) >= 5
         for body in bodies:
             assert "The tutor is full" in body and "(40 lessons are open)" in body
+
+
+DIES_ONCE = """
+import os, sys
+marker, connection_file = sys.argv[1], sys.argv[2]
+if sys.argv[3] == "always" or not os.path.exists(marker):
+    open(marker, "w").close()
+    sys.exit(1)  # as a kernel whose port was taken meanwhile
+from ipykernel import kernelapp
+sys.argv = [sys.argv[0], "-f", connection_file]
+kernelapp.launch_new_instance()
+"""
+
+
+def serve_a_dying_kernel(base: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The page of a one-cell notebook whose kernel dies at start (``how``: ``once`` or
+    ``always``), as the app serves it."""
+    import json
+    import sys
+
+    spec = base / "share" / "kernels" / "dying"
+    spec.mkdir(parents=True)
+    (base / "kernel.py").write_text(DIES_ONCE)
+    argv = [sys.executable, str(base / "kernel.py"), str(base / "marker"), "{connection_file}", how]
+    spec.joinpath("kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "dies at start", "language": "python"})
+    )
+    notebook = {
+        "cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
+                   "source": "'kernel ' + 'answered'", "execution_count": None}],
+        "metadata": {"kernelspec": {"name": "dying", "display_name": "dies at start",
+                                    "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+    (base / "dies.ipynb").write_text(json.dumps(notebook))
+    monkeypatch.setenv("JUPYTER_PATH", str(base / "share"))
+    with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
+        with urllib.request.urlopen(server.base_url + "/voila/render/dies.ipynb", timeout=200) as r:
+            return str(r.read().decode())
+
+
+def test_a_kernel_that_dies_at_start_is_started_once_more(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: a kernel that died at start (a port collision) left the page loading for
+    ever. The app starts another, and the page is built."""
+    body = serve_a_dying_kernel(tmp_path_factory.mktemp("dies-once"), "once", monkeypatch)
+    assert "gin-start-failed" not in body and "kernel answered" in body
+
+
+def test_a_kernel_that_dies_at_start_gets_one_sentence_and_a_reload_button(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: when the second start fails too, the page ends with one sentence and a
+    reload button."""
+    from gin.i18n import M
+
+    body = serve_a_dying_kernel(tmp_path_factory.mktemp("dies"), "always", monkeypatch)
+    assert "gin-start-failed" in body, body[-2000:]
+    assert M["fairplay.server.start-failed"].render(lang="en") in body
+    assert 'onclick="window.location.reload()"' in body and "Traceback" not in body
