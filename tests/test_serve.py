@@ -227,6 +227,9 @@ class _Log:
     def __init__(self) -> None:
         self.lines: list[str] = []
 
+    def info(self, *args: object) -> None:
+        self.lines.append(str(args[0]))
+
     def error(self, *args: object) -> None:
         self.lines.append(str(args[0]))
 
@@ -301,3 +304,30 @@ def test_the_start_failed_page_has_one_sentence_and_a_reload_button() -> None:
     html = start_failed_html("he")
     assert html_escape(M["fairplay.server.start-failed"].render(lang="he")) in html
     assert 'onclick="window.location.reload()"' in html and 'dir="rtl"' in html
+
+
+def test_a_page_that_went_away_does_not_start_another_kernel() -> None:
+    """Writing to a closed page fails: that is not a failed start, so no second kernel."""
+    import asyncio
+
+    from gin.ui.serve import stream_lesson
+
+    starts = 0
+
+    def make() -> object:
+        nonlocal starts
+        starts += 1
+
+        async def gen() -> object:
+            yield "<html>"
+
+        return gen()
+
+    async def write(html: str) -> None:
+        raise OSError("stream closed")
+
+    async def alive() -> bool:
+        return True
+
+    whole = asyncio.run(stream_lesson(make, write, alive, "FAILED", _Log()))  # type: ignore[arg-type]
+    assert (whole, starts) == (False, 1)

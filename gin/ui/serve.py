@@ -102,20 +102,17 @@ PLAIN_PAGE = """<!DOCTYPE html>
 <html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title></head>
 <body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">
 <h1>{title}</h1>
-<p>{text}</p>{extra}
+<p>{text}</p>
 </body></html>
 """
-"""A page the server writes itself (the tutor is full, an address too long)."""
-
-FULL_PAGE = PLAIN_PAGE
-"""The page a learner gets when every place is taken (see :func:`full_page`)."""
+"""A page the server writes itself: the tutor is full (:func:`full_page`), an address too
+long (:func:`too_long_page`)."""
 
 
-def plain_page(title: str, text: str, lang: str, extra: str = "") -> str:
-    """A page of the server's own in ``lang``: a heading and one sentence (both rendered),
-    then ``extra`` HTML."""
+def plain_page(title: str, text: str, lang: str) -> str:
+    """A page of the server's own in ``lang``: a heading and one sentence (both rendered)."""
     return PLAIN_PAGE.format(
-        lang=lang, dir=text_direction(lang), title=escape(title), text=escape(text), extra=extra
+        lang=lang, dir=text_direction(lang), title=escape(title), text=escape(text)
     )
 
 
@@ -333,15 +330,25 @@ async def stream_lesson(
                     log.error("gin tutor: the lesson's kernel died before its page was built")
                     await write(failed_html)
                     return False
-                await write(html)
+                try:
+                    await write(html)
+                except Exception as exc:  # the page went away: nothing to start again
+                    raise _PageGone from exc
                 written = True
             return True
+        except _PageGone:
+            log.info("gin tutor: the page went away while its lesson was sent")
+            return False
         except Exception:
             log.exception("gin tutor: the lesson could not start (attempt %d)", attempt)
             if written or attempt == 2:
                 await write(failed_html)
                 return False
     return False  # pragma: no cover - the loop always returns
+
+
+class _PageGone(Exception):
+    """Writing to the page failed (the learner closed it): the lesson is not retried."""
 
 
 class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
