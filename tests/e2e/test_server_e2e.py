@@ -300,7 +300,8 @@ def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
         watcher.join()
         assert len(statuses) == 45, server.log_tail()
         assert most <= 40, (most, server.log_tail())
-        assert server.log_tail(2000).count("Kernel started") <= 40
+        log = server.log_tail(4000)  # a start may fail (a port taken meanwhile): tried again
+        assert log.count("Kernel started") - log.count("RuntimeError: the kernel") <= 40
         assert statuses.count(200) <= 40 and statuses.count(200) + statuses.count(503) == 45
         assert statuses.count(503) >= 5
         for body in bodies:
