@@ -118,6 +118,8 @@ class Deal:
         self._pending: DealResult | None = None
         self.events: list[act.Event] = []
         self.actions: list[act.Action] = []
+        self.movers: list[int] = []
+        """Who made each of :attr:`actions` (for fair-play undo, :meth:`gin.Game.check_undo`)."""
 
     # ------------------------------------------------------------------ building
 
@@ -209,6 +211,7 @@ class Deal:
         deal._pending = None
         deal.events = []
         deal.actions = []
+        deal.movers = []
         return deal
 
     def copy(self) -> Deal:
@@ -220,6 +223,7 @@ class Deal:
         other.stock = list(self.stock)
         other.events = list(self.events)
         other.actions = list(self.actions)
+        other.movers = list(self.movers)
         return other
 
     # ------------------------------------------------------------------ queries
@@ -457,6 +461,7 @@ class Deal:
             new.extend(self._finish())
         self.events.extend(new)
         self.actions.append(action)
+        self.movers.append(p)
         return tuple(new)
 
     def _finish(self) -> list[act.Event]:

@@ -8,6 +8,7 @@ learner: ``message`` is the English text, :meth:`GinError.render` gives it in an
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,14 +21,38 @@ ECHO_LIMIT = 24
 """At most this many characters of a learner's input are repeated in an error message."""
 
 
-def echo(value: object, limit: int = ECHO_LIMIT) -> str:
-    """A learner's input as an error quotes it: its first ``limit`` characters, then ``…``.
+_UNSEEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+"""Unicode categories of characters that are not seen but act: controls (NUL), formats
+(the bidi overrides U+202E, U+2066...), surrogates, private use, unassigned, line and
+paragraph separators."""
 
-    >>> echo("7X"), echo("x" * 1_000_000)
-    ('7X', 'xxxxxxxxxxxxxxxxxxxxxxxx…')
+
+def visible(text: str) -> str:
+    r"""``text`` with every control, format (bidi override) or unassigned character written
+    as its escape, so that quoting it cannot reorder or hide the sentence around it.
+
+    >>> visible("7\u202eX\x00"), visible("שבע")
+    ('7\\u202eX\\x00', 'שבע')
+    """
+    if all(unicodedata.category(c) not in _UNSEEN for c in text):
+        return text
+    return "".join(
+        c if unicodedata.category(c) not in _UNSEEN else c.encode("unicode_escape").decode()
+        for c in text
+    )
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    r"""A learner's input as an error quotes it: its first ``limit`` characters, then ``…``;
+    characters that are not seen but act (NUL, the bidi override U+202E) are escaped
+    (:func:`visible`).
+
+    >>> echo("7X"), echo("x" * 1_000_000), echo("a\u202eb")
+    ('7X', 'xxxxxxxxxxxxxxxxxxxxxxxx…', 'a\\u202eb')
     """
     s = value if isinstance(value, str) else repr(value)
-    return s if len(s) <= limit else s[:limit] + "…"
+    s = s if len(s) <= limit else s[:limit] + "…"
+    return visible(s)
 
 
 class GinError(ValueError):
@@ -100,4 +125,5 @@ __all__ = [
     "SaveFileError",
     "UndoRefusedError",
     "echo",
+    "visible",
 ]

@@ -151,18 +151,22 @@ class Game:
         self.log.append(NEXT_DEAL)
         return self.deal
 
-    def check_undo(self, count: int = 1) -> None:
+    def check_undo(self, count: int = 1, viewer: int | None = None) -> None:
         """Raise unless the last ``count`` entries of the log may be taken back.
 
-        Fair play: an undo must never let a player learn a card they could not otherwise
-        know, so it never goes back past
+        Fair play: an undo must never return to a position in which a player knows
+        something they could not know there, so it never goes back past
 
         - a draw from the stock (code ``undo-stock-drawn``): the drawer has seen the card, and
           taking it back would put it on top of the stock again, where the next draw (by
           either player) would find a card someone already knows;
         - a knock, gin or big gin (code ``undo-cards-shown``): the knocker's hand was laid face
           up;
-        - the end of a deal (code ``undo-deal-over``): both hands were shown.
+        - the end of a deal (code ``undo-deal-over``): both hands were shown;
+        - when the undo is for ``viewer`` (the player who asks; ``None``: no one in
+          particular), any move of the other player (code ``undo-opponent-moved``): their
+          discard, their draw or take of a face-up card, even a pass or a stock draw shows
+          what they chose, and taking it back would let ``viewer`` know it before it is made.
 
         The start of a deal (``next-deal``) may be taken back: nothing hidden was shown.
         Raises :class:`~gin.errors.UndoRefusedError` (an ``IllegalActionError``), or
@@ -171,6 +175,7 @@ class Game:
         if count < 1 or count > len(self.log):
             raise IllegalActionError(M["error.nothing-to-undo"]())
         deal_index = len(self.deals) - 1
+        movers = list(self.deal.movers)
         for entry in reversed(self.log[len(self.log) - count :]):
             if entry == NEXT_DEAL:
                 deal_index -= 1
@@ -181,6 +186,26 @@ class Game:
                 raise UndoRefusedError(M["error.undo-stock-drawn"]())
             if isinstance(parse_action(entry), Knock | BigGin):
                 raise UndoRefusedError(M["error.undo-cards-shown"]())
+            if viewer is not None and movers and movers.pop() != viewer:
+                raise UndoRefusedError(M["error.undo-opponent-moved"]())
+
+    def can_undo(self, count: int = 1, viewer: int | None = None) -> bool:
+        """Whether :meth:`check_undo` allows taking back the last ``count`` entries (for
+        ``viewer``). A table asks this to enable its Undo button, and never works it out
+        again.
+
+        >>> game = Game(Rules.preset("classic"), seed=5, first_dealer=0)
+        >>> game.can_undo()
+        False
+        >>> _ = game.apply(parse_action("pass"))   # the non-dealer (1) passes
+        >>> game.can_undo(1, viewer=1), game.can_undo(1, viewer=0)
+        (True, False)
+        """
+        try:
+            self.check_undo(count, viewer)
+        except IllegalActionError:
+            return False
+        return True
 
     def undo(self) -> str:
         """Take back the last entry of the log (an action, or the start of a deal).

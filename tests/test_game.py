@@ -531,3 +531,54 @@ def test_running_totals_are_the_sums_of_the_deal_points() -> None:
                 totals[row.winner] += row.points
             assert row.totals == (totals[0], totals[1])
         assert game.totals == (totals[0], totals[1])
+
+
+# ---------------------------------------------------------------- undo for a viewer (issue 22)
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, SPADES], ids=["classic", "spades-double"])
+def test_undo_for_a_player_never_takes_back_a_move_of_the_other(rules: gin.Rules) -> None:
+    """Fair play (issue 22): an undo asked by one player never returns to a position in
+    which they know something they could not know there: no move of the other player (a
+    discard, a draw or take of a face-up card, a pass, a stock draw) is taken back, nor a
+    card the asker saw turned (their stock draw, a knock); ``can_undo`` agrees with
+    ``check_undo`` everywhere, and a refusal changes nothing. Many seeds, random play."""
+    kinds: set[str] = set()
+    for seed in range(30):
+        game = gin.Game(rules, seed=seed)
+        rng = random.Random(seed)
+        movers: list[int] = []  # kept here, independently of the engine's own record
+        for _ in range(60):
+            if game.is_over:
+                break
+            if game.deal.is_over:
+                game.next_deal()
+                movers = []
+                continue
+            movers.append(game.deal.to_move)
+            legal = game.deal.legal_actions()
+            game.apply(rng.choice(legal))
+            kinds.add(game.log[-1].split()[0])
+            for viewer in (0, 1):
+                for count in range(1, min(4, len(movers)) + 1):
+                    allowed = game.can_undo(count, viewer)
+                    taken_back = game.log[-count:]
+                    fair = all(m == viewer for m in movers[-count:]) and not any(
+                        e == "draw-stock" or e.startswith(("knock", "big-gin")) for e in taken_back
+                    )
+                    assert allowed == (fair and not game.deal.is_over), (seed, taken_back)
+                    if not allowed:
+                        log = list(game.log)
+                        with pytest.raises(gin.UndoRefusedError):
+                            game.check_undo(count, viewer)
+                        assert game.log == log
+    assert {"take", "pass", "draw-stock", "draw-discard", "discard"} <= kinds
+
+
+def test_undo_without_a_viewer_keeps_the_rules_for_everyone() -> None:
+    """With no viewer (the engine's own undo, a replay), only the cards seen stop it."""
+    game = gin.Game(CLASSIC, seed=5, first_dealer=0)
+    game.apply(gin.Pass())  # player 1
+    game.apply(gin.TakeUpCard())  # player 0
+    assert game.can_undo(2) and not game.can_undo(2, viewer=0) and not game.can_undo(2, 1)
+    assert game.can_undo(1, viewer=0) and not game.can_undo(1, viewer=1)

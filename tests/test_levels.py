@@ -620,8 +620,8 @@ def test_malformed_stored_records_are_dropped_not_guessed() -> None:
         "classic": {
             "sets": {
                 "state": "mastered",
-                "answered": 1,
-                "first_right": 1,
+                "answered": 3,
+                "first_right": 3,
                 "streak": 3,
                 "best_streak": 3,
                 "hints": 0,
@@ -638,6 +638,78 @@ def test_malformed_stored_records_are_dropped_not_guessed() -> None:
     p = Progress()
     p.send_from_page({"event": "stored", "records": raw})
     assert p.state("classic", "runs") == "new" and p.state("classic", "sets") == "mastered"
+
+
+def _mastered(answered: int = 0, first_right: int = 0, best: int = 0) -> dict[str, Any]:
+    return {
+        "state": "mastered",
+        "answered": answered,
+        "first_right": first_right,
+        "streak": 0,
+        "best_streak": best,
+        "hints": 0,
+    }
+
+
+def test_forged_progress_with_inconsistent_counts_is_refused() -> None:
+    """Issue 22: a stored message with every level mastered and no answer given is
+    refused; so is any record no learner could have made (a run longer than the right
+    answers, right answers beyond the answers, a new level with counts, mastery without
+    the run)."""
+    forged = {"classic": {level.key: _mastered() for level in LEVELS}}
+    assert clean_records(forged) == {}
+    p = Progress()
+    p.send_from_page({"event": "stored", "records": forged})
+    assert all(p.state("classic", level.key) == "new" for level in LEVELS)
+    real = _mastered(answered=4, first_right=3, best=MASTERY_STREAK)
+    bad = [
+        _mastered(answered=2, first_right=3, best=MASTERY_STREAK),
+        _mastered(answered=9, first_right=9, best=MASTERY_STREAK - 1),
+        {**real, "streak": MASTERY_STREAK + 1},
+        {**real, "state": "new"},
+        {**real, "state": "started"},
+    ]
+    for rec in bad:
+        assert clean_records({"classic": {"sets": rec}}) == {}, rec
+    assert clean_records({"classic": {"sets": real}}) == {"classic": {"sets": real}}
+
+
+def test_a_refused_records_value_from_the_page_is_sent_back() -> None:
+    """Issue 22: ``records:"notadict"`` (or a forged dict) set by the page is refused by
+    the kernel, which sends its own value back, so the page stores only that."""
+    from gin.ui import pageerrors
+
+    pageerrors.install()
+    p = Progress()
+    p.record("classic", "sets", right=True, first_try=True, streak=1)
+    before = p.records
+    sent: list[Any] = []
+    p.send_state = lambda key=None: sent.append(key)  # type: ignore[method-assign]
+    for forged in ("notadict", {"classic": {lv.key: _mastered() for lv in LEVELS}}):
+        msg = {
+            "content": {"data": {"method": "update", "state": {"records": forged}}},
+            "buffers": [],
+        }
+        p._handle_msg(msg)
+        assert p.records == before
+        assert sent[-1] == ["records"]
+
+
+def test_the_results_csv_neutralises_formula_cells() -> None:
+    """Issue 22: a cell that starts like a formula (= + - @) is written with a leading
+    ``'``, as spreadsheets advise; numbers stay numbers."""
+    p = Progress()
+    p.record("classic", "sets", right=True, first_try=True, streak=1)
+    header = ["=cmd|' /C calc'!A0", "+1", "-1", "@SUM(1)", "plain", "a", "b", "c"]
+    titles = ['=HYPERLINK("http://x")'] * len(LEVELS)
+    states = {"new": "-new", "started": "+started", "mastered": "@mastered"}
+    text = p.csv_text("classic", header, titles, states, rules_label="=1+1")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:5] == ["'=cmd|' /C calc'!A0", "'+1", "'-1", "'@SUM(1)", "plain"]
+    for row in rows[1:]:
+        assert all(not cell.startswith(("=", "+", "-", "@")) for cell in row), row
+    row = rows[1 + [lv.key for lv in LEVELS].index("sets")]
+    assert row[1:5] == ['\'=HYPERLINK("http://x")', "'=1+1", "'+started", "1"]
 
 
 def test_the_results_download_as_csv_per_level() -> None:
@@ -807,8 +879,49 @@ def test_the_maps_links_open_their_level_and_rule_set(monkeypatch: pytest.Monkey
     assert lesson.rules.name == "spades-double"
     monkeypatch.setenv("QUERY_STRING", "level=nowhere&rules=poker")
     lesson = course_lesson(3)
-    assert "There is no level called “nowhere”" in lesson.message.value
+    assert lesson.page_problem  # rules=poker: the page's own problem
     assert lesson.rules.name == "classic"
+
+
+def test_a_bad_level_in_the_address_keeps_its_sentence_when_progress_arrives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 22: the sentence about a bad ``?level=`` stays on the page after the
+    learner's stored progress arrives (which opens the level to continue with)."""
+    monkeypatch.setenv("QUERY_STRING", "level=nowhere")
+    lesson = course_lesson(3)
+    assert lesson.problem is not None
+    assert "There is no level called “nowhere”" in lesson.problem.text
+    lesson.progress.send_from_page({"event": "stored", "records": {"classic": {"_last": "runs"}}})
+    assert lesson.current is not None and lesson.current.level.key == "runs"
+    assert "There is no level called “nowhere”" in lesson.problem.text
+    assert "nowhere" in lesson.problem.widget.value
+
+
+def test_the_course_reads_its_address_in_any_case_and_refuses_repeats(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Level=`` is ``level=``; ``level=sets&level=runs`` is refused with a sentence."""
+    monkeypatch.setenv("QUERY_STRING", "Level=void-deal&RULES=spades-double")
+    lesson = course_lesson(3)
+    assert lesson.current is not None and lesson.current.level.key == "void-deal"
+    assert lesson.rules.name == "spades-double"
+    monkeypatch.setenv("QUERY_STRING", "level=sets&Level=runs")
+    lesson = course_lesson(3)
+    assert lesson.problem is not None and "level" in lesson.problem.text
+    assert "twice" in lesson.problem.text
+
+
+def test_a_bad_level_is_quoted_with_its_hidden_characters_escaped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A NUL or a bidi override in ``?level=`` is shown escaped, never raw."""
+    monkeypatch.setenv("QUERY_STRING", "level=ab%E2%80%AEcd%00")
+    lesson = course_lesson(3)
+    assert lesson.problem is not None
+    text = lesson.problem.text
+    assert "\u202e" not in text and "\x00" not in text  # the characters themselves
+    assert "\\u202e" in text and "\\x00" in text  # their escapes
 
 
 # --------------------------------------------------------------------------- the seed's tips

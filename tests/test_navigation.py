@@ -20,7 +20,7 @@ import gin
 from gin.i18n import DEFAULT_LANGUAGE, M, set_language
 from gin.ui import language as language_module
 from gin.ui import navigation, pageerrors
-from gin.ui.lessons import base
+from gin.ui.lessons import base, registry
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS
 from gin.ui.urlparams import PageParamError, parse_page_params
 
@@ -62,11 +62,14 @@ def test_links_open_in_place_only_where_a_page_starts_python(
 
 
 def test_every_lesson_has_the_function_its_notebook_calls() -> None:
+    from gin.ui.lessons import start_lesson
+
     for info in LESSONS:
-        factory = navigation.lesson_factory(info.notebook)
-        assert factory.__name__ == navigation.LESSON_FACTORIES[info.notebook]
-    assert navigation.Navigator().lessons == [info.notebook for info in LESSONS]
-    assert CHEAT_SHEET not in navigation.Navigator().lessons
+        factory = registry.lesson_factory(info.notebook)
+        assert factory.__name__ == registry.LESSON_FACTORIES[info.notebook]
+    lessons = start_lesson().navigator.lessons
+    assert lessons == [info.notebook for info in LESSONS]
+    assert CHEAT_SHEET not in lessons
 
 
 @pytest.mark.parametrize("notebook", [CHEAT_SHEET, "99_nothing.ipynb", "../x", None, 3])
@@ -74,7 +77,7 @@ def test_anything_but_a_lesson_is_refused_with_a_sentence(notebook: object) -> N
     from gin.ui.lessons import start_lesson
 
     with pytest.raises(navigation.NavigationError) as e:
-        navigation.lesson_factory(notebook)
+        registry.lesson_factory(notebook)
     assert e.value.code == "page-not-used"
     lesson = start_lesson()
     children = list(lesson.widget.children)
@@ -242,3 +245,66 @@ def test_the_page_is_told_whether_the_lesson_it_asked_for_is_shown(
     assert told[-1] == {"type": "answer", "shown": False} and shown(melds) is melds
     nav.go(CHEAT_SHEET, "")  # not a lesson: refused, and the page told so
     assert told[-1] == {"type": "answer", "shown": False}
+
+
+def test_a_forged_go_is_refused_where_lessons_do_not_open_in_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under Voilà (in-place navigation off) a "go" the page sends builds nothing, even
+    when the page first set its copy of ``enabled`` (issue 22)."""
+    from gin.ui.lessons import start_lesson
+
+    monkeypatch.setattr(navigation, "IN_PLACE", False)
+    start = start_lesson()
+    nav = start.navigator
+    nav.set_state({"enabled": True})  # the page can set any synced trait
+    told: list[Any] = []
+    monkeypatch.setattr(nav, "send", lambda content, *a, **k: told.append(content))
+    children = list(start.widget.children)
+    with pytest.raises(navigation.NavigationError) as e:
+        nav.go("05_strategy_lab.ipynb", "seed=9&teacher=1")
+    assert e.value.code == "page-not-used"
+    assert told == [{"type": "answer", "shown": False}]  # the page puts its address back
+    assert shown(start) is start and list(start.widget.children) == children
+    assert base._address == []
+
+
+def test_a_forged_go_is_refused_through_the_comm_with_a_sentence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same forged message as the page's comm delivers it: no traceback, one sentence
+    in the page's problem area, and the lesson stays."""
+    from gin.ui.lessons import start_lesson
+
+    monkeypatch.setattr(navigation, "IN_PLACE", False)
+    start = start_lesson()
+    msg = {
+        "content": {
+            "data": {
+                "method": "custom",
+                "content": {"type": "go", "notebook": MELDS, "query": "teacher=1"},
+            }
+        },
+        "buffers": [],
+    }
+    start.navigator._handle_msg(msg)
+    assert shown(start) is start
+    assert start.problem.text == M["error.page-not-used"].render()
+
+
+def test_teacher_mode_in_a_go_counts_only_if_the_page_address_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where lessons open in place, a "go" whose query says ``teacher=1`` opens teacher
+    mode only on a page whose own address has ``teacher=1`` (issue 22)."""
+    from gin.ui.lessons import PlayLesson, start_lesson
+
+    start = start_lesson()
+    start.navigator.go("04_play.ipynb", "seed=9&teacher=1")
+    play = shown(start)
+    assert isinstance(play, PlayLesson) and play.table.controller.seed == 9
+    assert not play.page.teacher and not play.table.teacher_controls
+    monkeypatch.setenv("QUERY_STRING", "teacher=1")
+    start = start_lesson()
+    start.navigator.go("04_play.ipynb", "seed=9&teacher=1")
+    assert shown(start).page.teacher and shown(start).table.teacher_controls

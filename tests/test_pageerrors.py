@@ -114,3 +114,28 @@ def test_a_failing_callback_is_logged_and_the_learner_gets_one_sentence(kernel: 
     messages = send_comm(kernel, comm_id, {"method": "update", "state": {"selected": code}})
     assert leaked(messages) == []
     assert run(kernel, "print(t.coach.error)").strip() == LEARNER_SENTENCE
+
+
+def test_a_refused_update_is_sent_back_with_the_kernels_value(kernel: Any) -> None:
+    """Issue 22: ipywidgets echoes an update to the page before the kernel checks it. When
+    the kernel refuses it (``records:"notadict"`` for the progress store), it sends its
+    own value back, so the page shows (and stores) what the kernel holds."""
+    setup = (
+        "from gin.ui.lessons.progress import Progress\n"
+        "p = Progress()\n"
+        "p.record('classic', 'sets', right=True, first_try=True, streak=1)\n"
+        "print(p.model_id)\n"
+    )
+    comm_id = run(kernel, setup).strip().splitlines()[-1]
+    messages = send_comm(kernel, comm_id, {"method": "update", "state": {"records": "notadict"}})
+    assert leaked(messages) == []
+    updates = [
+        m["content"]["data"]["state"]
+        for m in messages
+        if m["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update"
+    ]
+    assert updates and updates[-1]["records"]["classic"]["sets"]["answered"] == 1
+    assert run(kernel, "print(type(p.records).__name__, p.state('classic', 'sets'))").split() == [
+        "dict",
+        "started",
+    ]

@@ -3,6 +3,7 @@ response carries the app's Content-Security-Policy, and nothing links to another
 
 from __future__ import annotations
 
+import html
 import http.client
 import socket
 import subprocess
@@ -78,6 +79,7 @@ def test_every_response_carries_the_content_security_policy(app_port: int) -> No
         assert csp.startswith(CONTENT_SECURITY_POLICY), path  # API answers add more
     assert "script-src 'self'" in CONTENT_SECURITY_POLICY
     assert "http" not in CONTENT_SECURITY_POLICY  # no other host is allowed anything
+    assert "unsafe-eval" not in CONTENT_SECURITY_POLICY  # issue 22: no bundle needs it
 
 
 def test_stylesheets_from_other_hosts_are_taken_out_of_the_page() -> None:
@@ -140,3 +142,192 @@ def test_the_project_pools_grow_for_a_class_when_served() -> None:
         assert config["default"]["pool_size"] == 0
     finally:
         TutorApp.clear_instance()
+
+
+# --------------------------------------------------------------------------- issue 22
+
+
+def test_a_100_kb_address_is_answered_414_with_a_sentence_and_the_policy(app_port: int) -> None:
+    """Issue 22: a 100 KB query string got no answer (the connection closed)."""
+    from gin.i18n import M
+
+    response = _get(app_port, "/voila/render/04_play.ipynb?seed=" + "9" * 100_000)
+    assert response.status == 414
+    assert response.getheader("Content-Security-Policy") == CONTENT_SECURITY_POLICY
+    body = response.read().decode()
+    assert html.escape(M["fairplay.server.too-long.text"].render(lang="en")) in body
+
+
+def test_static_files_and_plain_error_pages_carry_the_policy(app_port: int) -> None:
+    """Issue 22: every response carries the CSP, static files and 404/403 pages too."""
+    for path in (
+        "/voila/static/voila.js",
+        "/no/such/page",
+        "/voila/static/no-such-file.js",
+        "/voila/files/04_play.ipynb",
+    ):
+        response = _get(app_port, path)
+        response.read()
+        csp = response.getheader("Content-Security-Policy", "")
+        assert csp.startswith(CONTENT_SECURITY_POLICY), (path, response.status)
+
+
+def test_places_are_taken_in_the_same_step_as_the_count_and_given_back() -> None:
+    """Issue 22: pages arriving together each take a place before their kernel starts, so
+    no more than the cap get one; a failed start gives its place back."""
+    from gin.ui.serve import Places
+
+    class Manager:
+        running: list[str] = []  # noqa: RUF012
+
+        def list_kernel_ids(self) -> list[str]:
+            return list(self.running)
+
+    manager = Manager()
+    places = Places(40)
+    taken = [places.take(manager) for _ in range(45)]
+    assert sum(p is not None for p in taken) == 40
+    assert places.open_now(manager) == 40
+    first = taken[0]
+    assert first is not None
+    manager.running.append("k1")
+    first.started("k1")  # now counted by the kernel manager, not twice
+    assert places.open_now(manager) == 40
+    failed = taken[1]
+    assert failed is not None
+    failed.give_back()
+    assert places.open_now(manager) == 39
+    assert places.take(manager) is not None and places.take(manager) is None
+    assert Places(0).take(manager) is not None  # no cap
+
+
+def test_a_pools_kernel_still_starting_is_not_taken_off_the_kernels_in_use() -> None:
+    import asyncio
+
+    async def count() -> int:
+        loop = asyncio.get_running_loop()
+        ready: asyncio.Future[dict[str, str]] = loop.create_future()
+        ready.set_result({"kernel_id": "b"})
+        starting: asyncio.Future[dict[str, str]] = loop.create_future()
+
+        class Manager:
+            _pools = {"04_play.ipynb": [ready, starting]}  # noqa: RUF012
+
+            def list_kernel_ids(self) -> list[str]:
+                return ["a", "b", "c"]
+
+        n = kernels_in_use(Manager())
+        starting.cancel()
+        return n
+
+    assert asyncio.run(count()) == 2  # a and c serve pages; b waits; one still starts
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def info(self, *args: object) -> None:
+        self.lines.append(str(args[0]))
+
+    def error(self, *args: object) -> None:
+        self.lines.append(str(args[0]))
+
+    def exception(self, *args: object) -> None:
+        self.lines.append(str(args[0]))
+
+
+def _stream(pages: list[list[str] | Exception], alive: bool = True) -> tuple[bool, str, int]:
+    """Run stream_lesson over made-up page generators; (whole, written, starts)."""
+    import asyncio
+
+    from gin.ui.serve import stream_lesson
+
+    out: list[str] = []
+    starts = 0
+
+    def make() -> object:
+        nonlocal starts
+        plan = pages[starts]
+        starts += 1
+
+        async def gen() -> object:
+            if isinstance(plan, Exception):
+                raise plan
+            for chunk in plan:
+                if chunk == "boom":
+                    raise RuntimeError("the kernel died")
+                yield chunk
+
+        return gen()
+
+    async def write(html: str) -> None:
+        out.append(html)
+
+    async def kernel_alive() -> bool:
+        return alive
+
+    whole = asyncio.run(stream_lesson(make, write, kernel_alive, "FAILED", _Log()))  # type: ignore[arg-type]
+    return whole, "".join(out), starts
+
+
+def test_a_kernel_that_fails_to_start_is_started_once_more() -> None:
+    """Issue 22: a start that fails (a port taken meanwhile) is tried once more."""
+    assert _stream([RuntimeError("port in use"), ["<html>", "lesson"]]) == (
+        True,
+        "<html>lesson",
+        2,
+    )
+
+
+def test_a_second_failure_tells_the_learner_in_one_sentence() -> None:
+    whole, written, starts = _stream([RuntimeError("a"), RuntimeError("b")])
+    assert (whole, written, starts) == (False, "FAILED", 2)
+    whole, written, starts = _stream([["<html>", "boom"]])  # after the page began
+    assert (whole, written, starts) == (False, "<html>FAILED", 1)
+
+
+def test_a_dead_kernel_ends_the_waiting_page_with_the_sentence() -> None:
+    """Issue 22: the page loaded for ever when the kernel died at start; at the next
+    keep-alive the server sees it dead and writes the sentence and a reload button."""
+    beat = "<script>window.voila_heartbeat()</script>\n"
+    assert _stream([["<html>", beat, beat]], alive=False) == (False, "<html>FAILED", 1)
+    assert _stream([["<html>", beat, "x"]], alive=True) == (True, "<html>" + beat + "x", 1)
+
+
+def test_the_start_failed_page_has_one_sentence_and_a_reload_button() -> None:
+    from html import escape as html_escape
+
+    from gin.i18n import M
+    from gin.ui.serve import start_failed_html
+
+    html = start_failed_html("he")
+    assert html_escape(M["fairplay.server.start-failed"].render(lang="he")) in html
+    assert 'onclick="window.location.reload()"' in html and 'dir="rtl"' in html
+
+
+def test_a_page_that_went_away_does_not_start_another_kernel() -> None:
+    """Writing to a closed page fails: that is not a failed start, so no second kernel."""
+    import asyncio
+
+    from gin.ui.serve import stream_lesson
+
+    starts = 0
+
+    def make() -> object:
+        nonlocal starts
+        starts += 1
+
+        async def gen() -> object:
+            yield "<html>"
+
+        return gen()
+
+    async def write(html: str) -> None:
+        raise OSError("stream closed")
+
+    async def alive() -> bool:
+        return True
+
+    whole = asyncio.run(stream_lesson(make, write, alive, "FAILED", _Log()))  # type: ignore[arg-type]
+    assert (whole, starts) == (False, 1)

@@ -108,3 +108,66 @@ def test_the_best_discard_leaves_the_least_deadwood_and_honours_the_card_just_ta
     assert top not in [ch.card for ch in view.discard_choices]
     steps = gin.turn_steps(view)
     assert steps[0].code == "taken-card" and steps[0].data == {"card": top.code}
+
+
+# ---------------------------------------------------------------- fair-play undo (issue 22)
+
+
+def test_the_issue_case_pass_then_the_opponent_takes_and_throws() -> None:
+    """``04_play.ipynb?seed=5&opponent=eager``: the learner passes, the opponent takes the
+    up card and throws a card. Undo would hand that card back to the opponent's hidden
+    hand, where the learner now knows it is: refused, and the button says so first."""
+    c = TableController("classic", "eager", seed=5)
+    while c.opponent_to_move():
+        c.opponent_step()
+    assert gin.Pass() in c.view().legal_actions
+    c.act(gin.Pass())
+    moved = 0
+    while c.opponent_to_move():
+        c.opponent_step()
+        moved += 1
+        assert not c.can_undo()
+    assert moved
+    before = c.deal.snapshot()
+    with pytest.raises(gin.UndoRefusedError) as err:
+        c.undo()
+    assert err.value.code == "undo-opponent-moved"
+    assert c.deal.snapshot() == before
+
+
+@pytest.mark.parametrize("opponent", ["eager", "tactician"])
+@pytest.mark.parametrize("rules", ["classic", "spades-double"])
+def test_undo_never_crosses_an_opponents_move_and_the_button_agrees(
+    rules: str, opponent: str
+) -> None:
+    """Over many seeds: after each kind of opponent move (a take or pass of the up card, a
+    draw from the stock or the discard pile, a discard) undo is refused and ``can_undo``
+    (the Undo button) says so; before the opponent moves, the learner's own moves that
+    showed nothing (a take, a draw from the discard pile, a discard) can be taken back,
+    and the position is the one before them."""
+    seen: set[str] = set()
+    for seed in range(12):
+        c = TableController(rules, opponent, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if c.deal.is_over or c.game.is_over:
+                break
+            if c.opponent_to_move():
+                action, _events = c.opponent_step()
+                seen.add(action.text.split()[0])
+                if any(m[0] == c.deal_number for m in c._marks):
+                    assert not c.can_undo()
+                    with pytest.raises(gin.GinError):
+                        c.undo()
+                continue
+            legal = [a for a in c.view().legal_actions if not isinstance(a, gin.Knock | gin.BigGin)]
+            before = c.deal.snapshot()
+            c.act(rng.choice(legal))
+            if c.can_undo():
+                c.undo()
+                assert c.deal.snapshot() == before
+                c.act(rng.choice(legal))
+            else:
+                with pytest.raises(gin.GinError):
+                    c.undo()
+    assert {"take", "pass", "draw-stock", "discard"} <= seen

@@ -171,3 +171,38 @@ def test_the_knocking_stepper_takes_its_rules_from_the_address(
     lesson = knocking_lesson()
     assert lesson.stepper.rules_choice.value == "spades-double"
     assert lesson.stepper.result is not None
+
+
+# --------------------------------------------------------------------------- issue 22
+
+
+def test_parameter_names_are_read_in_any_case() -> None:
+    """``Seed=5`` deals as ``seed=5``: a class link typed by hand gives the same cards."""
+    assert parse_page_params("Seed=5&RULES=spades-double&Teacher=1") == PageParams(
+        seed=5, rules="spades-double", teacher=True
+    )
+
+
+@pytest.mark.parametrize(
+    "query", ["seed=1&seed=1", "seed=1&Seed=2", "opponent=eager&OPPONENT=expert"]
+)
+def test_a_repeated_parameter_is_refused_with_a_sentence(query: str) -> None:
+    with pytest.raises(PageParamError) as err:
+        parse_page_params(query)
+    assert err.value.code == "page-param-twice"
+    assert "twice" in err.value.message
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\x00", "\u2066", "\u200f", "\n", "\x1b"])
+def test_control_and_bidi_characters_are_escaped_in_the_sentence(hidden: str) -> None:
+    """A bidi override or a control character in the address is quoted as its escape, so
+    it cannot reorder or cut the sentence that quotes it."""
+    from urllib.parse import quote
+
+    for query in (f"opponent=ab{quote(hidden)}cd", f"seed=1{quote(hidden)}2"):
+        with pytest.raises(PageParamError) as err:
+            parse_page_params(query)
+        for lang in ("en", "he", "et", "lo", "bg"):
+            text = err.value.render(lang)
+            assert hidden not in text
+            assert hidden.encode("unicode_escape").decode() in text

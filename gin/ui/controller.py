@@ -19,6 +19,7 @@ import gin
 import gin.bots
 from gin.bots.hint import Hint, hint
 from gin.i18n import M, Text
+from gin.ui.dealsecret import server_secret, shuffle_seed
 from gin.ui.seats import LEARNER, OPPONENT
 
 MAX_SEED = 2**63 - 1
@@ -53,7 +54,10 @@ class TableController:
     the model the table's widgets draw.
 
     ``rules`` is a preset name or a :class:`gin.Rules`; ``opponent`` a name from
-    :data:`gin.bots.BOT_NAMES`; ``seed`` shuffles every deal and seeds the bot.
+    :data:`gin.bots.BOT_NAMES`; ``seed`` shuffles every deal and seeds the bot. A seed
+    given (by the page's address, or typed by the learner) is :attr:`seed_chosen`; a fresh
+    one is not, and under Voilà its shuffle has the server's secret mixed in
+    (:mod:`gin.ui.dealsecret`), so the number cannot be replayed elsewhere to see the cards.
     """
 
     def __init__(
@@ -65,6 +69,9 @@ class TableController:
         self.rules: gin.Rules
         self.opponent_name = ""
         self.seed = 0
+        self.seed_chosen = False
+        """Whether the seed was given (a class link, a seed typed in), not picked fresh."""
+        self._secret: bytes | None = None
         self.game: gin.Game
         self.bot: gin.bots.Bot
         self._marks: list[tuple[int, int]] = []
@@ -99,6 +106,32 @@ class TableController:
     ) -> None:
         """Start a new game; ``None`` keeps the current rules or opponent, and picks a
         fresh seed. Raises :class:`gin.GinError` (nothing changes) on a bad value."""
+        new_rules, name = self._choices(rules, opponent)
+        if seed is None:
+            self._start(new_rules, name, fresh_seed(), server_secret(), chosen=False)
+        else:
+            self._start(new_rules, name, parse_seed(seed), None, chosen=True)
+
+    def replay(
+        self,
+        rules: str | gin.Rules | None = None,
+        opponent: str | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        """Start the game again: with ``seed`` when one is given (a new game from it, as
+        :meth:`new_game`), else the game on show from its first deal, shuffled as it was
+        (with the server's secret, if it had one). Raises :class:`gin.GinError` (nothing
+        changes) on a bad value."""
+        if seed is not None:
+            self.new_game(rules, opponent, seed)
+            return
+        new_rules, name = self._choices(rules, opponent)
+        self._start(new_rules, name, self.seed, self._secret, chosen=self.seed_chosen)
+
+    def _choices(
+        self, rules: str | gin.Rules | None, opponent: str | None
+    ) -> tuple[gin.Rules, str]:
+        """The rule set and opponent asked for (``None``: the current one), checked."""
         if rules is None:
             new_rules = self.rules
         elif isinstance(rules, gin.Rules):
@@ -107,14 +140,28 @@ class TableController:
             new_rules = gin.Rules.preset(rules)
         name = self.opponent_name if opponent is None else opponent
         gin.bots.check_bot_name(name)
-        new_seed = fresh_seed() if seed is None else parse_seed(seed)
-        bot = gin.bots.make_bot(name, random.Random(new_seed))
-        self.game = gin.Game(new_rules, seed=new_seed)
-        self.rules = new_rules
+        return new_rules, name
+
+    def _start(
+        self, rules: gin.Rules, name: str, seed: int, secret: bytes | None, *, chosen: bool
+    ) -> None:
+        shuffle = shuffle_seed(seed, secret)
+        bot = gin.bots.make_bot(name, random.Random(shuffle))
+        self.game = gin.Game(rules, seed=shuffle)
+        self.rules = rules
         self.opponent_name = name
-        self.seed = new_seed
+        self.seed = seed
+        self.seed_chosen = chosen
+        self._secret = secret
         self.bot = bot
         self._marks = []
+
+    def seed_to_show(self, teacher: bool = False) -> int | None:
+        """The seed the page may show: one the address or the learner chose (a class
+        shares it), or any in teacher mode; ``None`` for a fresh one, which the learner
+        did not choose (under Voilà it is no key to the cards anyway, but showing it
+        invites trying)."""
+        return self.seed if self.seed_chosen or teacher else None
 
     def load(self, game: gin.Game, opponent: str | None = None) -> None:
         """Play on from ``game`` (for lessons and tests with stacked decks); the learner
@@ -185,14 +232,17 @@ class TableController:
         return action, events
 
     def can_undo(self) -> bool:
-        """Whether the learner has a move in this deal that can be taken back (not once
-        the deal is over, nor once the opponent has knocked and shown their cards; the
-        engine may still refuse it for fair play, see :meth:`gin.Game.check_undo`, and the
-        coach then says why)."""
+        """Whether :meth:`undo` would take a move back now: the learner has a move in this
+        deal, and the engine allows taking it back for fair play
+        (:meth:`gin.Game.can_undo` for the learner: never past a card the learner saw
+        turned, nor past any move of the opponent). The table's Undo button asks this."""
         d = self.game.deal
         if d.is_over or self.opponent_knocked():
             return False
-        return any(m[0] == self.deal_number for m in self._marks)
+        marks = [m for m in self._marks if m[0] == self.deal_number]
+        if not marks:
+            return False
+        return self.game.can_undo(len(self.game.log) - marks[-1][1], LEARNER)
 
     def opponent_knocked(self) -> bool:
         """Whether the opponent has knocked in this deal (their cards are face up)."""
@@ -212,7 +262,7 @@ class TableController:
         if not self._marks:
             raise gin.IllegalActionError(M["error.no-move-to-undo"]())
         _, length = self._marks[-1]
-        self.game.check_undo(len(self.game.log) - length)  # fair play: all or nothing
+        self.game.check_undo(len(self.game.log) - length, LEARNER)  # fair play: all or nothing
         self._marks.pop()
         undone: list[str] = []
         while len(self.game.log) > length:

@@ -51,7 +51,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self,
         rules: gin.Rules,
         opponent: str,
-        seed: int,
+        seed: int | None,
         teacher: bool,
         new_game: w.Button,
         teacher_controls: bool = True,
@@ -72,16 +72,20 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         )
         self.opponent_choice.add_class("gin-opponent-choice")
         self.seed_field = w.Text(
-            value=str(seed),
+            value="" if seed is None else str(seed),
             continuous_update=False,
             style={"description_width": "initial"},
             layout=w.Layout(width="220px"),
         )
         self.seed_field.add_class("gin-seed")
-        self.teacher_toggle = _checkbox(teacher, "controls.teacher", "gin-teacher-toggle")
-        self.teacher_toggle.add_class("gin-teacher-mode")
+        self.teacher_toggle: w.Checkbox | None = None
+        """The teacher-mode switch: made only with ``teacher_controls``, so that a page
+        without teacher mode has no widget a message could turn on."""
+        if teacher_controls:
+            self.teacher_toggle = _checkbox(teacher, "controls.teacher", "gin-teacher-toggle")
+            self.teacher_toggle.add_class("gin-teacher-mode")
         choices = [self.rules_choice, self.opponent_choice, self.seed_field]
-        teacher_part = [self.teacher_toggle] if teacher_controls else []
+        teacher_part = [self.teacher_toggle] if self.teacher_toggle is not None else []
         more = [replay] if replay is not None else []
         super().__init__([*choices, new_game, *more, *teacher_part])
         self.add_class("gin-controls")
@@ -97,14 +101,16 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
             _rename_options(choice, options)
             choice.description = M[key].render()
         self.seed_field.description = M["controls.seed"].render()
-        self.teacher_toggle.description = M["controls.teacher"].render()
+        if self.teacher_toggle is not None:
+            self.teacher_toggle.description = M["controls.teacher"].render()
 
-    def show_game(self, rules: gin.Rules, opponent: str, seed: int) -> None:
-        """Show the choices of the game being played."""
+    def show_game(self, rules: gin.Rules, opponent: str, seed: int | None) -> None:
+        """Show the choices of the game being played (``seed``: ``None`` when the page may
+        not show it, see :meth:`gin.ui.controller.TableController.seed_to_show`)."""
         if rules.name in gin.Rules.PRESETS:
             self.rules_choice.value = rules.name
         self.opponent_choice.value = opponent
-        self.seed_field.value = str(seed)
+        self.seed_field.value = "" if seed is None else str(seed)
 
 
 PACES: tuple[tuple[str, float], ...] = (
@@ -173,18 +179,24 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
 
 
 def title_html(
-    view: gin.PlayerView, opponent: str, deal_number: int, seed: int, teacher: bool
+    view: gin.PlayerView, opponent: str, deal_number: int, seed: int | None, teacher: bool
 ) -> str:
-    """The title line: rule set, target, opponent, deal number, dealer and seed."""
+    """The title line: rule set, target, opponent, deal number, dealer and seed (not when
+    ``seed`` is ``None``: a seed the page may not show)."""
     rules = view.rules
-    m = M["controls.title-you-deal"] if view.dealer == LEARNER else M["controls.title-they-deal"]
-    data = {
+    you = view.dealer == LEARNER
+    if seed is None:
+        m = M["controls.title-you-deal-unseeded"] if you else M["controls.title-they-deal-unseeded"]
+    else:
+        m = M["controls.title-you-deal"] if you else M["controls.title-they-deal"]
+    data: dict[str, object] = {
         "rules": rules_name(rules.name),
         "target": rules.target,
         "opponent": opponent_name(opponent),
         "deal": deal_number,
-        "seed": str(seed),
     }
+    if seed is not None:
+        data["seed"] = str(seed)
     text = escape(m.render(data))
     if teacher:
         text += f" · <b>{escape(M['controls.teacher-mode'].render())}</b>"

@@ -9,18 +9,19 @@ new address (``history.pushState``), so Back and Forward, reload and a shared ad
 work. Under Voilà each page has its own kernel from the server's pool, and pages keep
 opening as pages.
 
-:data:`IN_PLACE` is the one switch (a test turns it on); :data:`LESSON_FACTORIES` says
-which function of :mod:`gin.ui.lessons` builds each lesson (imported only when used).
+:data:`IN_PLACE` is the one switch (a test turns it on). Which function builds each
+lesson is the lessons' own registry (:mod:`gin.ui.lessons.registry`); this module knows no
+lesson, so the lessons' package and navigation do not import each other.
 
->>> sorted(LESSON_FACTORIES) == sorted(info.notebook for info in LESSONS)
-True
+A "go" from the page is refused wherever in-place navigation is off (:data:`IN_PLACE`
+false, as under Voilà), whatever the page's copy of ``enabled`` says: the page can send any
+message, so the kernel decides.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,6 @@ import traitlets
 
 from gin.errors import GinError
 from gin.i18n import M
-from gin.ui.lessons.catalog import LESSONS
 
 _HERE = Path(__file__).parent
 
@@ -37,39 +37,15 @@ IN_PLACE = sys.platform == "emscripten"
 """Whether links between lessons open the lesson in the same page: only where a page costs
 a Python start (Pyodide, the static site)."""
 
-LESSON_FACTORIES = {
-    "00_start_here.ipynb": "start_lesson",
-    "00_first_deal.ipynb": "guided_lesson",
-    "00_levels.ipynb": "course_lesson",
-    "01_cards_and_melds.ipynb": "melds_lesson",
-    "02_the_up_card.ipynb": "upcard_lesson",
-    "03_knocking_layoffs_undercuts.ipynb": "knocking_lesson",
-    "04_play.ipynb": "play_lesson",
-    "05_strategy_lab.ipynb": "lab_lesson",
-}
-"""Each lesson's notebook, and the function of :mod:`gin.ui.lessons` its notebook calls."""
-
 
 class NavigationError(GinError):
-    """The page asked for a lesson the tutor does not have (code ``page-not-used``)."""
+    """The page asked for a lesson the tutor does not have, or asked for one where lessons
+    do not open in the page (code ``page-not-used``)."""
 
 
 def in_place() -> bool:
     """Whether lessons open in the same page here (:data:`IN_PLACE`)."""
     return IN_PLACE
-
-
-def lesson_factory(notebook: object) -> Callable[[], Any]:
-    """The function that builds the lesson of ``notebook`` (as its notebook does).
-
-    Raises :class:`NavigationError` for anything that is not a lesson's notebook (the cheat
-    sheet is a page of its own).
-    """
-    name = LESSON_FACTORIES.get(notebook) if isinstance(notebook, str) else None
-    if name is None:
-        raise NavigationError(M["error.page-not-used"]())
-    factory: Callable[[], Any] = getattr(importlib.import_module("gin.ui.lessons"), name)
-    return factory
 
 
 class Navigator(anywidget.AnyWidget):
@@ -83,8 +59,8 @@ class Navigator(anywidget.AnyWidget):
     notebook and the query, and the lesson's answer (:meth:`answer`) tells the page whether
     the address it moved to holds the lesson shown.
 
-    >>> Navigator(enabled=False).lessons[0]
-    '00_start_here.ipynb'
+    >>> Navigator(enabled=False, lessons=["00_start_here.ipynb"]).lessons
+    ['00_start_here.ipynb']
     """
 
     _esm = _HERE / "navigation.js"
@@ -93,10 +69,12 @@ class Navigator(anywidget.AnyWidget):
     lessons: traitlets.List[str] = traitlets.List().tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, *, enabled: bool | None = None, title: str = "") -> None:
+    def __init__(
+        self, *, enabled: bool | None = None, lessons: Sequence[str] = (), title: str = ""
+    ) -> None:
         super().__init__(
             enabled=in_place() if enabled is None else enabled,
-            lessons=[info.notebook for info in LESSONS if info.notebook in LESSON_FACTORIES],
+            lessons=list(lessons),
             title=title,
         )
         self.add_class("gin-navigator")
@@ -122,15 +100,11 @@ class Navigator(anywidget.AnyWidget):
     def _received(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("type") != "go":
             raise NavigationError(M["error.page-not-used"]())
+        if not in_place():  # Voilà: a page of its own per lesson, whatever the page says
+            self.answer(False)  # a page that moved its address puts it back
+            raise NavigationError(M["error.page-not-used"]())
         for callback in list(self._on_go):
             callback(content.get("notebook"), content.get("query", ""))
 
 
-__all__ = [
-    "IN_PLACE",
-    "LESSON_FACTORIES",
-    "NavigationError",
-    "Navigator",
-    "in_place",
-    "lesson_factory",
-]
+__all__ = ["IN_PLACE", "NavigationError", "Navigator", "in_place"]

@@ -8,6 +8,11 @@ the websocket) the server's file paths. :func:`install` sends the traceback to t
 kernel's own standard error, which Voilà's server writes to its log, and tells the
 learner one sentence (catalog key :data:`NOT_USED`) through the newest message area registered with
 :func:`add_message_area` (the table's coach, a lesson's message line).
+
+ipywidgets echoes an ``update`` to the page before the kernel checks it, so a value the
+kernel refuses would stay on the page (and a page that stores it, like the progress
+widget, would keep it). When an update is refused, the kernel's own values of the traits
+it named are sent back (:func:`send_back`), and the page shows what the kernel holds.
 """
 
 from __future__ import annotations
@@ -84,6 +89,21 @@ class _ServerLogHandler(logging.Handler):
         report(record.getMessage(), exc)
 
 
+def send_back(widget: Any, msg: Any) -> None:
+    """After a refused ``update`` message ``msg``: send the page ``widget``'s own values of
+    the synced traits the message named, so the page drops the refused ones. Never raises.
+    """
+    try:
+        data = msg["content"]["data"]
+        if data.get("method") != "update" or not isinstance(data.get("state"), dict):
+            return
+        names = [name for name in data["state"] if name in widget.keys]
+        if names and getattr(widget, "comm", None) is not None:
+            widget.send_state(names)
+    except Exception as exc:  # pragma: no cover - the page keeps its value; log why
+        report("a refused value could not be sent back to the page", exc)
+
+
 def install() -> None:
     """Route widget-message errors away from the page (idempotent)."""
     global _installed
@@ -108,6 +128,7 @@ def install() -> None:
             return inner(self, *args, **kwargs)
         except Exception as exc:
             report("a widget message from the page could not be handled", exc)
+            send_back(self, args[0] if args else kwargs.get("msg"))
             return None
 
     Widget._handle_msg = handle_msg
@@ -132,5 +153,6 @@ __all__ = [
     "install",
     "remove_message_area",
     "report",
+    "send_back",
     "server_log",
 ]

@@ -14,7 +14,16 @@ What it changes in plain Voilà 0.5.13:
   culler never stops it before its page has connected.
 - **A cap on kernels** (:attr:`TutorApp.max_kernels`, in ``voila.json``): when that many
   pages are open, a new page gets a short "the tutor is full" page (HTTP 503) instead of
-  a new kernel.
+  a new kernel. A page takes its place (:class:`Places`) in the same step as it checks the
+  count, before its kernel starts, so pages arriving together cannot all pass the check;
+  the place is given back if the start fails, and the "full" page says how many lessons
+  are really open.
+- **A kernel that fails to start** (or dies before it answers, :func:`kernel_answers`) is
+  started once more; if that fails too, or the kernel dies later, before its page is
+  built, the learner reads one sentence with a reload button (:func:`stream_lesson`)
+  instead of a page that loads for ever.
+- **An address too long to read** (:data:`MAX_URL_LENGTH`) is answered 414 with a
+  sentence, instead of a closed connection.
 - **A class arriving together** (:attr:`TutorApp.class_size`, ``make app CLASS_SIZE=25``):
   every lesson that keeps pre-heated kernels in ``voila.json`` keeps at least that many, so
   a class opening the same link each gets a kernel that has already started and imported
@@ -25,15 +34,20 @@ What it changes in plain Voilà 0.5.13:
 - **Nothing from the internet.** Voilà's page template links Font Awesome from a CDN; the
   lessons use no icon font, so the link is taken out, and every page is sent with a
   Content-Security-Policy (:data:`CONTENT_SECURITY_POLICY`) that lets scripts come only
-  from the app's own origin.
+  from the app's own origin. It is on every response, static files and error pages too
+  (:class:`PolicyOnEveryResponse`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import re
+from collections.abc import AsyncIterator, Awaitable, Callable
 from html import escape
 from typing import Any
 
+import tornado.httputil
 import tornado.ioloop
 import tornado.web
 from jupyter_server._tz import utcnow
@@ -53,10 +67,21 @@ START_LESSON = "00_start_here.ipynb"
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
-        # Voilà's page runs inline scripts (its set-up and heartbeat) and its bundles use
-        # eval-like code loading; anywidget imports each widget's module from a blob: URL
-        # made by the page. Every script still comes from this origin.
-        "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+        # Voilà's page runs inline scripts (its set-up and heartbeat), and anywidget imports
+        # each widget's module from a blob: URL made by the page. Every script still comes
+        # from this origin.
+        #
+        # No 'unsafe-eval' (issue 22). Voilà's bundles do hold eval-like code: ajv's
+        # schema compiler (`new Function` in templates/base/static/1601.voila.js), d3-dsv's
+        # row parser (9484.voila.js), the gettext plural-form parser (9582.voila.js), and
+        # `new Function("return this")` fallbacks inside try/catch (voila.js, 7155.voila.js,
+        # treepage.js). None of it runs on the tutor's pages: in Chromium under this policy
+        # every lesson, the cheat sheet and the list of lessons loaded with no
+        # Content-Security-Policy report and no page error (checked for each page when this
+        # was decided; the play lesson is checked on every run by tests/e2e/
+        # test_server_e2e.py, test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp).
+        # Voilà's own code runs without it, so it is not granted.
+        "script-src 'self' 'unsafe-inline' blob:",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
@@ -70,23 +95,65 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 _EXTERNAL_STYLESHEET = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*')
 
-FULL_PAGE = """<!DOCTYPE html>
+MAX_URL_LENGTH = 8192
+"""The longest address (path and query) the app reads; a longer one is answered 414."""
+
+MAX_HEADER_BYTES = 1024 * 1024
+"""What the server reads of a request's head before it gives up and closes the connection
+(Tornado's default, 64 KiB, closed it on a 100 KB address without a word): up to this, a
+too-long address gets its 414 page."""
+
+PLAIN_PAGE = """<!DOCTYPE html>
 <html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title></head>
 <body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">
 <h1>{title}</h1>
 <p>{text}</p>
 </body></html>
 """
-"""The page a learner gets when every place is taken (see :func:`full_page`)."""
+"""A page the server writes itself: the tutor is full (:func:`full_page`), an address too
+long (:func:`too_long_page`)."""
 
 
-def full_page(limit: int, lang: str) -> str:
-    """The "tutor is full" page in ``lang``, saying how many lessons are open."""
-    return FULL_PAGE.format(
-        lang=lang,
-        dir=text_direction(lang),
-        title=escape(M["lesson.server-full.title"].render(lang=lang)),
-        text=escape(M["lesson.server-full.text"].render({"limit": limit}, lang)),
+def plain_page(title: str, text: str, lang: str) -> str:
+    """A page of the server's own in ``lang``: a heading and one sentence (both rendered)."""
+    return PLAIN_PAGE.format(
+        lang=lang, dir=text_direction(lang), title=escape(title), text=escape(text)
+    )
+
+
+def full_page(open_now: int, lang: str) -> str:
+    """The "tutor is full" page in ``lang``, saying how many lessons are open now."""
+    return plain_page(
+        M["lesson.server-full.title"].render(lang=lang),
+        M["lesson.server-full.text"].render({"limit": open_now}, lang),
+        lang,
+    )
+
+
+def too_long_page(lang: str) -> str:
+    """The page for an address too long to read (HTTP 414), in ``lang``."""
+    return plain_page(
+        M["fairplay.server.too-long.title"].render(lang=lang),
+        M["fairplay.server.too-long.text"].render(lang=lang),
+        lang,
+    )
+
+
+RELOAD_BUTTON = (
+    '<p><button type="button" class="gin-reload" onclick="window.location.reload()">'
+    "{label}</button></p>"
+)
+
+
+def start_failed_html(lang: str) -> str:
+    """What the learner reads when the lesson's kernel could not start: one sentence and a
+    reload button (a fragment, also written into a page already begun)."""
+    text = escape(M["fairplay.server.start-failed"].render(lang=lang))
+    label = escape(M["fairplay.server.reload"].render(lang=lang))
+    return (
+        f'<div class="gin-start-failed" role="alert" lang="{lang}" dir="{text_direction(lang)}"'
+        ' style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">'
+        f"<p>{text}</p>{RELOAD_BUTTON.format(label=label)}</div>"
     )
 
 
@@ -113,34 +180,269 @@ def strip_external_links(html: str) -> str:
 
 
 def kernels_in_use(kernel_manager: Any) -> int:
-    """Kernels serving a page: every kernel, less those waiting in a pre-heated pool."""
-    total = len(kernel_manager.list_kernel_ids())
-    pools = getattr(kernel_manager, "_pools", {})
-    waiting = sum(len(pool) for pool in pools.values())
-    return max(0, total - waiting)
+    """Kernels serving a page: every kernel running, less those waiting in a pre-heated
+    pool. A pool's kernel still starting is not running yet, so it is not taken off."""
+    running = set(kernel_manager.list_kernel_ids())
+    waiting = 0
+    for pool in getattr(kernel_manager, "_pools", {}).values():
+        for item in pool:
+            if not isinstance(item, asyncio.Future):
+                waiting += 1
+            elif item.done() and not item.cancelled() and item.exception() is None:
+                waiting += _pooled_kernel_id(item.result()) in running
+    return max(0, len(running) - waiting)
+
+
+def _pooled_kernel_id(content: Any) -> str | None:
+    """The kernel of a pre-heated pool's finished entry (Voilà's ``{"kernel_id": ...}``)."""
+    return content.get("kernel_id") if isinstance(content, dict) else None
+
+
+class Place:
+    """A page's place under the cap, taken before its kernel starts (:meth:`Places.take`).
+
+    It counts as open until the kernel it waits for is counted by the kernel manager
+    (:meth:`started`), or until it is given back (:meth:`give_back`, when the start fails
+    or the request ends first).
+    """
+
+    def __init__(self, places: Places) -> None:
+        self._places = places
+        self.kernel_id: str | None = None
+
+    def started(self, kernel_id: str) -> None:
+        """The page's kernel runs and the kernel manager counts it: stop counting the
+        place (once)."""
+        self.kernel_id = kernel_id
+        self._places.waiting.discard(self)
+
+    def give_back(self) -> None:
+        """The page got no kernel (or has it already): the place no longer counts."""
+        self._places.waiting.discard(self)
+
+
+class Places:
+    """The places under the kernel cap: the kernels serving pages, and the pages whose
+    kernel is starting (their :class:`Place`).
+
+    :meth:`take` checks and takes a place in one step with no ``await`` between them, so
+    on Tornado's one event loop pages arriving together cannot all pass the check.
+
+    >>> class Manager:
+    ...     def list_kernel_ids(self): return ["a"]
+    >>> places = Places(2)
+    >>> first = places.take(Manager()); second = places.take(Manager())
+    >>> second is None, places.open_now(Manager())
+    (True, 2)
+    >>> first.give_back(); places.open_now(Manager())
+    1
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.waiting: set[Place] = set()
+
+    def open_now(self, kernel_manager: Any) -> int:
+        """The lessons open now: kernels serving pages, and pages whose kernel starts."""
+        return kernels_in_use(kernel_manager) + len(self.waiting)
+
+    def take(self, kernel_manager: Any) -> Place | None:
+        """A place for a new page, or ``None`` when every place is taken (no limit: 0)."""
+        if self.limit and self.open_now(kernel_manager) >= self.limit:
+            return None
+        place = Place(self)
+        self.waiting.add(place)
+        return place
+
+
+_PLACE: contextvars.ContextVar[Place | None] = contextvars.ContextVar("gin_place", default=None)
+"""The place of the page whose request is being served (each request runs in its own
+task, so this is that page's)."""
+
+
+def count_started_kernels(kernel_manager: Any) -> None:
+    """Wrap the kernel manager's two ways of giving a page a kernel (a pre-heated one, or a
+    new start) so that the page's :class:`Place` stops counting once the kernel is counted
+    by the manager itself (a start that fails is tried once more by :func:`stream_lesson`)."""
+    handed_out = getattr(kernel_manager, "get_rendered_notebook", None)
+    if handed_out is not None:
+
+        async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+            result = await handed_out(*args, **kwargs)
+            place = _PLACE.get()
+            if place is not None:
+                place.started(result[2])
+            return result
+
+        kernel_manager.get_rendered_notebook = get_rendered_notebook
+
+    start = kernel_manager.start_kernel
+
+    async def start_kernel(*args: Any, **kwargs: Any) -> str:
+        kernel_id = str(await start(*args, **kwargs))  # a failure is retried by the page
+        if not await kernel_answers(kernel_manager, kernel_id):  # died at start (a port
+            try:  # taken meanwhile): before the page has begun, so it can start again
+                await kernel_manager.shutdown_kernel(kernel_id, now=True)
+            except Exception:  # already gone
+                pass
+            raise RuntimeError(f"the kernel {kernel_id} died at start")
+        place = _PLACE.get()
+        if place is not None:
+            place.started(kernel_id)
+        return kernel_id
+
+    kernel_manager.start_kernel = start_kernel
+
+
+async def kernel_answers(kernel_manager: Any, kernel_id: str, timeout: float = 60) -> bool:
+    """Whether the kernel just started answers (``kernel_info``) within ``timeout``
+    seconds, as the notebook's own client will ask it to; ``False`` when it died."""
+    client = kernel_manager.get_kernel(kernel_id).client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=timeout)
+        return True
+    except (RuntimeError, TimeoutError):
+        return False
+    finally:
+        client.stop_channels()
+
+
+HEARTBEAT = "voila_heartbeat"
+"""What Voilà's page writes while it waits for the notebook (its keep-alive)."""
+
+
+async def stream_lesson(
+    pages: Callable[[], AsyncIterator[str]],
+    write: Callable[[str], Awaitable[None]],
+    kernel_alive: Callable[[], Awaitable[bool]],
+    failed_html: str,
+    log: Any,
+) -> bool:
+    """Write the lesson's page as ``pages()`` makes it, with ``write``.
+
+    A start that fails before anything is written is tried once more (a new ``pages()``);
+    if it fails again, or fails after the page has begun, or the kernel is found dead while
+    the page waits for it (``kernel_alive``, asked at each keep-alive), ``failed_html`` (one
+    sentence and a reload button) is written instead of a page that loads for ever.
+    Returns whether the lesson was written whole.
+    """
+    for attempt in (1, 2):
+        written = False
+        try:
+            async for html in pages():
+                if HEARTBEAT in html and not await kernel_alive():
+                    log.error("gin tutor: the lesson's kernel died before its page was built")
+                    await write(failed_html)
+                    return False
+                try:
+                    await write(html)
+                except Exception as exc:  # the page went away: nothing to start again
+                    raise _PageGone from exc
+                written = True
+            return True
+        except _PageGone:
+            log.info("gin tutor: the page went away while its lesson was sent")
+            return False
+        except Exception:
+            log.exception("gin tutor: the lesson could not start (attempt %d)", attempt)
+            if written or attempt == 2:
+                await write(failed_html)
+                return False
+    return False  # pragma: no cover - the loop always returns
+
+
+class _PageGone(Exception):
+    """Writing to the page failed (the learner closed it): the lesson is not retried."""
 
 
 class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """Voilà's page handler, with the kernel cap, the ``_xsrf`` cookie for the closing
-    beacon, and no external links."""
+    beacon, a page that says so when the kernel cannot start, and no external links."""
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
-        limit = int(self.settings.get("gin_max_kernels", 0))
-        if limit and kernels_in_use(self.kernel_manager) >= limit:
-            self.log.warning("kernel cap reached (%d): refusing a new page", limit)
+        places: Places = self.settings.setdefault("gin_places", Places(0))
+        lang = page_language(
+            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+        )
+        place = places.take(self.kernel_manager)  # checked and taken in one step
+        if place is None:
+            open_now = places.open_now(self.kernel_manager)
+            self.log.warning("kernel cap reached (%d open): refusing a new page", open_now)
             self.set_status(503)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Retry-After", "60")
-            lang = page_language(
-                self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
-            )
-            self.finish(full_page(limit, lang))
+            self.finish(full_page(open_now, lang))
             return
-        self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
-        async for html in self.get_generator(path=path):
-            self.write(strip_external_links(html))
-            self.flush()
+        _PLACE.set(place)
+        try:
+            self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
+            await stream_lesson(
+                lambda: self.get_generator(path=path),
+                self._send,
+                lambda: self._kernel_alive(place),
+                start_failed_html(lang),
+                self.log,
+            )
+        finally:
+            place.give_back()
+
+    async def _send(self, html: str) -> None:
+        self.write(strip_external_links(html))
+        await self.flush()
+
+    async def _kernel_alive(self, place: Place) -> bool:
+        kernel_id = place.kernel_id
+        if kernel_id is None or kernel_id not in self.kernel_manager:
+            return kernel_id is None  # not started yet: still starting
+        return bool(await ensure_alive(self.kernel_manager.get_kernel(kernel_id)))
+
+
+async def ensure_alive(kernel: Any) -> bool:
+    """Whether ``kernel`` (a jupyter_client kernel manager) still runs."""
+    alive = kernel.is_alive()
+    return bool(await alive) if asyncio.iscoroutine(alive) else bool(alive)
+
+
+class QueryTooLongHandler(tornado.web.RequestHandler):
+    """Any request whose address is longer than :data:`MAX_URL_LENGTH`: 414 and a
+    sentence."""
+
+    def prepare(self) -> None:
+        lang = page_language(None, self.request.headers.get("Accept-Language"))
+        self.set_status(414)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(too_long_page(lang))
+
+
+class PolicyOnEveryResponse(tornado.web.OutputTransform):
+    """Puts :data:`CONTENT_SECURITY_POLICY` on every response that has none of its own:
+    static files, Tornado's plain error pages (404, 403), redirects."""
+
+    def transform_first_chunk(
+        self,
+        status_code: int,
+        headers: tornado.httputil.HTTPHeaders,
+        chunk: bytes,
+        finishing: bool,
+    ) -> tuple[int, tornado.httputil.HTTPHeaders, bytes]:
+        if "Content-Security-Policy" not in headers:
+            headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        return status_code, headers, chunk
+
+
+def refuse_long_addresses(app: tornado.web.Application) -> None:
+    """Answer a request whose address is longer than :data:`MAX_URL_LENGTH` with
+    :class:`QueryTooLongHandler`, whatever its path."""
+    find = app.find_handler
+
+    def find_handler(request: tornado.httputil.HTTPServerRequest, **kwargs: Any) -> Any:
+        if len(request.uri or "") > MAX_URL_LENGTH:
+            return app.get_handler_delegate(request, QueryTooLongHandler)
+        return find(request, **kwargs)
+
+    app.find_handler = find_handler  # type: ignore[method-assign]
 
 
 class PageClosedHandler(VoilaShutdownKernelHandler):  # type: ignore[misc]
@@ -254,8 +556,13 @@ class TutorApp(Voila):  # type: ignore[misc]
         settings.setdefault("headers", {}).setdefault(
             "Content-Security-Policy", CONTENT_SECURITY_POLICY
         )
-        settings["gin_max_kernels"] = self.max_kernels
+        settings["gin_places"] = Places(self.max_kernels)
         refresh_handed_out_kernels(self.kernel_manager)
+        count_started_kernels(self.kernel_manager)
+        self.app.add_transform(PolicyOnEveryResponse)
+        refuse_long_addresses(self.app)
+        listen = self.app.listen
+        self.app.listen = lambda *a, **k: listen(*a, max_header_size=MAX_HEADER_BYTES, **k)
         replaced = []
         for spec in handlers:
             if isinstance(spec, tuple) and len(spec) >= 2:

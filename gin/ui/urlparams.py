@@ -19,7 +19,10 @@ Voilà hands the page's query string to the kernel in ``os.environ["QUERY_STRING
 :func:`page_query` reads it (an empty string elsewhere) and :func:`parse_page_params`
 reads that into a :class:`PageParams`. A bad value raises :class:`PageParamError`, whose
 message the lesson shows on the page. Parameters this module does not know are ignored
-(Voilà and proxies add their own); a known one given twice is refused.
+(Voilà and proxies add their own); a known one given twice is refused; names are read in
+any case (``Seed=5`` is ``seed=5``, so a class link typed by hand deals the same cards).
+Every value a sentence quotes is escaped (:func:`gin.errors.echo`): a NUL or a bidi
+override (U+202E) in the address cannot reorder the sentence.
 
 >>> p = parse_page_params("seed=42&rules=spades-double&teacher=1&arrange=self")
 >>> p.seed, p.rules, p.opponent, p.teacher, p.lang, p.projector, p.arrange_self
@@ -34,7 +37,7 @@ page-bad-opponent choose eager, tactician or expert.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
@@ -97,15 +100,7 @@ def parse_page_params(query: str) -> PageParams:
 
     Raises :class:`PageParamError` naming the parameter and saying what it accepts.
     """
-    if not isinstance(query, str):
-        raise PageParamError(M["error.page-unreadable"]())
-    values: dict[str, str] = {}
-    for name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
-        if name not in _KNOWN:
-            continue
-        if name in values:
-            raise PageParamError(M["error.page-param-twice"](name=name))
-        values[name] = value.strip()
+    values = read_query(query, _KNOWN)
     seed = None
     if "seed" in values:
         try:
@@ -126,6 +121,31 @@ def parse_page_params(query: str) -> PageParams:
 
 _FLAG = ("0", "1")
 _ARRANGE = ("self", "tutor")
+
+
+def read_query(query: str, known: Iterable[str]) -> dict[str, str]:
+    """The values of the parameters named in ``known`` (lower case) in ``query`` (with or
+    without its ``?``), by their lower-case names, each value stripped of spaces.
+
+    Names are matched in any case; other parameters are ignored. Raises
+    :class:`PageParamError` when ``query`` is not text or a known name is given twice (in
+    any case: ``seed=1&Seed=2``).
+
+    >>> read_query("?Seed=5&voila=x&LEVEL=sets", ("seed", "level"))
+    {'seed': '5', 'level': 'sets'}
+    """
+    if not isinstance(query, str):
+        raise PageParamError(M["error.page-unreadable"]())
+    wanted = frozenset(known)
+    values: dict[str, str] = {}
+    for raw_name, value in parse_qsl(query.removeprefix("?"), keep_blank_values=True):
+        name = raw_name.strip().lower()
+        if name not in wanted:
+            continue
+        if name in values:
+            raise PageParamError(M["error.page-param-twice"](name=name))
+        values[name] = value.strip()
+    return values
 
 
 def _one_of(
@@ -152,4 +172,5 @@ __all__ = [
     "page_params",
     "page_query",
     "parse_page_params",
+    "read_query",
 ]

@@ -13,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import psutil
@@ -191,7 +192,8 @@ def test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp(
     foreign = [u for u in requests if not u.startswith((app_server.base_url, "data:", "blob:"))]
     assert foreign == []
     csp = response.get("csp") or ""
-    assert "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:;" in csp
+    assert "script-src 'self' 'unsafe-inline' blob:;" in csp
+    assert "unsafe-eval" not in csp  # issue 22: Voilà's own code runs without it
     assert "default-src 'self'" in csp
     assert violations == []
     links = page.eval_on_selector_all("link[href]", "els => els.map(e => e.href)")
@@ -226,3 +228,143 @@ def test_a_bad_address_says_so_on_the_page(
     assert collect_errors(page, log) == []
     text = page.locator(".gin-page-problem").inner_text()
     assert "can't open" in text and "Traceback" not in page.content()
+
+
+# --------------------------------------------------------------------------- a rush (issue 22)
+
+
+@pytest.mark.slow
+def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Issue 22: 45 requests at once against the real cap of 40 all got a kernel (49
+    processes). A page takes its place before its kernel starts: at most 40 kernels run,
+    the other pages get the "full" page, which counts the lessons really open. The
+    notebook is one cell, so the kernels are quick to start; the cap is the app's own."""
+    import json
+    import threading
+
+    base = tmp_path_factory.mktemp("rush")
+    notebook = {
+        "cells": [{"cell_type": "code", "metadata": {}, "source": "1", "outputs": [],
+                   "execution_count": None}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+    (base / "tiny.ipynb").write_text(json.dumps(notebook))
+    with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
+        statuses: list[int] = []
+        bodies: list[str] = []
+        most = 0
+        done = threading.Event()
+
+        def started() -> int:
+            """Kernels the server started: its own children running ipykernel (a kernel's
+            short-lived forks share its command line, so they are not counted)."""
+            n = 0
+            for p in psutil.Process(server.proc.pid).children(recursive=False):
+                try:
+                    n += "ipykernel" in " ".join(p.cmdline())
+                except psutil.Error:
+                    continue
+            return n
+
+        def watch() -> None:
+            nonlocal most
+            while not done.is_set():
+                most = max(most, started())
+                time.sleep(0.1)
+
+        def ask() -> None:
+            try:
+                with urllib.request.urlopen(
+                    server.base_url + "/voila/render/tiny.ipynb", timeout=240
+                ) as r:
+                    r.read()
+                    statuses.append(r.status)
+            except urllib.error.HTTPError as e:
+                statuses.append(e.code)
+                bodies.append(e.read().decode())
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        threads = [threading.Thread(target=ask) for _ in range(45)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=280)
+        most = max(most, started())
+        done.set()
+        watcher.join()
+        assert len(statuses) == 45, server.log_tail()
+        assert most <= 40, (most, server.log_tail())
+        log = server.log_tail(4000)  # a start may fail (a port taken meanwhile): tried again
+        assert log.count("Kernel started") - log.count("RuntimeError: the kernel") <= 40
+        assert statuses.count(200) <= 40 and statuses.count(200) + statuses.count(503) == 45
+        assert statuses.count(503) >= 5
+        for body in bodies:
+            assert "The tutor is full" in body and "(40 lessons are open)" in body
+
+
+DIES_ONCE = """
+import os, sys
+marker, connection_file = sys.argv[1], sys.argv[2]
+if sys.argv[3] == "always" or not os.path.exists(marker):
+    open(marker, "w").close()
+    sys.exit(1)  # as a kernel whose port was taken meanwhile
+from ipykernel import kernelapp
+sys.argv = [sys.argv[0], "-f", connection_file]
+kernelapp.launch_new_instance()
+"""
+
+
+def serve_a_dying_kernel(base: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The page of a one-cell notebook whose kernel dies at start (``how``: ``once`` or
+    ``always``), as the app serves it."""
+    import json
+    import sys
+
+    spec = base / "share" / "kernels" / "dying"
+    spec.mkdir(parents=True)
+    (base / "kernel.py").write_text(DIES_ONCE)
+    argv = [sys.executable, str(base / "kernel.py"), str(base / "marker"), "{connection_file}", how]
+    spec.joinpath("kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "dies at start", "language": "python"})
+    )
+    notebook = {
+        "cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
+                   "source": "'kernel ' + 'answered'", "execution_count": None}],
+        "metadata": {"kernelspec": {"name": "dying", "display_name": "dies at start",
+                                    "language": "python"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }  # fmt: skip
+    (base / "dies.ipynb").write_text(json.dumps(notebook))
+    monkeypatch.setenv("JUPYTER_PATH", str(base / "share"))
+    with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
+        with urllib.request.urlopen(server.base_url + "/voila/render/dies.ipynb", timeout=200) as r:
+            return str(r.read().decode())
+
+
+def test_a_kernel_that_dies_at_start_is_started_once_more(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: a kernel that died at start (a port collision) left the page loading for
+    ever. The app starts another, and the page is built."""
+    body = serve_a_dying_kernel(tmp_path_factory.mktemp("dies-once"), "once", monkeypatch)
+    assert "gin-start-failed" not in body and "kernel answered" in body
+
+
+def test_a_kernel_that_dies_at_start_gets_one_sentence_and_a_reload_button(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 22: when the second start fails too, the page ends with one sentence and a
+    reload button."""
+    from gin.i18n import M
+
+    body = serve_a_dying_kernel(tmp_path_factory.mktemp("dies"), "always", monkeypatch)
+    assert "gin-start-failed" in body, body[-2000:]
+    assert M["fairplay.server.start-failed"].render(lang="en") in body
+    assert 'onclick="window.location.reload()"' in body and "Traceback" not in body

@@ -6,6 +6,7 @@ import html
 import inspect
 import random
 import traceback
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as W
@@ -20,10 +21,18 @@ from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.guard import describe_error
 from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
+from gin.ui.lessons.registry import IN_PLACE_LESSONS, lesson_factory
 from gin.ui.lessons.style import LESSON_CSS
-from gin.ui.navigation import Navigator, lesson_factory
+from gin.ui.navigation import Navigator
 from gin.ui.parts import close_tree
-from gin.ui.urlparams import MAX_SEED, PageParamError, PageParams, page_params, parse_page_params
+from gin.ui.urlparams import (
+    MAX_SEED,
+    PageParamError,
+    PageParams,
+    page_params,
+    page_query,
+    parse_page_params,
+)
 
 """The label of a seed box."""
 """The heading of a lesson's exercises."""
@@ -171,7 +180,7 @@ class Lesson:
             self.language_menu = LanguageMenu(self.lang, from_address=self.page.lang is not None)
             self.language_menu.on_choose(self.switch_language)
         if self.navigator is None:
-            self.navigator = Navigator(title=self.window_title)
+            self.navigator = Navigator(lessons=IN_PLACE_LESSONS, title=self.window_title)
             self.navigator.on_go(self.go_to)
         self.intro = html_widget(
             f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
@@ -316,13 +325,37 @@ def _keep_frame(kids: list[Any], menu: Any, navigator: Any) -> list[Any]:
 def read_page_params(query: str | None = None) -> tuple[PageParams, str]:
     """The settings in ``query`` (by default this page's address: :func:`page_params`),
     and a sentence for the page when one of them is bad (then the settings are all unset,
-    and the lesson shows only the sentence)."""
+    and the lesson shows only the sentence).
+
+    ``query`` is an address the page moved to in place (:meth:`Lesson.go_to`), which the
+    page itself sends: its ``teacher=1`` counts only when the page's own address has it too,
+    so a forged message cannot open teacher mode.
+    """
     try:
-        return (page_params() if query is None else parse_page_params(query)), ""
+        if query is None:
+            return page_params(), ""
+        params = parse_page_params(query)
+        if params.teacher and not _own_address_is_teacher():
+            params = replace(params, teacher=False)
+        return params, ""
     except PageParamError as e:
         return PageParams(), M["lesson.page-problem"].render(
             {"reason": {"key": e.text.key, "data": dict(e.data)}}
         )
+
+
+def address_query() -> str:
+    """The query string of the address the page shows: the one it moved to in place
+    (:meth:`Lesson.go_to`), else its own (:func:`gin.ui.urlparams.page_query`)."""
+    return _address[-1] if _address else page_query()
+
+
+def _own_address_is_teacher() -> bool:
+    """Whether the address the page was opened with (not one moved to) has ``teacher=1``."""
+    try:
+        return page_params().teacher
+    except PageParamError:
+        return False
 
 
 def section(title: str, intro: str, *children: Any, css: str = "") -> Any:
@@ -350,6 +383,7 @@ def titled_section(title: Message, intro: Message, *children: Any, css: str = ""
 __all__ = [
     "Lesson",
     "MessageArea",
+    "address_query",
     "button",
     "html_widget",
     "paragraph",

@@ -13,17 +13,23 @@ Stable CSS classes for browser tests: ``gin-level-button`` (one per level, with
 from __future__ import annotations
 
 import html
-import os
-import urllib.parse
 from typing import Any
 
 import ipywidgets as W
 
 from gin import Rules
+from gin.errors import echo
 from gin.i18n import M
 from gin.ui.classroom import record as class_record
 from gin.ui.classroom.link import class_parts
-from gin.ui.lessons.base import Lesson, button, html_widget, resolve_seed, rules_toggle
+from gin.ui.lessons.base import (
+    Lesson,
+    address_query,
+    button,
+    html_widget,
+    resolve_seed,
+    rules_toggle,
+)
 from gin.ui.lessons.exercise import Exercise, Verdict
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.level import Level, Predict, fill, rule_facts
@@ -31,6 +37,7 @@ from gin.ui.lessons.levelmap import COURSE_NOTEBOOK, STATE_NAMES, level_title, r
 from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
 from gin.ui.lessons.pictures import cards_html
 from gin.ui.lessons.progress import Progress
+from gin.ui.urlparams import PageParamError, read_query
 
 
 class PredictMoment:
@@ -179,7 +186,7 @@ class CourseLesson(Lesson):
     ) -> None:
         super().__init__(seed)
         if rules not in Rules.PRESETS:
-            raise AnswerError(M["lesson.course.unknown-rules"](name=str(rules)[:40]))
+            raise AnswerError(M["lesson.course.unknown-rules"](name=echo(rules, 40)))
         self.teacher = teacher
         self._wait_for_page = False
         self.progress = Progress()
@@ -247,7 +254,7 @@ class CourseLesson(Lesson):
         try:
             number = level_index(key) + 1
         except KeyError:
-            raise AnswerError(M["lesson.course.unknown-level"](name=str(key)[:40])) from None
+            raise AnswerError(M["lesson.course.unknown-level"](name=echo(key, 40))) from None
         rules = self.rules
         panel = self.panels.get((rules.name, key))
         if panel is None:
@@ -298,13 +305,6 @@ class CourseLesson(Lesson):
             self.current.update_mastery()
 
 
-def page_query() -> dict[str, str]:
-    """The page's URL query as Voilà hands it to the kernel (``QUERY_STRING``), first value
-    of each name; empty outside Voilà."""
-    query = urllib.parse.parse_qs(os.environ.get("QUERY_STRING", ""))
-    return {k: v[0] for k, v in query.items() if v}
-
-
 def course_lesson(
     seed: int | None = None,
     *,
@@ -318,25 +318,29 @@ def course_lesson(
     projector.
 
     ``rules`` and ``level`` not given are read from the page's address (``?level=sets&
-    rules=spades-double``, the links of the Start-here map); a bad value there is refused
-    with a sentence on the page, and the course opens without it.
+    rules=spades-double``, the links of the Start-here map; names in any case); a bad or
+    repeated value there is refused with a sentence in the page's problem area, which stays
+    when the learner's stored progress arrives, and the course opens without it.
     """
-    query = page_query()
+    problem = ""
+    try:
+        query = read_query(address_query(), ("rules", "level"))
+    except PageParamError as e:
+        query, problem = {}, e.render()
     from_page = rules is None and level is None
     rules = rules if rules is not None else query.get("rules", "classic")
     level = level if level is not None else query.get("level")
     if not from_page:
         return CourseLesson(seed, rules=rules, level=level, teacher=teacher)
-    problem = ""
     if rules not in Rules.PRESETS:
-        problem = M["lesson.course.unknown-rules"].render({"name": rules[:40]})
+        problem = M["lesson.course.unknown-rules"].render({"name": echo(rules, 40)})
         rules = "classic"
     if level is not None and level not in {lv.key for lv in LEVELS}:
-        problem = M["lesson.course.unknown-level"].render({"name": level[:40]})
+        problem = M["lesson.course.unknown-level"].render({"name": echo(level, 40)})
         level = None
     lesson = CourseLesson(seed, rules=rules, level=level, teacher=teacher)
-    if problem:
-        lesson._show_message(problem)
+    if problem and lesson.problem is not None and not lesson.page_problem:
+        lesson.problem.show(problem)  # not the level's message line, which a level clears
     return lesson
 
 

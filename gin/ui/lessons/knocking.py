@@ -34,6 +34,7 @@ from gin import (
 from gin.bots import hint, make_bot
 from gin.bots.expert import DEFAULT_PLAYOUTS
 from gin.bots.hint import Hint, KnockAdvice
+from gin.errors import echo
 from gin.i18n import M, Message
 from gin.ui.choices import rules_name, rules_options
 from gin.ui.keys import StepKeys
@@ -136,7 +137,7 @@ DEAL_KINDS: dict[str, DealTest] = {
 def knock_deal(rules: Rules, seed: int, kind: str = "any") -> Deal:
     """A seeded deal, played out by two ``eager`` players, that ended as ``kind``."""
     if kind not in DEAL_KINDS:
-        raise AnswerError(M["lesson.knocking.kind.unknown"](kind=kind[:40]))
+        raise AnswerError(M["lesson.knocking.kind.unknown"](kind=echo(kind, 40)))
     if kind == "doubled" and not rules.spade_doubles:
         rules = Rules.preset("spades-double")
     return find_deal(rules, random.Random(seed), DEAL_KINDS[kind])
@@ -167,7 +168,7 @@ class KnockStepper:
 
     def __init__(self, seed: int, *, rules: str = "classic", projector: bool = False) -> None:
         if rules not in Rules.PRESETS:
-            raise AnswerError(M["lesson.course.unknown-rules"](name=str(rules)[:40]))
+            raise AnswerError(M["lesson.course.unknown-rules"](name=echo(rules, 40)))
         self.projector = projector
         self.rules_choice = W.ToggleButtons(options=rules_options(), value=rules)
         self.rules_choice.add_class("gin-stepper-rules")

@@ -1,9 +1,16 @@
 """``Progress``: the learner's record of every level, kept in the browser's localStorage.
 
 A small custom widget (the pattern of :class:`gin.ui.cardarea.CardArea`): when it is shown,
-the page sends the records it stored earlier; they are checked here (anything malformed is
-dropped, never guessed) and merged, and every change is written back to the browser. The
-records are kept per rule set, since a level's answers depend on it.
+the page sends the records it stored earlier; they are checked here (anything malformed or
+inconsistent is dropped, never guessed: a level mastered with no answers is refused) and
+merged, and every change is written back to the browser. The records are kept per rule
+set, since a level's answers depend on it.
+
+The page may also set ``records`` itself (any synced trait can be); the kernel refuses
+anything :func:`clean_records` would change, and :mod:`gin.ui.pageerrors` sends the
+kernel's value back, so the page stores only what the kernel holds (``progress.js`` also
+checks the shape of what it stores). The results CSV is safe to open in a spreadsheet:
+no cell starts a formula (:func:`spreadsheet_cell`).
 
 >>> p = Progress()
 >>> p.record("classic", "sets", right=True, first_try=True, streak=1)
@@ -49,7 +56,24 @@ def _clean_level(raw: Any) -> dict[str, Any] | None:
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10**6:
             return None
         out[name] = v
-    return out
+    return out if consistent(out) else None
+
+
+def consistent(rec: Mapping[str, Any]) -> bool:
+    """Whether a level's record could have been written by :meth:`Progress.record`: a run
+    of right answers is made of first tries that were right, which are answers
+    (``streak <= best_streak <= first_right <= answered``); a new level has no counts, and
+    a level is mastered exactly when its best run reached :data:`MASTERY_STREAK`.
+
+    >>> rec = dict(state="mastered", answered=0, first_right=0, streak=0, best_streak=0, hints=0)
+    >>> consistent(rec), consistent({**rec, "answered": 4, "first_right": 3, "best_streak": 3})
+    (False, True)
+    """
+    if not rec["streak"] <= rec["best_streak"] <= rec["first_right"] <= rec["answered"]:
+        return False
+    if rec["state"] == "new":
+        return all(rec[name] == 0 for name in COUNTS)
+    return bool((rec["state"] == "mastered") == (rec["best_streak"] >= MASTERY_STREAK))
 
 
 def clean_records(raw: Any) -> dict[str, dict[str, Any]]:
@@ -88,6 +112,14 @@ class Progress(anywidget.AnyWidget):
     storage_key = traitlets.Unicode("gin-tutor-progress").tag(sync=True)
     records = traitlets.Dict().tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+
+    @traitlets.validate("records")
+    def _only_clean_records(self, proposal: Any) -> Any:
+        """Refuse records that :func:`clean_records` would change (set by the page)."""
+        value = proposal["value"]
+        if clean_records(value) != value:
+            raise traitlets.TraitError("progress records refused: malformed or inconsistent")
+        return value
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -200,25 +232,42 @@ class Progress(anywidget.AnyWidget):
     ) -> str:
         """The results per level as CSV: ``header`` names the columns (rendered), ``titles``
         the levels in order, ``states`` the rendered name of each state, ``rules_label``
-        the rule set's rendered name (its code if not given)."""
+        the rule set's rendered name (its code if not given). No cell starts a formula
+        (:func:`spreadsheet_cell`)."""
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(header)
+        w.writerow([spreadsheet_cell(cell) for cell in header])
         for i, (level, title) in enumerate(zip(LEVELS, titles, strict=True), 1):
             rec = self.level_record(rules, level.key)
-            w.writerow(
-                [
-                    i,
-                    title,
-                    rules if rules_label is None else rules_label,
-                    states[rec["state"]],
-                    rec["answered"],
-                    rec["first_right"],
-                    rec["best_streak"],
-                    rec["hints"],
-                ]
-            )
+            row = [
+                i,
+                title,
+                rules if rules_label is None else rules_label,
+                states[rec["state"]],
+                rec["answered"],
+                rec["first_right"],
+                rec["best_streak"],
+                rec["hints"],
+            ]
+            w.writerow([spreadsheet_cell(cell) for cell in row])
         return out.getvalue()
+
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet may read as the start of a formula (OWASP's list)."""
+
+
+def spreadsheet_cell(value: Any) -> Any:
+    """``value`` as a CSV cell a spreadsheet will not run: text that starts like a formula
+    (``= + - @``, a tab or a carriage return) gets a leading ``'``, as spreadsheets advise;
+    numbers stay numbers.
+
+    >>> spreadsheet_cell("=HYPERLINK(1)"), spreadsheet_cell("-2"), spreadsheet_cell(-2)
+    ("'=HYPERLINK(1)", "'-2", -2)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def csv_data_url(text: str) -> str:
@@ -226,4 +275,13 @@ def csv_data_url(text: str) -> str:
     return "data:text/csv;charset=utf-8," + urllib.parse.quote(text)
 
 
-__all__ = ["COUNTS", "LAST", "STATES", "Progress", "clean_records", "csv_data_url"]
+__all__ = [
+    "COUNTS",
+    "LAST",
+    "STATES",
+    "Progress",
+    "clean_records",
+    "consistent",
+    "csv_data_url",
+    "spreadsheet_cell",
+]

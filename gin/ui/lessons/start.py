@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gin import Rules
+from gin.errors import echo
 from gin.i18n import M
 from gin.ui.choices import rules_name
 from gin.ui.classroom.link import class_parts
@@ -152,7 +153,7 @@ class StartLesson(Lesson):
     def __init__(self, *, rules: str = "classic") -> None:
         super().__init__(seed=0)
         if rules not in Rules.PRESETS:
-            raise AnswerError(M["lesson.course.unknown-rules"](name=str(rules)[:40]))
+            raise AnswerError(M["lesson.course.unknown-rules"](name=echo(rules, 40)))
         self.progress = Progress()
         self.map_rules = rules_toggle(rules, "gin-map-rules")
         self.level_map = html_widget("", "gin-level-map-box")

@@ -75,7 +75,7 @@ class TableBase(w.VBox):  # type: ignore[misc]
     rules_choice: w.Dropdown
     opponent_choice: w.Dropdown
     seed_field: w.Text
-    teacher_toggle: w.ToggleButton
+    teacher_toggle: w.Checkbox | None
     felt: Felt
     piles: Piles
     hand: CardArea

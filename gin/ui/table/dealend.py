@@ -52,7 +52,7 @@ class TableDealEnd(TableSettings):
             self.open_deals = set()  # a new game
         if self.teacher:
             self.open_deals.add(c.deal_number)
-        self.controls.show_game(c.rules, c.opponent_name, c.seed)
+        self.controls.show_game(c.rules, c.opponent_name, c.seed_to_show(self.teacher))
         view = c.view()
         m = M["table.deal-you"] if view.dealer == LEARNER else M["table.deal-they"]
         self._say(m(deal=c.deal_number, up_card=view.up_card.code))
@@ -71,16 +71,15 @@ class TableDealEnd(TableSettings):
     def new_game(self) -> None:
         """Start a new game with the chosen rules and opponent, shuffled with a new seed."""
         self.controller.new_game(self.rules_choice.value, self.opponent_choice.value, None)
-        self.seed_field.value = str(self.controller.seed)
         self._start_deal_view()
 
     @_guarded
     def replay(self) -> None:
         """Start again with the seed in the seed field (the seed of the game on show, or one
-        typed in: a whole class can play the same cards)."""
+        typed in: a whole class can play the same cards); with the field empty (a game
+        whose seed is not shown), the game on show from its first deal."""
         seed: str | None = self.seed_field.value.strip() or None
-        self.controller.new_game(self.rules_choice.value, self.opponent_choice.value, seed)
-        self.seed_field.value = str(self.controller.seed)
+        self.controller.replay(self.rules_choice.value, self.opponent_choice.value, seed)
         self._start_deal_view()
 
     def load_game(self, game: gin.Game, opponent: str | None = None) -> None:

@@ -144,7 +144,7 @@ class GinTable(TableArranging):
         self.controls = ControlsBar(
             c.rules,
             c.opponent_name,
-            c.seed,
+            c.seed_to_show(self.teacher),
             self.teacher,
             self.buttons["new_game"],
             replay=self.buttons["replay"],
@@ -153,8 +153,9 @@ class GinTable(TableArranging):
         self.rules_choice = self.controls.rules_choice
         self.opponent_choice = self.controls.opponent_choice
         self.seed_field = self.controls.seed_field
-        self.teacher_toggle = self.controls.teacher_toggle
-        self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
+        self.teacher_toggle = self.controls.teacher_toggle  # made only where it is offered
+        if self.teacher_toggle is not None:
+            self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
 
         self.felt = Felt(self.buttons, large=self.large_cards, on_error=self._show_error)
         self.buttons["opponent_step"].layout.display = "flex" if self.teacher else "none"

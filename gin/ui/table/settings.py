@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import gin
 from gin.i18n import M
 from gin.ui.buttons import CONTROL_BUTTONS
 from gin.ui.controls import pace_class
@@ -53,13 +54,23 @@ class TableSettings(TableShowing):
         self.set_teacher(bool(change["new"]))
 
     def set_teacher(self, on: bool) -> None:
-        """Turn teacher mode on (both hands open, the opponent moves on a click) or off."""
+        """Turn teacher mode on (both hands open, the opponent moves on a click) or off.
+
+        Only where teacher mode is offered (:attr:`teacher_controls`, a page opened with
+        ``?teacher=1``): elsewhere a change is refused with :class:`gin.GinError` (code
+        ``teacher-not-offered``), whatever the page sends.
+        """
         if on == self.teacher:
             return
+        if not self.teacher_controls:
+            raise gin.GinError(M["error.teacher-not-offered"]())
         self.teacher = on
         if on:
             self.open_deals.add(self.controller.deal_number)
-        self.teacher_toggle.value = on
+        if self.teacher_toggle is not None:
+            self.teacher_toggle.value = on
+        shown = self.controller.seed_to_show(on)
+        self.seed_field.value = "" if shown is None else str(shown)
         self._token += 1  # drop any scheduled opponent move
         self.buttons["opponent_step"].layout.display = "flex" if on else "none"
         self.refresh()

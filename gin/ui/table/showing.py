@@ -30,7 +30,9 @@ class TableShowing(TableBase):
         view = c.view()
         moved, self._moved = self._moved, None
         hinted = self._hinted()
-        self.title.value = title_html(view, c.opponent_name, c.deal_number, c.seed, self.teacher)
+        self.title.value = title_html(
+            view, c.opponent_name, c.deal_number, c.seed_to_show(self.teacher), self.teacher
+        )
         teacher_cards = c.deal.hand(OPPONENT) if self.teacher else None
         self.felt.show_hands(
             view,

@@ -1,0 +1,141 @@
+"""Fair play at the table against a curious learner (issue 22): no teacher switch unless
+teacher mode is offered, and a forged message cannot turn it on; the seed is shown only
+when the address (or the learner) chose it, or to a teacher; under Voilà a seed nobody
+chose is no key to the cards, and "Replay this deal" still replays the game on show; the
+Undo button is disabled whenever the engine would refuse the undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_ui_support import leaked_cards, widget_tree
+
+import gin
+from gin.i18n import M
+from gin.ui import pageerrors, play_table
+from gin.ui.controller import TableController
+
+
+def forge_update(widget: Any, state: dict[str, Any]) -> None:
+    """Send ``widget`` an ``update`` message as a page (or a curious learner) would."""
+    msg = {"content": {"data": {"method": "update", "state": state}}, "buffers": []}
+    widget._handle_msg(msg)
+
+
+def test_no_teacher_switch_exists_unless_teacher_mode_is_offered() -> None:
+    pageerrors.install()
+    t = play_table(seed=3, pause=0)
+    assert t.teacher_toggle is None
+    tree = widget_tree(t)
+    assert not any("gin-teacher-toggle" in getattr(w, "_dom_classes", ()) for w in tree)
+    offered = play_table(seed=3, pause=0, teacher_controls=True)
+    assert offered.teacher_toggle is not None and offered.teacher_toggle in widget_tree(offered)
+
+
+def test_a_forged_value_true_to_every_switch_on_the_page_shows_no_hidden_card() -> None:
+    """The review's message ``{"method": "update", "state": {"value": true}}`` sent to
+    every checkbox and toggle of a play page without ``?teacher=1``: the opponent's hand
+    stays hidden, and teacher mode stays off."""
+    pageerrors.install()
+    t = play_table(seed=9, pause=0)
+    for w in widget_tree(t):
+        if isinstance(getattr(w, "value", None), bool):
+            forge_update(w, {"value": True})
+    assert not t.teacher
+    assert all(card["code"] == "" for card in t.opponent_area.cards)
+    assert leaked_cards(t, widget_tree(t)) == []
+
+
+def test_the_kernel_refuses_a_teacher_change_it_did_not_offer() -> None:
+    t = play_table(seed=9, pause=0)
+    with pytest.raises(gin.GinError) as err:
+        t.set_teacher(True)
+    assert err.value.code == "teacher-not-offered"
+    assert not t.teacher and leaked_cards(t, widget_tree(t)) == []
+
+
+# ---------------------------------------------------------------- the seed on the page
+
+
+def test_a_seed_nobody_chose_is_not_shown() -> None:
+    t = play_table(pause=0)
+    assert t.seed_field.value == ""
+    assert str(t.controller.seed) not in t.title.value
+    assert M["controls.seed"].render().lower() not in t.title.value.lower()
+
+
+def test_a_seed_from_the_address_is_shown_for_a_class() -> None:
+    t = play_table(seed=9, pause=0)
+    assert t.seed_field.value == "9" and "seed 9" in t.title.value
+
+
+def test_a_teacher_sees_the_seed() -> None:
+    t = play_table(pause=0, teacher=True)
+    assert t.seed_field.value == str(t.controller.seed)
+    assert f"seed {t.controller.seed}" in t.title.value
+    offered = play_table(pause=0, teacher_controls=True)
+    assert offered.seed_field.value == ""
+    offered.set_teacher(True)
+    assert offered.seed_field.value == str(offered.controller.seed)
+
+
+def test_under_voila_a_seed_nobody_chose_cannot_be_replayed_to_see_the_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review made ``TableController('classic', 'eager', seed=9)`` with the seed the
+    title showed, and saw the opponent's hand and the stock. Under Voilà a fresh seed's
+    shuffle has the kernel's secret in it: the number gives another deal."""
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    for _ in range(3):
+        c = TableController("classic", "eager")
+        assert not c.seed_chosen and c.seed_to_show() is None
+        copy = TableController("classic", "eager", seed=c.seed)
+        assert copy.deal.order != c.deal.order
+    chosen = TableController("classic", "eager", seed=9)  # a class link: the same cards
+    assert chosen.deal.order == TableController("classic", "eager", seed=9).deal.order
+    monkeypatch.delenv("VOILA_SERVER_URL")
+    plain = TableController("classic", "eager", seed=9)
+    assert plain.deal.order == chosen.deal.order  # determinism: the secret only under Voilà
+
+
+def test_replay_this_deal_replays_the_learners_own_game_under_voila(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    t = play_table(pause=0)
+    first, opening = t.controller.deal.order, list(t.controller.game.log)  # the bot may open
+    t.controller.act(t.controller.view().legal_actions[0])
+    t.replay()  # the seed field is empty: the game on show, from its first deal
+    assert t.controller.deal.order == first and t.controller.game.log == opening
+    assert t.seed_field.value == "" and not t.controller.seed_chosen
+    t.seed_field.value = "77"
+    t.replay()  # a seed typed in: that game, shown
+    assert t.controller.seed == 77 and t.seed_field.value == "77"
+    assert t.controller.deal.order == TableController("classic", "eager", seed=77).deal.order
+
+
+# ---------------------------------------------------------------- the Undo button
+
+
+@pytest.mark.parametrize("rules", ["classic", "spades-double"])
+def test_the_undo_button_is_disabled_whenever_undo_would_be_refused(rules: str) -> None:
+    """After a stock draw the button stayed enabled and undo was always refused. Now the
+    button is enabled exactly when the engine allows the undo."""
+    for seed in range(6):
+        t = play_table(rules=rules, opponent="eager", seed=seed, pause=0)
+        c = t.controller
+        for _ in range(12):
+            if c.deal.is_over or not c.learner_to_move():
+                break
+            legal = [a for a in c.view().legal_actions if not isinstance(a, gin.Knock | gin.BigGin)]
+            stock = [a for a in legal if isinstance(a, gin.DrawStock)]
+            c.act(stock[0] if stock else legal[-1])
+            t.refresh()
+            t._advance()
+            t.refresh()
+            enabled = not t.buttons["undo"].disabled
+            assert enabled == c.can_undo()
+            if not enabled and any(m[0] == c.deal_number for m in c._marks):
+                with pytest.raises(gin.GinError):
+                    c.undo()
