@@ -1,7 +1,7 @@
 """The mode "I lay out my cards" in a real browser (issue 19): a deal at the play table
 opened with ``?arrange=self`` is played by clicks to its score, the learner laying out
 their own melds after the knock (a group that is no meld refused first), then guessing
-the score before it is shown.
+the score before it is shown; and the same laid out with the keyboard alone.
 
 With ``seed=82`` and the ``eager`` opponent, the scripted learner (pass, draw from the
 stock, throw the highest deadwood card) may knock on its third draw.
@@ -130,5 +130,39 @@ def test_a_deal_laid_out_by_the_learner_is_played_to_its_score(
     page.locator(".gin-scores .gin-score-row").first.wait_for(timeout=60_000)
     kind = page.locator(".gin-scores .gin-score-row td").nth(2).inner_text()
     assert kind in ("knock", "undercut", "gin")
+    errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]
+    assert errors == [], "\n".join(errors)
+
+
+def test_the_melds_are_laid_out_with_the_keyboard(page: Page, voila_server: str) -> None:
+    """The keys that pick cards at the table pick them in the builder; Enter makes a
+    meld, C finishes."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    log = open_lesson(page, voila_server, ADDRESS)
+    play_to_the_knock(page, 200)
+    page.locator(f"{BUILDER} .gin-arrange-hand .gin-card[data-card]").first.wait_for()
+    cards = [gin.Card.parse(c) for c in page.evaluate(BUILDER_CARDS_JS)]
+    melds = [[c.code for c in m.cards] for m in gin.best_arrangement(cards).melds]
+    for n, meld in enumerate(melds, start=1):
+        for code in meld:
+            shown: list[str] = page.evaluate(BUILDER_CARDS_JS)
+            page.keyboard.press("1234567890-"[shown.index(code)])
+            page.wait_for_function(
+                "c => { const e = document.querySelector("
+                "`.gin-meld-builder .gin-arrange-hand .gin-card[data-card='${c}']`);"
+                " return e && e.classList.contains('gin-selected'); }",
+                arg=code,
+                timeout=WAIT_MS,
+            )
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "n => document.querySelectorAll('.gin-arranged-meld').length === n",
+            arg=n,
+            timeout=WAIT_MS,
+        )
+    page.keyboard.press("c")
+    page.locator(f"{BUILDER} .gin-arrange-verdict").wait_for(timeout=WAIT_MS)
+    page.locator(".gin-score-guess button.gin-action-show-score").click()
+    page.locator(".gin-scores .gin-score-row").first.wait_for(timeout=60_000)
     errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]
     assert errors == [], "\n".join(errors)
