@@ -55,6 +55,7 @@ from gin.melds import (
 )
 from gin.numbers import parse_whole_number
 from gin.rules import Rules
+from gin.scoreguess import ScoreGuessVerdict, check_score_guess
 from gin.scoring import DealResult, Layoff, LayoffPlan, plan_layoffs, score_deal
 from gin.steps import Step
 from gin.turn import layoff_steps, turn_steps
@@ -92,6 +93,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SaveFileError",
+    "ScoreGuessVerdict",
     "Step",
     "Suit",
     "Text",
@@ -102,6 +104,7 @@ __all__ = [
     "can_extend",
     "check_knock_layout",
     "check_meld",
+    "check_score_guess",
     "compare_layout",
     "deadwood",
     "discard_options",

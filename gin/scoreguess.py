@@ -120,9 +120,6 @@ def _slip(
             "big-gin": ("forgot-big-gin-bonus", "scoreguess.slip.forgot-big-gin-bonus"),
         }[r.kind]
         return code, M[key](bonus=bonus)
-    for extra in _extra_bonuses(r, rules):
-        if points in (r.points + extra * m, r.points + (extra - bonus) * m):
-            return "bonus-not-in-rules", M["scoreguess.slip.bonus-not-in-rules"](bonus=extra)
     if r.kind in ("knock", "undercut") and k and d:
         if points == (k + d + bonus) * m:
             return "counted-knocker-deadwood", M["scoreguess.slip.counted-knocker-deadwood"](
@@ -133,6 +130,9 @@ def _slip(
             return "forgot-to-subtract", M["scoreguess.slip.forgot-to-subtract"](
                 knocker=k, defender=d
             )
+    for extra in _extra_bonuses(r, rules):
+        if points in (r.points + extra * m, r.points + (extra - bonus) * m):
+            return "bonus-not-in-rules", M["scoreguess.slip.bonus-not-in-rules"](bonus=extra)
     if r.layoffs:
         before = r.defender_deadwood_before_layoffs
         if r.kind == "knock" and points == (before - k) * m:

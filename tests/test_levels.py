@@ -21,8 +21,10 @@ import pytest
 
 import gin
 from gin import Card, Rules, is_meld
+from gin.ui.arrange import LayoffChooser, MeldBuilder
 from gin.ui.lessons.course import CourseLesson, LevelPanel, course_lesson
 from gin.ui.lessons.exercise import Exercise, Question
+from gin.ui.lessons.level_layout import layout_text
 from gin.ui.lessons.levelmap import level_map_html, results_csv
 from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK
 from gin.ui.lessons.progress import Progress, clean_records
@@ -47,7 +49,9 @@ def _right(key: str, q: Question) -> dict[str, Any]:
 def _wrong(q: Question, right: dict[str, Any]) -> dict[str, Any]:
     out = dict(right)
     f = q.fields[-1] if len(q.fields) > 1 else q.fields[0]
-    if f.choices:
+    if f.widget is not None:  # a layout or layoffs: the question names a wrong one
+        out[f.name] = q.data["wrong"]
+    elif f.choices:
         out[f.name] = next(v for v in f.values if v != right[f.name])
     else:
         out[f.name] = int(right[f.name]) + 1
@@ -74,7 +78,7 @@ def find(ex: Exercise, wanted: Callable[[Question], bool], tries: int = 80) -> Q
 # --------------------------------------------------------------------------- the path
 
 
-def test_the_course_has_fourteen_levels_in_the_issue_order() -> None:
+def test_the_course_has_fifteen_levels_in_the_issue_order() -> None:
     assert [lv.key for lv in LEVELS] == [
         "card-values",
         "sets",
@@ -84,6 +88,7 @@ def test_the_course_has_fourteen_levels_in_the_issue_order() -> None:
         "knock-limit",
         "ace-and-spade",
         "knocking",
+        "lay-out",
         "gin-and-big-gin",
         "layoffs",
         "undercuts",
@@ -278,14 +283,146 @@ def test_gin_level_finds_big_gin_under_spades_double() -> None:
     assert slip_of(ex, {"end": "gin"}) == "missed-big-gin"
 
 
-def test_layoffs_diagnose_a_chain_stopped_after_the_first_card() -> None:
-    # RULES: a run can be extended by several cards, one after another
+def test_layoffs_are_chosen_by_the_learner_and_a_chain_stopped_early_is_diagnosed() -> None:
+    # RULES: a run can be extended by several cards, one after another (issue 19: the
+    # learner chooses each layoff with the table's layoff chooser)
     ex = panel("layoffs").exercise
-    q = find(ex, lambda q: q.data["chained"] and q.data["without_chain"] != q.data["answer"])
-    assert slip_of(ex, {"deadwood": q.data["without_chain"]}) == "chain"
+    q = find(ex, lambda q: q.data["chained"])
+    chooser = ex.inputs["layoffs"]
+    assert isinstance(chooser, LayoffChooser) and ex.check_button.layout.display == "none"
+    best = q.data["best"]
+    first = best.laid[0]
+    chooser.area.selected = first.card.code
+    chooser.lay_off(best.start_melds.index(first.onto))
+    assert chooser.value == f"{first.card.code}@{best.start_melds.index(first.onto)}"
+    chooser.done_button.click()  # Done checks the answer
+    assert ex.last_verdict is not None and ex.last_verdict.slip == "chain"
+    ex.next()
+    assert slip_of(ex, {"layoffs": "none"}) == "no-layoff"
+    ex.next()
+    q = ex.question
+    assert q is not None and ex.submit(layoffs=q.data["answer"]).right  # type: ignore[union-attr]
+
+
+def test_a_layoff_that_does_not_fit_is_refused_in_the_chooser_and_changes_nothing() -> None:
+    ex = panel("layoffs").exercise
+    chooser = ex.inputs["layoffs"]
+    misfit = next(c for c in chooser.board.hand if not chooser.board.fits(c))
+    chooser.area.selected = misfit.code
+    chooser.lay_off(0)
+    assert chooser.error_code in ("layoff-no-fit", "layoff-no-meld")
+    assert chooser.layoffs == [] and ex.last_verdict is None
+
+
+def test_lay_out_your_melds_with_the_tables_meld_builder() -> None:
+    """Issue 19: the level right after knocking; the learner makes each meld (a group that
+    is no meld is refused with the engine's reason, nothing changes) and Done checks it."""
+    keys = [lv.key for lv in LEVELS]
+    assert keys.index("lay-out") == keys.index("knocking") + 1
+    p = panel("lay-out")
+    ex = p.exercise
     q = ex.question
     assert q is not None
-    assert slip_of(ex, {"deadwood": q.data["before"]}) == "no-layoff"
+    builder = ex.inputs["layout"]
+    assert isinstance(builder, MeldBuilder) and "gin-arrange" in builder._dom_classes
+    assert ex.check_button.layout.display == "none"  # the builder's Done checks
+    best = q.data["best"]
+    hand = list(q.data["cards"])
+    first = best.melds[0]
+    stray = next(c for c in hand if c not in first.cards and not gin.is_meld([*first.cards, c]))
+    builder.area.chosen = [first.cards[0].code, first.cards[1].code, stray.code]
+    builder.make_meld()
+    assert builder.melds == [] and builder.error_code.startswith("meld-")
+    assert "gin-arrange-error" in builder.message.value
+    for meld in best.melds:
+        builder.area.chosen = [c.code for c in meld.cards]
+        builder.make_meld()
+    assert builder.value == q.data["answer"]
+    builder.done_button.click()
+    assert ex.last_verdict is not None and ex.last_verdict.right
+    assert ex.feedback_state == "right" and builder.finished
+
+
+def _layout_question(ex: Exercise, wanted: Callable[[Question], Any]) -> tuple[Question, Any]:
+    for _ in range(80):
+        q = ex.question
+        assert q is not None
+        found = wanted(q)
+        if found:
+            return q, found
+        ex.next()
+    raise AssertionError("no such question in range")
+
+
+def _spare(q: Question) -> int:
+    """How much more deadwood than the best a layout may leave and still knock (classic)."""
+    limit = gin.Rules.preset("classic").knock_limit(q.data["up_card"])
+    return int(limit - q.data["best"].deadwood_points)
+
+
+def test_lay_out_diagnoses_a_meld_left_in_the_deadwood() -> None:
+    ex = panel("lay-out").exercise
+
+    def left_out(q: Question) -> Any:
+        return next((m for m in q.data["best"].melds if m.points <= _spare(q)), None)
+
+    q, meld = _layout_question(ex, left_out)
+    rest = [m.cards for m in q.data["best"].melds if m != meld]
+    assert slip_of(ex, {"layout": layout_text(rest)}) == "left-out"
+
+
+def test_lay_out_diagnoses_a_card_that_still_fits_a_meld() -> None:
+    ex = panel("lay-out").exercise
+
+    def long_meld(q: Question) -> Any:
+        for m in q.data["best"].melds:
+            if len(m.cards) >= 4:
+                end = m.cards[-1]
+                if end.points <= _spare(q):
+                    return m
+        return None
+
+    q, meld = _layout_question(ex, long_meld)
+    layout = [m.cards if m != meld else m.cards[:-1] for m in q.data["best"].melds]
+    assert slip_of(ex, {"layout": layout_text(layout)}) == "could-extend"
+
+
+def test_lay_out_diagnoses_a_crossing_card_in_the_wrong_meld_and_one_over_the_limit() -> None:
+    from gin.melds import all_maximal_arrangements
+
+    ex = panel("lay-out").exercise
+
+    def worse(q: Question) -> Any:
+        best = q.data["best"].deadwood_points
+        return next(
+            (
+                a
+                for a in all_maximal_arrangements(q.data["cards"])
+                if best < a.deadwood_points <= best + _spare(q)
+            ),
+            None,
+        )
+
+    _q, arr = _layout_question(ex, worse)
+    assert slip_of(ex, {"layout": layout_text([m.cards for m in arr.melds])}) == "set-or-run"
+    ex.next()
+    assert slip_of(ex, {"layout": "none"}) == "over-limit"
+    assert "more than the knock limit" in ex.feedback.value
+
+
+def test_lay_out_renders_in_every_language() -> None:
+    from gin.i18n import LANGUAGES, language
+
+    for lang in LANGUAGES:
+        with language(lang):
+            p = panel("lay-out", "spades-double")
+            q = p.exercise.question
+            assert q is not None
+            assert p.exercise.prompt.value and q.nudge and q.worked
+            p.predict.see("set")
+            assert p.predict.reveal.value
+            v = p.exercise.submit(layout=q.data["wrong"])
+            assert v is not None and not v.right and v.why
 
 
 def test_undercuts_diagnose_the_tie() -> None:
@@ -296,7 +433,7 @@ def test_undercuts_diagnose_the_tie() -> None:
     )
     r = q.data["result"]
     assert r.winner == "defender" and r.points == Rules.preset("classic").undercut_bonus
-    assert slip_of(ex, {"who": "knocker", "points": 0}) == "tie"
+    assert slip_of(ex, {"who": "knocker", "points": 0}) == "undercut-on-tie"
 
 
 def test_scoring_diagnoses_a_forgotten_doubling() -> None:
@@ -304,7 +441,7 @@ def test_scoring_diagnoses_a_forgotten_doubling() -> None:
     ex = panel("scoring", "spades-double").exercise
     q = find(ex, lambda q: q.data["result"].multiplier == 2)
     who, points = q.data["answer"]
-    assert slip_of(ex, {"who": who, "points": points // 2}) == "doubling"
+    assert slip_of(ex, {"who": who, "points": points // 2}) == "forgot-spade-doubling"
 
 
 def test_scoring_diagnoses_a_forgotten_gin_bonus() -> None:
@@ -312,7 +449,7 @@ def test_scoring_diagnoses_a_forgotten_gin_bonus() -> None:
     q = find(ex, lambda q: q.data["result"].kind == "gin")
     r = q.data["result"]
     assert r.points == r.defender_deadwood + 25
-    assert slip_of(ex, {"who": "knocker", "points": r.defender_deadwood}) == "bonus"
+    assert slip_of(ex, {"who": "knocker", "points": r.defender_deadwood}) == "forgot-gin-bonus"
 
 
 def test_the_void_deal_diagnoses_the_two_cards() -> None:
@@ -751,6 +888,8 @@ def test_over_many_seeds_the_engines_answer_is_right_and_any_other_is_wrong(rule
                 others = (
                     [v for v in f.values if v != right[f.name]]
                     if f.choices
+                    else [q.data["wrong"]]
+                    if f.widget is not None
                     else [str(int(right[f.name]) + 1)]
                 )
                 for other in others:

@@ -28,6 +28,7 @@ from gin.i18n import M, Message
 from gin.numbers import parse_whole_number
 from gin.ui.lessons.base import button, html_widget
 from gin.ui.lessons.guard import AnswerError, describe_error, guarded
+from gin.ui.parts import close_tree
 
 
 @dataclass(frozen=True)
@@ -38,14 +39,22 @@ class Choice:
     label: Message
 
 
+AnswerWidget = Callable[[Callable[[], Any]], Any]
+"""Makes a question's own answer widget (such as the meld builder), given the function
+that checks the answer (its *Done*); the widget's ``value`` is the answer as text."""
+
+
 @dataclass(frozen=True)
 class Field:
-    """One input of a question: choice buttons, or a text box when ``choices`` is empty."""
+    """One input of a question: choice buttons, a text box when ``choices`` is empty, or
+    a widget of its own (``widget``, which then checks the answer itself: no Check
+    button)."""
 
     name: str
     label: Message | None = None
     choices: tuple[Choice, ...] = ()
     placeholder: Message | None = None
+    widget: AnswerWidget | None = field(default=None, compare=False)
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -200,11 +209,15 @@ class Exercise:
             f'<span class="gin-muted">· {html.escape(number)}</span></h4>{intro}'
         )
         self.prompt.value = q.prompt
-        self.inputs = {}
+        old, self.inputs = list(self.inputs_box.children), {}
         rows = []
+        own = any(f.widget is not None for f in q.fields)
+        self.check_button.layout.display = "none" if own else ""
         for f in q.fields:
             w: Any
-            if f.choices:
+            if f.widget is not None:
+                w = f.widget(lambda: guarded(self._show_invalid)(self.check)())
+            elif f.choices:
                 w = W.ToggleButtons(
                     options=[(c.label.render(), c.value) for c in f.choices], value=None
                 )
@@ -219,6 +232,8 @@ class Exercise:
             label = html_widget(f"<b>{html.escape(f.label.render())}</b>" if f.label else "")
             rows.append(W.HBox([label, w]) if f.label else w)
         self.inputs_box.children = tuple(rows)
+        for part in old:  # a builder of the last question stops listening to the keys
+            close_tree(part)
         self._set_feedback(None, "")
         self._update_tally()
         return q
@@ -351,4 +366,4 @@ class Exercise:
             self.tally.value = ""
 
 
-__all__ = ["Choice", "Exercise", "Field", "Question", "Verdict", "parse_int"]
+__all__ = ["AnswerWidget", "Choice", "Exercise", "Field", "Question", "Verdict", "parse_int"]

@@ -104,6 +104,16 @@ def slip_html(key: str, **data: Any) -> str:
     return f'<p class="gin-slip"><b>{text(key, **data)}</b></p>'
 
 
+def slip_text_html(slip: Text) -> str:
+    """A diagnosed slip the engine worded (a :class:`~gin.i18n.Text`), in bold."""
+    return f'<p class="gin-slip"><b>{html.escape(slip.render())}</b></p>'
+
+
+def para_text(sentence: Text) -> str:
+    """A sentence the engine worded (a :class:`~gin.i18n.Text`), as an HTML paragraph."""
+    return f"<p>{html.escape(sentence.render())}</p>"
+
+
 def choice_question(
     prompt: str,
     name: str,
@@ -149,9 +159,11 @@ __all__ = [
     "groups",
     "hand_prompt",
     "para",
+    "para_text",
     "points_field",
     "rule_facts",
     "slip_html",
+    "slip_text_html",
     "text",
     "verdict",
 ]

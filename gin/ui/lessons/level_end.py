@@ -1,4 +1,6 @@
-"""Levels 8 to 12: knocking, gin and big gin, chained layoffs, undercuts, the void deal.
+"""Levels 8 to 12: knocking, gin and big gin, chained layoffs (the exercise is
+:func:`~gin.ui.lessons.level_layout.layoff_choice_question`: the learner lays off), the
+void deal.
 
 Answers come from the engine: a :class:`gin.Deal` set up at the position
 (:meth:`gin.Deal.from_position`) gives :attr:`gin.PlayerView.discard_choices` and
@@ -9,7 +11,7 @@ playing the discard in the engine tells whether the deal is void.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from gin import (
     DECK,
@@ -25,10 +27,9 @@ from gin import (
     parse_cards,
     plan_layoffs,
 )
-from gin.cards import cards_mask
 from gin.i18n import M, Text
 from gin.ui.choices import rules_name
-from gin.ui.lessons.exercise import Choice, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Question
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.level import (
     YES_NO,
@@ -38,10 +39,9 @@ from gin.ui.lessons.level import (
     groups,
     hand_prompt,
     para,
-    points_field,
     slip_html,
-    verdict,
 )
+from gin.ui.lessons.level_layout import layoff_choice_question
 from gin.ui.lessons.level_score import scored_example
 from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html
 
@@ -235,76 +235,6 @@ LEVEL_GIN = Level(
 # --------------------------------------------------------------------------- 10 layoffs
 
 
-def layoff_question(rules: Rules, rng: random.Random) -> Question:
-    """A knocker's melds and the defender's ten cards: the deadwood left after laying off
-    (chained layoffs included), from :func:`gin.plan_layoffs`."""
-    for _ in range(400):
-        knocker = built_hand(rng, 10, 3, low_card_weight)
-        k_arr = best_arrangement(knocker)
-        runs = [m for m in k_arr.melds if m.kind == "run"]
-        if not runs or k_arr.deadwood_points > 10:
-            continue
-        run = rng.choice(runs)
-        top = run.cards[-1]
-        chain = [Card(r, top.suit) for r in range(top.rank + 1, min(top.rank + 3, 14))]
-        low = run.cards[0]
-        chain += [Card(r, low.suit) for r in range(low.rank - 1, max(low.rank - 2, 0), -1)]
-        used = cards_mask(knocker)
-        start = [c for c in chain if not used & c.mask and rng.random() < 0.8]
-        defender = built_hand(rng, 10 - len(start), 1, exclude=used | cards_mask(start))
-        defender = sorted([*start, *defender])
-        plan = plan_layoffs(k_arr, defender)
-        if plan.layoffs:
-            break
-    else:  # pragma: no cover - 400 misses in a row: the worked example of the level
-        knocker = parse_cards("5S 6S 7S 2H 3H 4H 9C 9D 9H AC")
-        defender = parse_cards("8S 9S KD QD JD 2C 3C 4D 5D 6C")
-        k_arr = best_arrangement(knocker)
-        plan = plan_layoffs(k_arr, defender)
-    answer = plan.deadwood_after
-    direct = {f.card for f in plan.fits if not f.chained}
-    chained = any(f.chained for f in plan.fits if f.card in {lo.card for lo in plan.layoffs})
-    without_chain = deadwood([c for c in defender if c not in direct])
-    laid = [lo.card.code for lo in plan.layoffs]
-    worked = para(
-        "lesson.level.layoff.worked",
-        cards=laid,
-        before=plan.deadwood_before,
-        after=answer,
-    )
-
-    def check(answers: Mapping[str, str]) -> Verdict:
-        given = parse_int(answers["deadwood"])
-        if given == answer:
-            return verdict(True, worked)
-        if given == plan.deadwood_before:
-            return verdict(False, slip_html("lesson.level.layoff.slip-none") + worked, "no-layoff")
-        if chained and given == without_chain:
-            return verdict(False, slip_html("lesson.level.layoff.slip-chain") + worked, "chain")
-        return verdict(False, worked, "other")
-
-    prompt = (
-        para("lesson.level.layoff.prompt-knocker")
-        + arrangement_html(k_arr, size="small")
-        + hand_prompt("lesson.level.layoff.prompt-defender", defender)
-    )
-    return Question(
-        prompt,
-        (points_field("deadwood"),),
-        check,
-        {
-            "knocker": tuple(knocker),
-            "defender": tuple(defender),
-            "answer": answer,
-            "before": plan.deadwood_before,
-            "chained": chained,
-            "without_chain": without_chain,
-        },
-        para("lesson.level.layoff.nudge"),
-        worked,
-    )
-
-
 def _layoff_predict(_rules: Rules) -> tuple[str, Text]:
     k = best_arrangement(parse_cards("5S 6S 7S 2H 3H 4H 9C 9D 9H AC"))
     plan = plan_layoffs(k, parse_cards("8S 9S KD QD JD 2C 3C 4D 5D 6C"))
@@ -331,7 +261,7 @@ LEVEL_LAYOFF = Level(
         _layoff_predict,
         lambda _r: parse_cards("5S 6S 7S 8S 9S"),
     ),
-    layoff_question,
+    layoff_choice_question,
 )
 
 # --------------------------------------------------------------------------- 12 void deal
@@ -426,7 +356,6 @@ __all__ = [
     "best_end",
     "gin_question",
     "knocking_question",
-    "layoff_question",
     "position_view",
     "void_outcome",
     "void_question",

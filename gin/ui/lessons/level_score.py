@@ -1,7 +1,8 @@
 """Levels 11, 13 and 14: undercuts, scoring a deal, the game score and the next dealer.
 
-Every score is :func:`gin.score_deal`'s; the next dealer is :meth:`gin.Game.next_dealer`'s
-on a seeded game played by two computer opponents.
+Every score is :func:`gin.score_deal`'s, and a wrong score's slip is named by
+:func:`gin.scoreguess.check_score_guess` (the table's score guess asks it too); the next
+dealer is :meth:`gin.Game.next_dealer`'s on a seeded game played by two computer opponents.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from gin.bots import make_bot
 from gin.bots.selfplay import play_game_deal
 from gin.cards import cards_mask
 from gin.i18n import M, Text
+from gin.scoreguess import check_score_guess
 from gin.ui.choices import rules_name
 from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
@@ -24,6 +26,7 @@ from gin.ui.lessons.level import (
     para,
     points_field,
     slip_html,
+    slip_text_html,
     verdict,
 )
 from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html, steps_html
@@ -98,36 +101,15 @@ def _who_points_question(rules: Rules, r: DealResult, prompt_key: str, nudge: st
     """Who scores, and how many points? With the typical slips of scoring diagnosed."""
     winner = r.winner or "knocker"
     worked = steps_html(r.steps)
-    mult = r.multiplier
 
     def check(answers: Mapping[str, str]) -> Verdict:
         who = Field("who", choices=WHO_CHOICES).choice(answers["who"])
         given = parse_int(answers["points"])
-        if who == winner and given == r.points:
+        guess = check_score_guess(r, "knocker" if who == "knocker" else "defender", given, rules)
+        if guess.right:
             return verdict(True, worked)
-        k, d = r.knocker_deadwood, r.defender_deadwood
-        slip, code = "", "other"
-        if r.kind == "undercut" and k == d and who == "knocker":
-            slip, code = slip_html("lesson.level.score.slip-tie", deadwood=k), "tie"
-        elif r.kind == "undercut" and who == "knocker":
-            slip, code = (
-                slip_html("lesson.level.score.slip-undercut", knocker=k, defender=d),
-                "undercut",
-            )
-        elif who == winner and mult == 2 and given * 2 == r.points:
-            slip, code = (
-                slip_html("lesson.level.score.slip-double", card=r.up_card.code),
-                "doubling",
-            )
-        elif who == winner and r.bonus and given == r.points - r.bonus * mult:
-            slip, code = slip_html("lesson.level.score.slip-bonus", bonus=r.bonus), "bonus"
-        elif (
-            who == winner == "knocker"
-            and r.layoffs
-            and given == (r.defender_deadwood_before_layoffs - k) * mult
-        ):
-            slip, code = slip_html("lesson.level.score.slip-layoffs"), "layoffs"
-        return verdict(False, slip + worked, code)
+        slip = "" if guess.slip == "wrong-points" else slip_text_html(guess.text)
+        return verdict(False, slip + worked, guess.slip or "other")
 
     return Question(
         para(prompt_key, card=r.up_card.code, rules=rules_name(rules.name))

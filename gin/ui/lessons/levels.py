@@ -1,4 +1,4 @@
-"""The course: fourteen levels, one concept each, in the order a newcomer learns them.
+"""The course: fifteen levels, one concept each, in the order a newcomer learns them.
 
 >>> [level.key for level in LEVELS][:4]
 ['card-values', 'sets', 'runs', 'deadwood']
@@ -10,6 +10,7 @@ from gin.ui.lessons.level import Level
 from gin.ui.lessons.level_cards import LEVEL_DEADWOOD, LEVEL_RUNS, LEVEL_SETS, LEVEL_VALUES
 from gin.ui.lessons.level_deal import LEVEL_ACE_SPADE, LEVEL_LIMIT, LEVEL_OFFER
 from gin.ui.lessons.level_end import LEVEL_GIN, LEVEL_KNOCK, LEVEL_LAYOFF, LEVEL_VOID
+from gin.ui.lessons.level_layout import LEVEL_LAYOUT
 from gin.ui.lessons.level_score import LEVEL_GAME, LEVEL_SCORE, LEVEL_UNDERCUT
 
 LEVELS: tuple[Level, ...] = (
@@ -21,6 +22,7 @@ LEVELS: tuple[Level, ...] = (
     LEVEL_LIMIT,
     LEVEL_ACE_SPADE,
     LEVEL_KNOCK,
+    LEVEL_LAYOUT,
     LEVEL_GIN,
     LEVEL_LAYOFF,
     LEVEL_UNDERCUT,
