@@ -1,10 +1,13 @@
 """The mode "I lay out my cards" in a real browser (issue 19): a deal at the play table
 opened with ``?arrange=self`` is played by clicks to its score, the learner laying out
 their own melds after the knock (a group that is no meld refused first), then guessing
-the score before it is shown; and the same laid out with the keyboard alone.
+the score before it is shown; the same laid out with the keyboard alone; and a deal in
+which the learner, defending, chooses the layoffs.
 
 With ``seed=82`` and the ``eager`` opponent, the scripted learner (pass, draw from the
-stock, throw the highest deadwood card) may knock on its third draw.
+stock, throw the highest deadwood card) may knock on its third draw; with ``seed=154``
+the opponent knocks first (a set of fives and 8-10♥: the learner's J♥ fits the run, their
+7♠ fits nothing).
 """
 
 from __future__ import annotations
@@ -34,16 +37,16 @@ BUILDER_CARDS_JS = """() => Array.from(document.querySelectorAll(
   '.gin-meld-builder .gin-arrange-hand .gin-card[data-card]')).map(e => e.dataset.card)"""
 
 
-def play_to_the_knock(page: Page, seconds: float) -> list[str]:
+def play_to_the_knock(page: Page, seconds: float, room: str = BUILDER) -> list[str]:
     """Click the scripted learner's moves until the meld builder opens (the knock and
-    its confirmation are among them)."""
+    its confirmation are among them), or the room ``room``."""
     deadline = time.monotonic() + seconds
     actions: list[str] = []
     while time.monotonic() < deadline:
-        if page.locator(BUILDER).is_visible():
+        if page.locator(room).is_visible():
             return actions
         s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        assert s["rows"] == 0 and not s["lay_off"], f"the opponent ended the deal: {actions}"
+        assert s["rows"] == 0, f"the deal ended: {actions}"
         action = allowed_action(s)
         if action is not None:
             css = {"draw": "draw-stock", "big_gin": "big-gin"}.get(action, action)
@@ -62,7 +65,7 @@ def play_to_the_knock(page: Page, seconds: float) -> list[str]:
             page.wait_for_timeout(100)
             continue
         wait_for_table_change(page, s, 10)
-    pytest.fail(f"the learner did not knock; actions: {actions}")
+    pytest.fail(f"{room} did not open; actions: {actions}")
 
 
 def click_cards(page: Page, codes: list[str]) -> None:
@@ -163,6 +166,41 @@ def test_the_melds_are_laid_out_with_the_keyboard(page: Page, voila_server: str)
     page.keyboard.press("c")
     page.locator(f"{BUILDER} .gin-arrange-verdict").wait_for(timeout=WAIT_MS)
     page.locator(".gin-score-guess button.gin-action-show-score").click()
+    page.locator(".gin-scores .gin-score-row").first.wait_for(timeout=60_000)
+    errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]
+    assert errors == [], "\n".join(errors)
+
+
+def test_the_defender_chooses_the_layoffs_to_the_score(page: Page, voila_server: str) -> None:
+    page.set_viewport_size({"width": 1366, "height": 900})
+    address = ADDRESS.replace("seed=82", "seed=154")
+    log = open_lesson(page, voila_server, address)
+    chooser = ".gin-arrange.gin-layoff-chooser"
+    play_to_the_knock(page, 300, room=chooser)
+    run = page.locator(f'{chooser} .gin-layoff-target:has(.gin-card[data-card="9H"])')
+    hand = page.locator(f"{chooser} .gin-arrange-hand")
+    assert page.locator("button.gin-action-lay-off:visible").count() == 0
+    # 7♠ onto 8-10♥: refused with the reason, nothing laid off
+    hand.locator('.gin-card[data-card="7S"]').click()
+    run.locator(".gin-card[data-card]").first.click()
+    error = page.locator(f"{chooser} .gin-arrange-error")
+    error.wait_for(timeout=WAIT_MS)
+    assert error.inner_text() and hand.locator('.gin-card[data-card="7S"]').count() == 1
+    # J♥ onto the run: laid off, the run grows
+    hand.locator('.gin-card[data-card="JH"]').click()
+    page.wait_for_function(
+        "() => { const e = document.querySelector("
+        "'.gin-layoff-chooser .gin-arrange-hand .gin-card[data-card=\"JH\"]');"
+        " return e && e.classList.contains('gin-selected'); }",
+        timeout=WAIT_MS,
+    )
+    run.locator(".gin-card[data-card]").first.click()
+    page.locator(f'{chooser} .gin-layoff-target .gin-card[data-card="JH"]').wait_for(
+        timeout=WAIT_MS
+    )
+    page.locator(f"{chooser} button.gin-action-done-arranging").click()
+    page.locator(f"{chooser} .gin-arrange-verdict").wait_for(timeout=WAIT_MS)
+    page.locator(".gin-score-guess button.gin-action-show-score").click(timeout=60_000)
     page.locator(".gin-scores .gin-score-row").first.wait_for(timeout=60_000)
     errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]
     assert errors == [], "\n".join(errors)
