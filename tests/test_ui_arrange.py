@@ -431,3 +431,15 @@ def test_the_rooms_are_drawn_again_in_another_language(stack: Any) -> None:
     t.relabel()
     assert builder.message.value != english and "gin-arrange-error" in builder.message.value
     assert builder.make_button.description == "Tee komplekt"
+
+
+def test_the_play_lesson_reads_the_mode_from_its_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gin.ui.lessons import play_lesson
+
+    monkeypatch.setenv("QUERY_STRING", "seed=5&arrange=self")
+    lesson = play_lesson(pause=0)
+    assert lesson.table.arrange_self and lesson.table.display_menu.arrange_self.value
+    lesson.close()
+    monkeypatch.setenv("QUERY_STRING", "arrange=yes")
+    lesson = play_lesson(pause=0)
+    assert lesson.table is None and "arrange=self" in lesson.page_problem
