@@ -258,9 +258,7 @@ def test_play_it_again_judges_a_new_choice_against_the_same_values() -> None:
     bad = p.judge(act.Discard(Card.parse("6S")))
     assert bad.loss == pytest.approx(d.weighing.loss(d.made))
     assert bad.best == d.best
-    other = next(
-        a for a in d.view.legal_actions if d.weighing.value_of(a) is None and a != d.made
-    )
+    other = next(a for a in d.view.legal_actions if d.weighing.value_of(a) is None and a != d.made)
     assert p.judge(other).loss >= 0
     with pytest.raises(gin.IllegalActionError):
         p.judge(act.DrawStock())

@@ -205,7 +205,9 @@ def decide(index: int, view: PlayerView, made: act.Action, worlds: int = REVIEW_
         reasons = Reasons((), ())
     else:
         reasons = explain(view, made, w.best, w.value_of(made), w.values[0], w.worlds)
-    return Decision(index, _KINDS[view.phase], view, made, w, loss, v, reasons.texts, reasons.themes)
+    return Decision(
+        index, _KINDS[view.phase], view, made, w, loss, v, reasons.texts, reasons.themes
+    )
 
 
 def learner_decisions(deal: Deal, player: int) -> list[tuple[int, PlayerView, act.Action]]:
@@ -301,7 +303,14 @@ def review_deal(deal: Deal, player: int, worlds: int = REVIEW_WORLDS) -> DealRev
 # ---------------------------------------------------------------------------- the game
 
 
-THEMES: tuple[str, ...] = ("fed", "broke-meld", "knock-undercut", "missed-knock", "kept-high", "draw")
+THEMES: tuple[str, ...] = (
+    "fed",
+    "broke-meld",
+    "knock-undercut",
+    "missed-knock",
+    "kept-high",
+    "draw",
+)
 """The recurring themes a game summary may name, in the order ties are broken."""
 
 MAX_THEMES = 3
@@ -359,7 +368,7 @@ class PuzzleAnswer:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """"Play it again from here": a reviewed decision set up again.
+    """ "Play it again from here": a reviewed decision set up again.
 
     The position is the player's view at the time; :attr:`deal` is a whole deal that
     agrees with it, the opponent's hidden cards and the stock order sampled from the view
@@ -407,9 +416,9 @@ __all__ = [
     "REVIEW_SALT",
     "REVIEW_WORLDS",
     "THEMES",
-    "Decision",
     "DealReview",
     "DealReviewer",
+    "Decision",
     "GameSummary",
     "Puzzle",
     "PuzzleAnswer",
@@ -422,6 +431,20 @@ __all__ = [
     "review_deal",
     "review_game",
     "summarize",
+    "true_cards_at",
     "weigh",
     "weigh_move",
 ]
+
+
+def true_cards_at(
+    deal: Deal, index: int, player: int, stock: int = 3
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """For teacher mode only, once ``deal`` is over: the opponent's true hand and the next
+    ``stock`` stock cards just before move ``index``, as card codes. The review never
+    calls it; a page shows it marked as the true cards."""
+    if not deal.is_over:
+        raise IllegalActionError(M["error.review-deal-not-over"]())
+    replay = Deal.replay(deal.rules, deal.order, deal.dealer, deal.actions[:index])
+    opp = tuple(c.code for c in sorted(replay.hand(1 - player)))
+    return opp, tuple(c.code for c in replay.stock_top_first()[:stock])
