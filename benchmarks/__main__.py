@@ -25,6 +25,7 @@ SECTIONS: dict[str, str] = {
     "static": "benchmarks.static_site",
     "table": "benchmarks.table_clicks",
     "language": "benchmarks.language_switch",
+    "review": "benchmarks.review",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
@@ -33,6 +34,8 @@ from gin.match import Game
 from gin.ui.lessons.guard import guarded
 from gin.ui.parts import classed_html, close_tree
 from gin.ui.review.panel import ReviewPanel
+
+_CSS = (Path(__file__).parent / "review.css").read_text(encoding="utf-8")
 
 Scheduler = Callable[[Callable[[], None]], Any]
 """Runs a callback soon (tests pass one; ``None`` uses the running asyncio loop)."""
@@ -78,7 +81,11 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self._token = 0
         self._closed = False
         self._earlier_numbers: tuple[int, ...] = ()
-        super().__init__([self.button, self.earlier, self.progress_box, self.error, self.panel_box])
+        style = w.HTML(f"<style>{_CSS}</style>")
+        style.add_class("gin-style")
+        super().__init__(
+            [style, self.button, self.earlier, self.progress_box, self.error, self.panel_box]
+        )
         self.add_class("gin-review-launcher")
         self.relabel()
         self.update(False)

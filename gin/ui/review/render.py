@@ -8,11 +8,13 @@ import urllib.parse
 from collections.abc import Sequence
 from html import escape
 
+from gin import actions as act
 from gin.bots.review import DealReview, Decision, GameSummary
 from gin.bots.verdicts import legend
 from gin.i18n import M
 from gin.ui.lessons.catalog import language_query
 from gin.ui.lessons.levelmap import level_href
+from gin.ui.lessons.pictures import cards_html
 
 LAB_NOTEBOOK = "05_strategy_lab.ipynb"
 """The strategy lab, where the lab sections of :data:`THEME_LINKS` are."""
@@ -97,12 +99,14 @@ def move_text(number: int, d: Decision) -> str:
 
 def moves_html(review: DealReview) -> str:
     """Every decision of the deal, in order, each an element of class
-    ``gin-review-move`` with ``data-verdict`` and ``data-loss``."""
+    ``gin-review-move`` with ``data-verdict``, ``data-loss``, ``data-index`` (the move's
+    place in the deal) and ``data-action`` (the move made, as in a saved game)."""
     if not review.decisions:
         return f'<p class="gin-review-none">{escape(M["review.none"].render())}</p>'
     items = [
         f'<li class="gin-review-move gin-verdict-{d.verdict}" data-verdict="{d.verdict}" '
-        f'data-loss="{loss_attr(d.loss)}" data-index="{d.index}">{escape(move_text(n, d))}</li>'
+        f'data-loss="{loss_attr(d.loss)}" data-index="{d.index}" '
+        f'data-action="{escape(d.made.text)}">{escape(move_text(n, d))}</li>'
         for n, d in enumerate(review.decisions, 1)
     ]
     return f'<ol class="gin-review-moves">{"".join(items)}</ol>'
@@ -121,9 +125,11 @@ def costly_html(
     pos = M["review.position"].render(
         {"hand": [c.code for c in v.hand], "top": top, "count": v.stock_count}
     )
+    marked = [a.card for a in (d.made, d.best) if isinstance(a, act.Discard | act.Knock)]
     parts = [
         f'<p class="gin-review-costly-head">{escape(head)}</p>',
         f'<p class="gin-review-position">{escape(pos)}</p>',
+        cards_html(v.hand, size="small", marked=marked, css="gin-review-hand"),
     ]
     if v.opponent_known:
         known = M["review.position-opponent"].render({"known": [c.code for c in v.opponent_known]})
