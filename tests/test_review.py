@@ -206,12 +206,15 @@ def test_the_reviewer_works_one_decision_at_a_time() -> None:
 def _permute_hidden(deal: Deal, player: int, rng: random.Random) -> Deal | None:
     """The same deal with the cards ``player`` never saw before the end shuffled among
     themselves (the stock left at the end and the opponent's cards never shown before
-    the end), replayed with the same actions; ``None`` if the actions are then illegal."""
+    the end: a knocker's hand laid face up counts as seen), replayed with the same
+    actions; ``None`` if the actions are then illegal."""
     seen: set[Card] = set()
     replay = Deal(deal.rules, deal.order, deal.dealer)
     for a in deal.actions:
         v = replay.view(player)
         seen |= set(v.hand) | set(v.discard_pile) | set(v.opponent_known)
+        if v.knocker_shown is not None:  # a knock lays the knocker's hand face up
+            seen |= set(v.knocker_shown.cards)
         replay.apply(a)
     # cards shown only when the deal ended are not seen before it ended
     hidden = [i for i, c in enumerate(deal.order) if c not in seen]
