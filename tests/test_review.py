@@ -287,3 +287,21 @@ def test_the_game_summary_counts_every_class_and_names_at_most_three_themes() ->
     assert sum(n for _, n in s.counts) == sum(len(r.decisions) for r in reviews)
     assert len(s.themes) <= 3
     assert [n for _, n in s.themes] == sorted((n for _, n in s.themes), reverse=True)
+
+
+def test_a_passed_up_card_that_melds_is_explained_with_the_deadwood_it_would_have_cut() -> None:
+    """Rule: the reason for a costly draw comes from the hint's facts: the card passed
+    would have joined a meld, and the deadwood before and after taking it."""
+    from gin.bots.expert import CandidateValue
+    from gin.bots.review_reasons import explain
+
+    order = stack_order("7S 8S 9H 9D 2C 3C KD QH JC 5D", "AH 4C 6D TS KS QD 3H 8C 2D 7H", "9S")
+    view = Deal(CLASSIC, order, dealer=0).view(1)
+    taken = CandidateValue(act.TakeUpCard(), 2.0, 40, ())
+    passed = CandidateValue(act.Pass(), -6.0, 40, ())
+    why = explain(view, act.Pass(), act.TakeUpCard(), passed, taken, 40)
+    assert why.themes == ("draw",)
+    first, values = why.texts
+    assert first.key == "review.passed-meld" and first.data["card"] == "9S"
+    assert first.data["after"] < first.data["now"]
+    assert values.key == "review.values" and values.data["best"] == "take"

@@ -52,10 +52,15 @@ from gin.errors import GinError, IllegalActionError
 from gin.i18n import M, Text
 from gin.match import Game
 
-REVIEW_WORLDS = 40
+REVIEW_WORLDS = 56
 """Worlds (sampled deals) in which every candidate of a decision is played to the end. With
-about five candidates at a discard, a typical deal of fifteen decisions takes some two
-thousand playouts (see ``benchmarks/review.py``)."""
+about four candidates at a discard and two at a draw (and none to weigh at an obvious
+draw), a typical deal of fifteen decisions takes some two to three thousand playouts,
+about a second in the kernel (see ``benchmarks/review.py``)."""
+
+REVIEW_CANDIDATES = 3
+"""The best-looking discards (by the ``tactician``'s ranking) weighed at a discard, besides
+the knocks, the tactician's own choice and the move made."""
 
 REVIEW_SALT = "review"
 """The purpose the review's generator is seeded with (see :mod:`gin.bots.seeding`)."""
@@ -125,7 +130,7 @@ def candidates(view: PlayerView, made: act.Action | None = None) -> list[act.Act
     """The moves a review weighs at ``view``: the expert's candidates, the tactician's
     choice and ``made`` (in that order, without repeats)."""
     mem = remember(view)
-    cands, _ = ExpertBot().candidate_actions(view, mem)
+    cands, _ = ExpertBot(candidates=REVIEW_CANDIDATES).candidate_actions(view, mem)
     out = list(cands)
     extra: list[act.Action] = []
     if len(view.legal_actions) > 1 and view.phase is not Phase.LAYOFF:
@@ -413,6 +418,7 @@ def puzzle(decision: Decision) -> Puzzle:
 __all__ = [
     "MAX_COSTLY",
     "MAX_THEMES",
+    "REVIEW_CANDIDATES",
     "REVIEW_SALT",
     "REVIEW_WORLDS",
     "THEMES",

@@ -151,7 +151,7 @@ def _draw_reasons(
             texts.append(M["review.took-useless"](card=top.code, now=now, after=after))
         else:
             texts.append(M["review.took-shown"](card=top.code))
-    elif isinstance(best, act.TakeUpCard | act.DrawDiscard):
+    elif isinstance(best, act.TakeUpCard | act.DrawDiscard) and after < now:
         discard = DECK[di].code if di >= 0 else top.code
         key = "review.passed-meld" if melds else "review.passed-low"
         texts.append(M[key](card=top.code, discard=discard, now=now, after=after))
