@@ -180,3 +180,21 @@ def test_the_default_worlds_are_the_reviews_own() -> None:
     every run and machine)."""
     t = GinTable(seed=1, pause=0)
     assert t.review.worlds == REVIEW_WORLDS
+
+
+def test_a_position_with_an_empty_discard_pile_says_so() -> None:
+    """Rule: the position of a costly decision is shown as it was: after the up card was
+    taken, the discard pile is empty."""
+    from conftest import stack_order
+
+    from gin.bots.review import decide
+    from gin.ui.review.render import costly_html
+
+    order = stack_order("7S 8S 9H 9D 2C 3C KD QH JC 5D", "AH 4C 6D TS KS QD 3H 8C 2D 7H", "9S")
+    deal = gin.Deal(gin.Rules.preset("classic"), order, dealer=1)
+    deal.apply(gin.TakeUpCard())
+    view = deal.view(0)
+    assert view.top_discard is None
+    d = decide(1, view, gin.Discard(gin.Card.parse("7S")), worlds=WORLDS)
+    text = html.unescape(costly_html(1, d, None))
+    assert "The discard pile is empty" in text and "gin-review-hand" in text

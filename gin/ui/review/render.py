@@ -121,10 +121,13 @@ def costly_html(
     head = M["review.costly-head"].render(
         {"number": number, "made": d.made.text, "best": d.best.text, "loss": d.loss}
     )
-    top = v.top_discard.code if v.top_discard is not None else v.up_card.code
-    pos = M["review.position"].render(
-        {"hand": [c.code for c in v.hand], "top": top, "count": v.stock_count}
-    )
+    hand = [c.code for c in v.hand]
+    if v.top_discard is None:  # the up card was just taken
+        pos = M["review.position-no-pile"].render({"hand": hand, "count": v.stock_count})
+    else:
+        pos = M["review.position"].render(
+            {"hand": hand, "top": v.top_discard.code, "count": v.stock_count}
+        )
     marked = [a.card for a in (d.made, d.best) if isinstance(a, act.Discard | act.Knock)]
     parts = [
         f'<p class="gin-review-costly-head">{escape(head)}</p>',
