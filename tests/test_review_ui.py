@@ -198,3 +198,21 @@ def test_a_position_with_an_empty_discard_pile_says_so() -> None:
     d = decide(1, view, gin.Discard(gin.Card.parse("7S")), worlds=WORLDS)
     text = html.unescape(costly_html(1, d, None))
     assert "The discard pile is empty" in text and "gin-review-hand" in text
+
+
+def test_an_earlier_deal_asked_for_during_background_work_opens_after_it() -> None:
+    """Rule: while the last deal's review is worked out in the background, asking for an
+    earlier deal shows the progress bar and opens that review once its turn comes."""
+    game = _finished_game(deals=2, seed=11)
+    assert len(game.deals) == 2 and game.deal.is_over
+    queue: list[Callable[[], None]] = []
+    launcher = ReviewLauncher(lambda: game, worlds=WORLDS, scheduler=queue.append)
+    launcher.update(True)
+    (earlier,) = launcher.earlier.children
+    earlier.click()
+    assert launcher.progress_box.layout.display != "none"
+    while queue:
+        queue.pop(0)()
+    assert set(launcher.reviews) == {1, 2}
+    assert launcher.panel is not None and launcher.panel.number == 1
+    assert launcher.panel.summary.deals == 2

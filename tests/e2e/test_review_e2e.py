@@ -11,7 +11,9 @@ it never knocks. The review's list marks each decision with ``data-verdict`` and
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -40,7 +42,12 @@ def _lowest(cards: list[str]) -> str:
     return min(cards, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
 
 
-def test_meld_breaking_discards_are_marked_in_the_review(page: Page, voila_server: str) -> None:
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def test_meld_breaking_discards_are_marked_in_the_review(
+    page: Page, voila_server: str, tmp_path: Path
+) -> None:
     """Rule: a review weighs every decision of the learner; the discards that break a
     meld are in it, and the costly ones are marked a mistake or a blunder (data-verdict),
     with the points they lost (data-loss)."""
@@ -82,7 +89,7 @@ def test_meld_breaking_discards_are_marked_in_the_review(page: Page, voila_serve
     button.click()
     page.locator(".gin-review .gin-review-move").first.wait_for(timeout=120_000)
     moves = page.evaluate(MOVES_JS)
-    assert all(v in ("best", "good", "inaccuracy", "mistake", "blunder") for _, v, _ in moves)
+    assert all(v in VERDICTS for _, v, _ in moves)
     assert all(loss >= 0 for _, _, loss in moves)
     marked = {a: (v, loss) for a, v, loss in moves}
     verdicts = [marked[f"discard {c}"][0] for c in broken if f"discard {c}" in marked]
@@ -92,6 +99,17 @@ def test_meld_breaking_discards_are_marked_in_the_review(page: Page, voila_serve
     assert len(verdicts) == len(broken), (broken, moves)
     assert any(v in ("mistake", "blunder") for v in verdicts), (broken, moves)
     assert all(marked[f"discard {c}"][1] > 0 for c in broken if marked[f"discard {c}"][0] != "best")
+    # "Play it again from here": choose again, and be told how good the choice is
+    again = page.locator("button.gin-action-play-again")
+    assert again.count() >= 1
+    again.first.click()
+    page.locator(".gin-review-puzzle button.gin-review-choice").first.click()
+    answer = page.locator(".gin-review-answer-text")
+    answer.wait_for(timeout=60_000)
+    assert answer.get_attribute("data-verdict") in VERDICTS
+    shots = Path(os.environ.get("GIN_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.locator(".gin-review").screenshot(path=str(shots / "review_panel.png"))
     assert collect_errors(page, log) == []
 
 

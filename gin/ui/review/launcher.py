@@ -196,8 +196,9 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.progress.value = len(job.done)
         text = M["review.working"].render({"done": len(job.done), "count": job.total})
         self.progress_text.value = f'<span role="status">{escape(text)}</span>'
-        # the bar shows only for a review the learner is waiting for
-        self.progress_box.layout.display = "flex" if self._wanted == self._job_number else "none"
+        # the bar shows only while the learner waits for a review
+        waiting = bool(self._wanted) and self._wanted not in self.reviews
+        self.progress_box.layout.display = "flex" if waiting else "none"
 
     # ------------------------------------------------------------------ showing
 
@@ -216,9 +217,8 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
             self._show(number)
         elif self._job is None:
             self._start(number)
-        elif self._job_number == number:
+        else:  # the deal being worked out now finishes first, then this one starts
             self._show_progress()
-        # else: the deal being worked out now finishes first, then this one starts
 
     def _show(self, number: int) -> None:
         self._close_panel()
