@@ -147,6 +147,7 @@ def test_knocking_into_a_sure_undercut_is_a_blunder_and_playing_on_is_best() -> 
     view = _undercut_deal().view(0)
     knock = decide(0, view, act.Knock(Card.parse("KC")))
     assert knock.verdict in SERIOUS
+    assert knock.kind == "knock"  # knock or play on
     assert knock.themes[0] == "knock-undercut"
     assert knock.reasons[0].data["undercut"] > 0.9
     wait = decide(0, view, act.Discard(Card.parse("KC")))

@@ -68,7 +68,9 @@ REVIEW_SALT = "review"
 MAX_COSTLY = 3
 """The costly decisions shown in full, largest losses first."""
 
-DecisionKind = Literal["offer", "draw", "discard"]
+DecisionKind = Literal["offer", "draw", "discard", "knock"]
+"""What a decision was about: the up card, the draw, the discard, or a discard where the
+player could also knock (knock or play on)."""
 
 _KINDS: dict[Phase, DecisionKind] = {
     Phase.OFFER_NON_DEALER: "offer",
@@ -210,9 +212,10 @@ def decide(index: int, view: PlayerView, made: act.Action, worlds: int = REVIEW_
         reasons = Reasons((), ())
     else:
         reasons = explain(view, made, w.best, w.value_of(made), w.values[0], w.worlds)
-    return Decision(
-        index, _KINDS[view.phase], view, made, w, loss, v, reasons.texts, reasons.themes
-    )
+    kind = _KINDS[view.phase]
+    if any(isinstance(a, act.Knock) for a in view.legal_actions):
+        kind = "knock"
+    return Decision(index, kind, view, made, w, loss, v, reasons.texts, reasons.themes)
 
 
 def learner_decisions(deal: Deal, player: int) -> list[tuple[int, PlayerView, act.Action]]:

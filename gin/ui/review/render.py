@@ -30,6 +30,7 @@ KIND_NAMES = {
     "offer": "review.kind.offer",
     "draw": "review.kind.draw",
     "discard": "review.kind.discard",
+    "knock": "review.kind.knock",
 }
 
 THEME_LINKS: dict[str, tuple[str, str]] = {
