@@ -5,7 +5,9 @@ and one button per earlier deal of the game (``gin-action-review-deal``, beside 
 pad) opens theirs. The review is worked out one decision at a time, each step scheduled on
 the kernel's event loop (:meth:`asyncio.loop.call_soon`), so the table answers clicks
 between steps and a progress bar (``gin-review-progress``) moves; it starts as soon as the
-deal is over, while the learner reads the score, and is kept for the rest of the game.
+deal is over, while the learner reads the score, goes on with any finished deal not yet
+reviewed (so the game summary counts the whole game), and is kept for the rest of the
+game.
 Without a running loop (a script, a test) the review is worked out when asked for.
 """
 
@@ -92,6 +94,10 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ state
 
+    def _finished(self) -> list[int]:
+        """The numbers of the game's finished deals."""
+        return [i + 1 for i in finished_deals(self.game())]
+
     def _current(self) -> int:
         """The number of the deal on the table if it is over, else 0."""
         g = self.game()
@@ -111,7 +117,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.button.layout.display = "flex" if current and offered else "none"
         if current and current not in self.reviews and self._job is None and self._loop_ready():
             self._start(current)
-        earlier = tuple(i + 1 for i in finished_deals(g) if i + 1 != current)
+        earlier = tuple(n for n in self._finished() if n != current)
         if earlier != self._earlier_numbers:
             self._earlier_numbers = earlier
             self.earlier.children = tuple(self._earlier_button(n) for n in earlier)
@@ -187,6 +193,10 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
             self._show(number)
         elif self._wanted and self._wanted not in self.reviews:
             self._start(self._wanted)
+        elif self._loop_ready():  # go on with the game's other finished deals, newest first
+            rest = [n for n in reversed(self._finished()) if n not in self.reviews]
+            if rest:
+                self._start(rest[0])
 
     def _show_progress(self) -> None:
         job = self._job
