@@ -275,6 +275,8 @@ class DealReviewer:
     worlds: int = REVIEW_WORLDS
     pending: list[tuple[int, PlayerView, act.Action]] = field(init=False)
     done: list[Decision] = field(init=False, default_factory=list)
+    total: int = field(init=False, default=0)
+    """How many decisions the review weighs."""
 
     def __post_init__(self) -> None:
         if not self.deal.is_over:
