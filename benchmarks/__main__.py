@@ -26,6 +26,7 @@ SECTIONS: dict[str, str] = {
     "table": "benchmarks.table_clicks",
     "language": "benchmarks.language_switch",
     "classroom": "benchmarks.classroom_load",
+    "review": "benchmarks.review",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from gin.bots.expert import MIN_WORLDS
+from gin.bots.review import REVIEW_WORLDS
 from gin.i18n import Message, registered, source_keys
 from gin.ui.lessons.levels import MASTERY_STREAK
 
@@ -64,6 +65,7 @@ NEVER_ONE = {
     "lesson.melds.explorer.too-long": "more characters than allowed; the most cards, eleven",
     "lesson.melds.reason.set": "a set has three or four cards",
     "lesson.start.table.big-gin-yes": "the presets' big-gin bonus",
+    "review.values": f"the review weighs every move in REVIEW_WORLDS ({REVIEW_WORLDS}) deals",
 }
 """English templates with a bare number before a noun, and why the number is never 1."""
 
@@ -126,7 +128,7 @@ def test_every_bare_count_before_a_noun_is_counted_or_never_one() -> None:
 
 
 def test_the_reasons_hold() -> None:
-    assert MIN_WORLDS >= 2 and MASTERY_STREAK >= 2
+    assert MIN_WORLDS >= 2 and MASTERY_STREAK >= 2 and REVIEW_WORLDS >= 2
 
 
 def test_one_card_known_to_the_opponent_is_it_not_them() -> None:

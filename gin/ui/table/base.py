@@ -31,6 +31,7 @@ from gin.ui.controls import ControlsBar, DisplayMenu
 from gin.ui.felt import Felt
 from gin.ui.keys import StepKeys
 from gin.ui.piles import Piles
+from gin.ui.review import ReviewLauncher
 from gin.ui.scorepad import ScorePad
 from gin.ui.seats import LEARNER
 
@@ -87,6 +88,7 @@ class TableBase(w.VBox):  # type: ignore[misc]
     keys_help: w.HTML
     coach: Coach
     scores: ScorePad
+    review: ReviewLauncher
     clicker: StepKeys
     _page_ready: bool
     _waiting_for_page: bool

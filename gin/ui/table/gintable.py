@@ -20,6 +20,7 @@ from gin.ui.controls import ControlsBar, DisplayMenu, pace_class
 from gin.ui.felt import Felt
 from gin.ui.keys import StepKeys
 from gin.ui.parts import classed_html
+from gin.ui.review import ReviewLauncher
 from gin.ui.scorepad import ScorePad
 from gin.ui.table.arranging import TableArranging
 
@@ -192,7 +193,10 @@ class GinTable(TableArranging):
         self.keys_help.add_class("gin-keys-help")
         self.coach = Coach()
         self.scores = ScorePad()
-        side = w.VBox([self.controls, self.coach, self.scores, self.display_menu, self.keys_help])
+        self.review = ReviewLauncher(lambda: self.controller.game, teacher=lambda: self.teacher)
+        side = w.VBox(
+            [self.controls, self.coach, self.scores, self.review, self.display_menu, self.keys_help]
+        )
         side.add_class("gin-side")
         body = w.HBox([self.felt, side])
         body.add_class("gin-body")

@@ -50,6 +50,7 @@ class TableShowing(TableBase):
         self._update_turn(view)
         self._update_coach(view)
         self._update_scores()
+        self.review.update(view.phase.is_over and self._revealed())
         self._focus_next(view)
 
     def _update_turn(self, view: gin.PlayerView) -> None:
@@ -163,6 +164,7 @@ class TableShowing(TableBase):
         self.display_menu.relabel()
         self.piles.relabel()
         self.keys_help.value = M["keys.help"].render()
+        self.review.relabel()
         self._say(*self.controller.said)
         self.refresh()
 

@@ -1,0 +1,461 @@
+"""The review of a finished deal: every decision of one player weighed by the expert.
+
+For each decision the player made (take or pass the up card, draw from the stock or the
+discard pile, the discard, which is also where a player knocks or plays on), the review
+rebuilds the player's :class:`~gin.deal.PlayerView` **as it was at that moment** by
+replaying the deal's actions, and weighs the moves worth weighing from that view alone:
+
+- the candidates are the ``expert``'s own (:meth:`ExpertBot.candidate_actions
+  <gin.bots.expert.ExpertBot.candidate_actions>`: the best-looking discards, the knocks,
+  taking or leaving the top card), the ``tactician``'s choice and the move made; the
+  other legal moves are clearly worse by the expert's own ranking and are not searched;
+- each candidate is played to the end in the same :data:`REVIEW_WORLDS` worlds
+  (:meth:`ExpertBot.search <gin.bots.expert.ExpertBot.search>`), drawn from a generator
+  seeded by the position (:func:`~gin.bots.seeding.position_rng`). A move's value is
+  therefore the same whatever else is weighed beside it, on every run and machine;
+- a decision where the move made is the only candidate (a forced move, gin, or a top
+  card that can't help left on the pile) needs no search: it is the best move.
+
+The loss of a decision is the best candidate's value minus the value of the move made, in
+expected points for the player, or 0 when the search can't tell the two apart (the gain is
+less than one standard error of the paired differences, the expert's own test of noise);
+:func:`gin.bots.verdicts.verdict` classes it. No hidden
+card is read: only views before each decision are weighed (the deal's end, where both
+hands are shown, is never looked at).
+
+>>> import random
+>>> from gin.rules import Rules
+>>> from gin.deal import Deal
+>>> from gin.bots import EagerBot
+>>> from gin.bots.selfplay import play_deal
+>>> deal = play_deal(Deal.new(Rules.preset("classic"), seed=4), (EagerBot(), EagerBot()))
+>>> review = review_deal(deal, 0, worlds=8)
+>>> review == review_deal(deal, 0, worlds=8)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from gin import actions as act
+from gin.bots.expert import DEFAULT_CONFIDENCE, CandidateValue, ExpertBot, sample_world
+from gin.bots.memory import remember
+from gin.bots.review_reasons import Reasons, explain
+from gin.bots.seeding import position_rng
+from gin.bots.tactician import TacticianBot
+from gin.bots.verdicts import COSTLY, VERDICTS, Verdict, verdict
+from gin.deal import Deal, Phase, PlayerView
+from gin.errors import GinError, IllegalActionError
+from gin.i18n import M, Text
+from gin.match import Game
+
+REVIEW_WORLDS = 56
+"""Worlds (sampled deals) in which every candidate of a decision is played to the end. With
+about four candidates at a discard and two at a draw (and none to weigh at an obvious
+draw), a typical deal of fifteen decisions takes some two to three thousand playouts,
+about a second in the kernel (see ``benchmarks/review.py``)."""
+
+REVIEW_CANDIDATES = 3
+"""The best-looking discards (by the ``tactician``'s ranking) weighed at a discard, besides
+the knocks, the tactician's own choice and the move made."""
+
+REVIEW_SALT = "review"
+"""The purpose the review's generator is seeded with (see :mod:`gin.bots.seeding`)."""
+
+MAX_COSTLY = 3
+"""The costly decisions shown in full, largest losses first."""
+
+DecisionKind = Literal["offer", "draw", "discard", "knock"]
+"""What a decision was about: the up card, the draw, the discard, or a discard where the
+player could also knock (knock or play on)."""
+
+_KINDS: dict[Phase, DecisionKind] = {
+    Phase.OFFER_NON_DEALER: "offer",
+    Phase.OFFER_DEALER: "offer",
+    Phase.DRAW: "draw",
+    Phase.DISCARD: "discard",
+}
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """The expert's values of the moves of one decision, from one view."""
+
+    values: tuple[CandidateValue, ...]
+    """Every move weighed, best first (value: expected points for the player)."""
+    worlds: int
+    """Worlds each move was played in (0: no search was needed)."""
+    unsearched: tuple[act.Action, ...]
+    """Legal moves not weighed: clearly worse by the expert's ranking."""
+    made_is_close: bool = False
+    """Whether the move made is the best, or beaten by less than the noise of the worlds
+    (less than ``DEFAULT_CONFIDENCE`` standard errors of the paired differences: the
+    expert's own test, :meth:`ExpertBot.search <gin.bots.expert.ExpertBot.search>`)."""
+
+    @property
+    def best(self) -> act.Action:
+        """The move with the most expected points."""
+        return self.values[0].action
+
+    def value_of(self, action: act.Action) -> CandidateValue | None:
+        """The value of ``action``, if it was weighed."""
+        for v in self.values:
+            if v.action == action:
+                return v
+        return None
+
+    def loss(self, action: act.Action) -> float:
+        """Expected points ``action`` gives up against the best move (0 for the best)."""
+        v = self.value_of(action)
+        if v is None:
+            raise IllegalActionError(M["error.review-not-weighed"](action=action.text))
+        return max(0.0, self.values[0].mean - v.mean)
+
+
+def _search(
+    view: PlayerView, cands: Sequence[act.Action], worlds: int, made: act.Action | None = None
+) -> Weighing:
+    mem = remember(view)
+    # playouts = worlds x candidates, so every candidate meets exactly ``worlds`` worlds;
+    # the cap on the time is set far out of reach, so it never cuts a review short
+    bot = ExpertBot(playouts=worlds * len(cands), budget_ms=1e9, confidence=DEFAULT_CONFIDENCE)
+    analysis = bot.search(view, mem, list(cands), position_rng(view, REVIEW_SALT), made)
+    legal = [a for a in view.legal_actions if a not in cands]
+    noise = made is not None and analysis.action == made
+    return Weighing(analysis.values, analysis.worlds, tuple(legal), noise)
+
+
+def candidates(view: PlayerView, made: act.Action | None = None) -> list[act.Action]:
+    """The moves a review weighs at ``view``: the expert's candidates, the tactician's
+    choice and ``made`` (in that order, without repeats)."""
+    mem = remember(view)
+    cands, _ = ExpertBot(candidates=REVIEW_CANDIDATES).candidate_actions(view, mem)
+    out = list(cands)
+    extra: list[act.Action] = []
+    if len(view.legal_actions) > 1 and view.phase is not Phase.LAYOFF:
+        if len(out) > 1 or (made is not None and made not in out):
+            extra.append(TacticianBot().choose(view))
+    if made is not None:
+        extra.append(made)
+    for a in extra:
+        if a not in out:
+            out.append(a)
+    return out
+
+
+def weigh(
+    view: PlayerView, made: act.Action | None = None, worlds: int = REVIEW_WORLDS
+) -> Weighing:
+    """Weigh the decision at ``view`` (the candidates of :func:`candidates`).
+
+    Raises :class:`~gin.errors.GinError` with code ``not-your-turn`` if the view's player
+    is not to move.
+    """
+    if not view.my_turn or not view.legal_actions:
+        raise GinError(M["error.not-your-turn"]())
+    if made is not None and made not in view.legal_actions:
+        raise IllegalActionError(M["error.review-not-legal"](action=made.text))
+    cands = candidates(view, made)
+    if len(cands) == 1:
+        only = CandidateValue(cands[0], 0.0, 0, ())
+        rest = tuple(a for a in view.legal_actions if a != cands[0])
+        return Weighing((only,), 0, rest)
+    return _search(view, cands, worlds, made)
+
+
+def weigh_move(view: PlayerView, action: act.Action, worlds: int = REVIEW_WORLDS) -> CandidateValue:
+    """The value of one move at ``view``, in the same worlds as :func:`weigh` (so it
+    compares with the values there)."""
+    if action not in view.legal_actions:
+        raise IllegalActionError(M["error.review-not-legal"](action=action.text))
+    return _search(view, [action], worlds).values[0]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the reviewed player, weighed."""
+
+    index: int
+    """The position of the move in the deal's actions (0 for the first)."""
+    kind: DecisionKind
+    view: PlayerView
+    """What the player saw when deciding."""
+    made: act.Action
+    weighing: Weighing
+    loss: float
+    verdict: Verdict
+    reasons: tuple[Text, ...]
+    """One or two sentences on why the best move was better (empty for best moves)."""
+    themes: tuple[str, ...]
+    """The recurring themes this decision shows (see :data:`THEMES`)."""
+
+    @property
+    def best(self) -> act.Action:
+        """The best move found."""
+        return self.weighing.best
+
+    @property
+    def costly(self) -> bool:
+        """Whether the decision lost enough to be shown in full."""
+        return self.verdict in COSTLY
+
+
+def decide(index: int, view: PlayerView, made: act.Action, worlds: int = REVIEW_WORLDS) -> Decision:
+    """Weigh the decision ``made`` at ``view`` and class it."""
+    w = weigh(view, made, worlds)
+    loss = 0.0 if w.made_is_close else w.loss(made)
+    v = verdict(loss)
+    if w.best == made or v == "best":
+        reasons = Reasons((), ())
+    else:
+        reasons = explain(view, made, w.best, w.value_of(made), w.values[0], w.worlds)
+    kind = _KINDS[view.phase]
+    if any(isinstance(a, act.Knock) for a in view.legal_actions):
+        kind = "knock"
+    return Decision(index, kind, view, made, w, loss, v, reasons.texts, reasons.themes)
+
+
+def learner_decisions(deal: Deal, player: int) -> list[tuple[int, PlayerView, act.Action]]:
+    """Every decision of ``player`` in ``deal`` with a choice in it, as (index, the view
+    before the move, the move). Forced moves and layoffs are left out."""
+    replay = Deal(deal.rules, deal.order, deal.dealer)
+    out = []
+    for i, a in enumerate(deal.actions):
+        if replay.to_move == player and replay.phase in _KINDS:
+            view = replay.view(player)
+            if len(view.legal_actions) > 1:
+                out.append((i, view, a))
+        replay.apply(a)
+    return out
+
+
+@dataclass(frozen=True)
+class DealReview:
+    """The review of one player's decisions in one finished deal."""
+
+    player: int
+    decisions: tuple[Decision, ...]
+    worlds: int
+
+    @property
+    def costly(self) -> tuple[Decision, ...]:
+        """Up to :data:`MAX_COSTLY` costly decisions, the largest losses first (ties: the
+        earlier decision first)."""
+        bad = [d for d in self.decisions if d.costly]
+        bad.sort(key=lambda d: (-d.loss, d.index))
+        return tuple(bad[:MAX_COSTLY])
+
+    def counts(self) -> dict[Verdict, int]:
+        """How many decisions fell in each class."""
+        out: dict[Verdict, int] = dict.fromkeys(VERDICTS, 0)
+        for d in self.decisions:
+            out[d.verdict] += 1
+        return out
+
+    @property
+    def points_lost(self) -> float:
+        """The expected points lost over the deal."""
+        return sum(d.loss for d in self.decisions)
+
+
+@dataclass
+class DealReviewer:
+    """A review worked out one decision at a time (so a page can show progress and stay
+    responsive): call :meth:`step` until it returns ``True``, then read :attr:`result`.
+
+    Raises :class:`~gin.errors.IllegalActionError` with code ``review-deal-not-over``
+    while the deal is still being played: a review is only offered once the deal is over.
+    """
+
+    deal: Deal
+    player: int
+    worlds: int = REVIEW_WORLDS
+    pending: list[tuple[int, PlayerView, act.Action]] = field(init=False)
+    done: list[Decision] = field(init=False, default_factory=list)
+    total: int = field(init=False, default=0)
+    """How many decisions the review weighs."""
+
+    def __post_init__(self) -> None:
+        if not self.deal.is_over:
+            raise IllegalActionError(M["error.review-deal-not-over"]())
+        self.pending = learner_decisions(self.deal, self.player)
+        self.pending.reverse()
+        self.total = len(self.pending)
+
+    @property
+    def finished(self) -> bool:
+        """Whether every decision has been weighed."""
+        return not self.pending
+
+    def step(self) -> bool:
+        """Weigh the next decision; ``True`` once all are weighed."""
+        if self.pending:
+            i, view, made = self.pending.pop()
+            self.done.append(decide(i, view, made, self.worlds))
+        return self.finished
+
+    @property
+    def result(self) -> DealReview:
+        """The finished review (weighs what is left first)."""
+        while not self.step():
+            pass
+        return DealReview(self.player, tuple(self.done), self.worlds)
+
+
+def review_deal(deal: Deal, player: int, worlds: int = REVIEW_WORLDS) -> DealReview:
+    """Review ``player``'s decisions in the finished ``deal`` (see the module)."""
+    return DealReviewer(deal, player, worlds).result
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+THEMES: tuple[str, ...] = (
+    "fed",
+    "broke-meld",
+    "knock-undercut",
+    "missed-knock",
+    "kept-high",
+    "draw",
+)
+"""The recurring themes a game summary may name, in the order ties are broken."""
+
+MAX_THEMES = 3
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """Every class counted over the reviewed deals of a game, and the recurring themes."""
+
+    counts: tuple[tuple[Verdict, int], ...]
+    themes: tuple[tuple[str, int], ...]
+    """Up to :data:`MAX_THEMES` themes of costly decisions, as (theme, how many), the
+    most frequent first."""
+    deals: int
+
+
+def summarize(reviews: Sequence[DealReview]) -> GameSummary:
+    """The :class:`GameSummary` of ``reviews`` (one per deal)."""
+    counts: dict[Verdict, int] = dict.fromkeys(VERDICTS, 0)
+    themes: dict[str, int] = {}
+    for r in reviews:
+        for d in r.decisions:
+            counts[d.verdict] += 1
+            if d.costly:
+                for t in d.themes:
+                    themes[t] = themes.get(t, 0) + 1
+    ranked = sorted(themes.items(), key=lambda kv: (-kv[1], THEMES.index(kv[0])))
+    return GameSummary(tuple(counts.items()), tuple(ranked[:MAX_THEMES]), len(reviews))
+
+
+def finished_deals(game: Game) -> list[int]:
+    """The positions (0 for the first) of the game's finished deals."""
+    return [i for i, d in enumerate(game.deals) if d.is_over]
+
+
+def review_game(game: Game, player: int, worlds: int = REVIEW_WORLDS) -> list[DealReview]:
+    """A review of every finished deal of ``game`` for ``player``, in order."""
+    return [review_deal(game.deals[i], player, worlds) for i in finished_deals(game)]
+
+
+# ---------------------------------------------------------------------------- the puzzle
+
+
+@dataclass(frozen=True)
+class PuzzleAnswer:
+    """What a new choice at a reviewed position is worth."""
+
+    action: act.Action
+    loss: float
+    verdict: Verdict
+    best: act.Action
+    points: float
+    """Expected points of the new choice."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """ "Play it again from here": a reviewed decision set up again.
+
+    The position is the player's view at the time; :attr:`deal` is a whole deal that
+    agrees with it, the opponent's hidden cards and the stock order sampled from the view
+    (never read from the real deal). A new choice is judged against the same values as the
+    review (:meth:`judge`); the deal is not played on with knowledge of the future.
+    """
+
+    decision: Decision
+    deal: Deal
+
+    @property
+    def view(self) -> PlayerView:
+        """The position, as the player saw it."""
+        return self.decision.view
+
+    def judge(self, action: act.Action) -> PuzzleAnswer:
+        """Whether ``action`` is the best move now, or how far from it.
+
+        Raises :class:`~gin.errors.IllegalActionError` (code ``review-not-legal``) for a
+        move that was not legal at the position.
+        """
+        if action not in self.view.legal_actions:
+            raise IllegalActionError(M["error.review-not-legal"](action=action.text))
+        w = self.decision.weighing
+        if w.worlds == 0:  # an obvious decision: weigh the new choice against it now
+            if action == w.best:
+                return PuzzleAnswer(action, 0.0, "best", action, 0.0)
+            w = _search(self.view, [w.best, action], REVIEW_WORLDS)
+        v = w.value_of(action) or weigh_move(self.view, action, w.worlds)
+        best = w.values[0] if w.values[0].mean >= v.mean else v
+        loss = best.mean - v.mean
+        return PuzzleAnswer(action, loss, verdict(loss), best.action, v.mean)
+
+
+def puzzle(decision: Decision) -> Puzzle:
+    """Set ``decision`` up again as a :class:`Puzzle`."""
+    view = decision.view
+    world = sample_world(view, remember(view), position_rng(view, "puzzle"))
+    return Puzzle(decision, world.to_deal())
+
+
+__all__ = [
+    "MAX_COSTLY",
+    "MAX_THEMES",
+    "REVIEW_CANDIDATES",
+    "REVIEW_SALT",
+    "REVIEW_WORLDS",
+    "THEMES",
+    "DealReview",
+    "DealReviewer",
+    "Decision",
+    "GameSummary",
+    "Puzzle",
+    "PuzzleAnswer",
+    "Weighing",
+    "candidates",
+    "decide",
+    "finished_deals",
+    "learner_decisions",
+    "puzzle",
+    "review_deal",
+    "review_game",
+    "summarize",
+    "true_cards_at",
+    "weigh",
+    "weigh_move",
+]
+
+
+def true_cards_at(
+    deal: Deal, index: int, player: int, stock: int = 3
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """For teacher mode only, once ``deal`` is over: the opponent's true hand and the next
+    ``stock`` stock cards just before move ``index``, as card codes. The review never
+    calls it; a page shows it marked as the true cards."""
+    if not deal.is_over:
+        raise IllegalActionError(M["error.review-deal-not-over"]())
+    replay = Deal.replay(deal.rules, deal.order, deal.dealer, deal.actions[:index])
+    opp = tuple(c.code for c in sorted(replay.hand(1 - player)))
+    return opp, tuple(c.code for c in replay.stock_top_first()[:stock])

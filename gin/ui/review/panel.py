@@ -1,0 +1,168 @@
+"""The review of one deal on the page: :class:`ReviewPanel` (class ``gin-review``) lists
+every decision (``gin-review-move`` with ``data-verdict`` and ``data-loss``), shows the
+costly ones with their position and reasons and a "Play it again from here" button
+(``gin-action-play-again``) that opens a :class:`PuzzleBox`, the legend and the game
+summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+
+import ipywidgets as w
+
+from gin import actions as act
+from gin.bots.review import DealReview, Decision, GameSummary, Puzzle, puzzle
+from gin.i18n import M
+from gin.ui.lessons.guard import guarded
+from gin.ui.parts import classed_html
+from gin.ui.review.render import VERDICT_NAMES, costly_html, legend_html, moves_html, summary_html
+
+TrueCards = Callable[[Decision], tuple[Sequence[str], Sequence[str]]]
+"""Teacher mode: the true hidden cards at a decision (opponent's hand, next stock cards)."""
+
+
+class PuzzleBox(w.VBox):  # type: ignore[misc]
+    """ "Play it again from here": the position the learner saw, one button per legal move
+    (class ``gin-review-choice``), and the answer (class ``gin-review-answer``, with
+    ``data-verdict`` and ``data-loss``)."""
+
+    def __init__(self, decision: Decision, show_error: Callable[[str], None]) -> None:
+        self.puzzle: Puzzle = puzzle(decision)
+        self.prompt = classed_html("gin-review-puzzle-prompt")
+        self.answer = classed_html("gin-review-answer")
+        self.choices: list[w.Button] = []
+        for a in self.puzzle.deal.view(decision.view.player).legal_actions:
+            b = w.Button()
+            b.add_class("gin-button")
+            b.add_class("gin-review-choice")
+            b.on_click(guarded(show_error)(lambda _b, a=a: self.choose(a)))
+            self.choices.append(b)
+        self._actions = [a for a in self.puzzle.deal.view(decision.view.player).legal_actions]
+        row = w.HBox(self.choices)
+        row.add_class("gin-review-choices")
+        super().__init__([self.prompt, row, self.answer])
+        self.add_class("gin-review-puzzle")
+        self.chosen: act.Action | None = None
+        self.relabel()
+
+    def choose(self, action: act.Action) -> None:
+        """Judge the learner's new choice and say how good it is."""
+        self.chosen = action
+        self._show_answer()
+
+    def _show_answer(self) -> None:
+        if self.chosen is None:
+            self.answer.value = ""
+            return
+        a = self.puzzle.judge(self.chosen)
+        if a.verdict == "best":
+            text = M["review.puzzle-best"].render({"action": a.action.text})
+        else:
+            text = M["review.puzzle-off"].render(
+                {
+                    "action": a.action.text,
+                    "loss": a.loss,
+                    "best": a.best.text,
+                    "verdict": VERDICT_NAMES[a.verdict],
+                }
+            )
+        self.answer.value = (
+            f'<p class="gin-review-answer-text" data-verdict="{a.verdict}" '
+            f'data-loss="{a.loss:.1f}" role="status">{escape(text)}</p>'
+        )
+
+    def relabel(self) -> None:
+        """Draw the labels again in the current language."""
+        self.prompt.value = f"<p>{escape(M['review.puzzle-prompt'].render())}</p>"
+        for b, a in zip(self.choices, self._actions, strict=True):
+            b.description = b.tooltip = M["review.choice"].render({"action": a.text})
+        self._show_answer()
+
+
+class ReviewPanel(w.VBox):  # type: ignore[misc]
+    """The review of deal ``number`` (see the module); ``true_cards`` is given in teacher
+    mode only."""
+
+    def __init__(
+        self,
+        review: DealReview,
+        number: int,
+        summary: GameSummary,
+        rules: str,
+        on_close: Callable[[], None],
+        true_cards: TrueCards | None = None,
+    ) -> None:
+        self.review = review
+        self.number = number
+        self.summary = summary
+        self.rules = rules
+        self.true_cards = true_cards
+        self.error = classed_html("gin-review-error")
+        self.head = classed_html("gin-review-head")
+        self.moves = classed_html("gin-review-list")
+        self.costly_title = classed_html("gin-review-costly-title")
+        self.summary_html = classed_html("gin-review-game")
+        self.close_button = w.Button()
+        self.close_button.add_class("gin-button")
+        self.close_button.add_class("gin-action-review-close")
+        self.close_button.on_click(guarded(self.show_error)(lambda _b: on_close()))
+        self.costly: list[tuple[Decision, w.HTML, w.Button, w.Box]] = []
+        boxes = []
+        for d in review.costly:
+            text = classed_html("gin-review-costly-text")
+            again = w.Button()
+            again.add_class("gin-button")
+            again.add_class("gin-action-play-again")
+            holder = w.VBox([])
+            holder.add_class("gin-review-puzzle-holder")
+            again.on_click(
+                guarded(self.show_error)(lambda _b, d=d, h=holder: self.play_again(d, h))
+            )
+            box = w.VBox([text, again, holder])
+            box.add_class("gin-review-costly")
+            boxes.append(box)
+            self.costly.append((d, text, again, holder))
+        super().__init__(
+            [
+                self.head,
+                self.moves,
+                self.costly_title,
+                *boxes,
+                self.summary_html,
+                self.error,
+                self.close_button,
+            ]
+        )
+        self.add_class("gin-review")
+        self.relabel()
+
+    def show_error(self, sentence: str) -> None:
+        """Show an error sentence in the panel."""
+        self.error.value = f'<div class="gin-coach-error" role="alert">{escape(sentence)}</div>'
+
+    def play_again(self, decision: Decision, holder: w.Box) -> None:
+        """Open the puzzle of ``decision`` (once; a second click keeps it)."""
+        if not holder.children:
+            holder.children = (PuzzleBox(decision, self.show_error),)
+
+    def relabel(self) -> None:
+        """Draw the whole review again in the current language."""
+        title = escape(M["review.title"].render({"number": self.number}))
+        intro = escape(M["review.intro"].render())
+        self.head.value = f"<h3>{title}</h3><p>{intro}</p>{legend_html()}"
+        self.moves.value = moves_html(self.review)
+        key = "review.costly-title" if self.costly else "review.costly-none"
+        self.costly_title.value = f"<h4>{escape(M[key].render())}</h4>"
+        number = {d.index: n for n, d in enumerate(self.review.decisions, 1)}
+        for d, text, again, holder in self.costly:
+            cards = self.true_cards(d) if self.true_cards is not None else None
+            text.value = costly_html(number[d.index], d, cards)
+            again.description = again.tooltip = M["review.play-again"].render()
+            for p in holder.children:
+                p.relabel()
+        self.summary_html.value = summary_html(self.summary, self.rules)
+        self.close_button.description = M["review.close"].render()
+
+
+__all__ = ["PuzzleBox", "ReviewPanel", "TrueCards"]

@@ -1,0 +1,210 @@
+"""The review drawn as HTML: the legend, every decision, a costly decision's position and
+reasons, the game summary with its links. Every sentence comes from the catalog; the
+numbers come from the engine's review (:mod:`gin.bots.review`)."""
+
+from __future__ import annotations
+
+import urllib.parse
+from collections.abc import Sequence
+from html import escape
+
+from gin import actions as act
+from gin.bots.review import DealReview, Decision, GameSummary
+from gin.bots.verdicts import legend
+from gin.i18n import M
+from gin.ui.lessons.catalog import language_query
+from gin.ui.lessons.levelmap import level_href
+from gin.ui.lessons.pictures import cards_html
+
+LAB_NOTEBOOK = "05_strategy_lab.ipynb"
+"""The strategy lab, where the lab sections of :data:`THEME_LINKS` are."""
+
+VERDICT_NAMES = {
+    "best": "review.verdict.best",
+    "good": "review.verdict.good",
+    "inaccuracy": "review.verdict.inaccuracy",
+    "mistake": "review.verdict.mistake",
+    "blunder": "review.verdict.blunder",
+}
+KIND_NAMES = {
+    "offer": "review.kind.offer",
+    "draw": "review.kind.draw",
+    "discard": "review.kind.discard",
+    "knock": "review.kind.knock",
+}
+
+THEME_LINKS: dict[str, tuple[str, str]] = {
+    "fed": ("lab", "lesson.lab.tips.title"),
+    "broke-meld": ("level", "runs"),
+    "knock-undercut": ("level", "undercuts"),
+    "missed-knock": ("level", "knocking"),
+    "kept-high": ("level", "deadwood"),
+    "draw": ("level", "up-card-offer"),
+}
+"""Where each recurring theme is taught: a course level (by key) or a lab section (by the
+key of its heading)."""
+
+THEME_SENTENCES = {
+    "fed": "review.theme.fed",
+    "broke-meld": "review.theme.broke-meld",
+    "knock-undercut": "review.theme.knock-undercut",
+    "missed-knock": "review.theme.missed-knock",
+    "kept-high": "review.theme.kept-high",
+    "draw": "review.theme.draw",
+}
+"""The sentence naming each recurring theme (counted)."""
+
+LEVEL_TITLES = {
+    "runs": "lesson.level.runs.title",
+    "undercuts": "lesson.level.undercut.title",
+    "knocking": "lesson.level.knock.title",
+    "deadwood": "lesson.level.deadwood.title",
+    "up-card-offer": "lesson.level.offer.title",
+}
+
+
+def loss_attr(loss: float) -> str:
+    """The points lost as the ``data-loss`` attribute (a plain number, one decimal)."""
+    return f"{loss:.1f}"
+
+
+def legend_html() -> str:
+    """The classes and their thresholds (from :func:`gin.bots.verdicts.legend`)."""
+    items = []
+    for i, (name, low, below) in enumerate(legend()):
+        data = {"name": VERDICT_NAMES[name], "low": low, "below": below}
+        if below is None:
+            text = M["review.legend-last"].render(data)
+        elif i == 0:
+            text = M["review.legend-first"].render(data)
+        else:
+            text = M["review.legend-range"].render(data)
+        items.append(f'<li class="gin-review-legend-{name}">{escape(text)}</li>')
+    title = escape(M["review.legend-title"].render())
+    return f'<div class="gin-review-legend"><p>{title}</p><ul>{"".join(items)}</ul></div>'
+
+
+def move_text(number: int, d: Decision) -> str:
+    """One decision in a sentence: the move made, its class and what it lost."""
+    data = {
+        "number": number,
+        "kind": KIND_NAMES[d.kind],
+        "action": d.made.text,
+        "verdict": VERDICT_NAMES[d.verdict],
+        "loss": d.loss,
+        "best": d.best.text,
+    }
+    key = "review.move-best" if d.made == d.best or d.loss == 0 else "review.move-loss"
+    return M[key].render(data)
+
+
+def moves_html(review: DealReview) -> str:
+    """Every decision of the deal, in order, each an element of class
+    ``gin-review-move`` with ``data-verdict``, ``data-loss``, ``data-index`` (the move's
+    place in the deal) and ``data-action`` (the move made, as in a saved game)."""
+    if not review.decisions:
+        return f'<p class="gin-review-none">{escape(M["review.none"].render())}</p>'
+    items = [
+        f'<li class="gin-review-move gin-verdict-{d.verdict}" data-verdict="{d.verdict}" '
+        f'data-loss="{loss_attr(d.loss)}" data-index="{d.index}" '
+        f'data-action="{escape(d.made.text)}">{escape(move_text(n, d))}</li>'
+        for n, d in enumerate(review.decisions, 1)
+    ]
+    return f'<ol class="gin-review-moves">{"".join(items)}</ol>'
+
+
+def costly_html(
+    number: int, d: Decision, true_cards: tuple[Sequence[str], Sequence[str]] | None
+) -> str:
+    """A costly decision: the move and the better one, the points at stake, the position
+    as it was and the reasons (and, for a teacher, the true hidden cards, marked)."""
+    v = d.view
+    head = M["review.costly-head"].render(
+        {"number": number, "made": d.made.text, "best": d.best.text, "loss": d.loss}
+    )
+    hand = [c.code for c in v.hand]
+    if v.top_discard is None:  # the up card was just taken
+        pos = M["review.position-no-pile"].render({"hand": hand, "count": v.stock_count})
+    else:
+        pos = M["review.position"].render(
+            {"hand": hand, "top": v.top_discard.code, "count": v.stock_count}
+        )
+    marked = [a.card for a in (d.made, d.best) if isinstance(a, act.Discard | act.Knock)]
+    parts = [
+        f'<p class="gin-review-costly-head">{escape(head)}</p>',
+        f'<p class="gin-review-position">{escape(pos)}</p>',
+        cards_html(v.hand, size="small", marked=marked, css="gin-review-hand"),
+    ]
+    if v.opponent_known:
+        known = M["review.position-opponent"].render({"known": [c.code for c in v.opponent_known]})
+        parts.append(f'<p class="gin-review-position">{escape(known)}</p>')
+    reasons = "".join(f"<li>{escape(t.render())}</li>" for t in d.reasons)
+    if reasons:
+        parts.append(f'<ul class="gin-review-reasons">{reasons}</ul>')
+    if true_cards is not None:
+        opp, stock = true_cards
+        text = M["review.teacher-cards"].render({"opponent": list(opp), "stock": list(stock)})
+        parts.append(f'<p class="gin-review-true-cards">{escape(text)}</p>')
+    return "".join(parts)
+
+
+def theme_href(theme: str, rules: str) -> str:
+    """The address of the course level or lab section that teaches ``theme``."""
+    kind, key = THEME_LINKS[theme]
+    if kind == "level":
+        return level_href(key, rules)
+    query = urllib.parse.urlencode({"rules": rules}) + language_query("&")
+    return f"./{LAB_NOTEBOOK}?{query}"
+
+
+def theme_title(theme: str) -> dict[str, object]:
+    """The name of what teaches ``theme``, as a ``text`` placeholder value."""
+    kind, key = THEME_LINKS[theme]
+    if kind == "level":
+        return {"key": LEVEL_TITLES[key], "data": {}}
+    return {"key": "review.lab-section", "data": {"section": key}}
+
+
+def summary_html(summary: GameSummary, rules: str) -> str:
+    """The game summary: each class counted, and up to three recurring themes, each with
+    a link to where it is taught."""
+    title = escape(M["review.summary-title"].render())
+    deals = escape(M["review.summary-deals"].render({"count": summary.deals}))
+    counts = "".join(
+        f'<li class="gin-review-count" data-verdict="{name}" data-count="{n}">'
+        + escape(M["review.summary-count"].render({"name": VERDICT_NAMES[name], "count": n}))
+        + "</li>"
+        for name, n in summary.counts
+    )
+    parts = [f"<h4>{title}</h4>", f"<p>{deals}</p>", f'<ul class="gin-review-counts">{counts}</ul>']
+    if summary.themes:
+        parts.append(f"<p>{escape(M['review.summary-themes'].render())}</p>")
+        items = []
+        for theme, n in summary.themes:
+            said = escape(M[THEME_SENTENCES[theme]].render({"count": n}))
+            link = escape(M["review.theme-link"].render({"title": theme_title(theme)}))
+            href = escape(theme_href(theme, rules))
+            items.append(
+                f'<li class="gin-review-theme" data-theme="{theme}">{said} '
+                f'<a class="gin-review-theme-link" href="{href}">{link}</a></li>'
+            )
+        parts.append(f'<ul class="gin-review-themes">{"".join(items)}</ul>')
+    else:
+        parts.append(f"<p>{escape(M['review.summary-no-themes'].render())}</p>")
+    return f'<div class="gin-review-summary">{"".join(parts)}</div>'
+
+
+__all__ = [
+    "KIND_NAMES",
+    "THEME_LINKS",
+    "THEME_SENTENCES",
+    "VERDICT_NAMES",
+    "costly_html",
+    "legend_html",
+    "loss_attr",
+    "move_text",
+    "moves_html",
+    "summary_html",
+    "theme_href",
+    "theme_title",
+]
