@@ -89,6 +89,16 @@ LESSON_CSS = """
   min-height: 48px; }
 .gin-guide [role=status] { padding: 10px 14px; border-radius: 8px; background: #fff3c4;
   border-left: 6px solid #e0a100; font-size: 17px; margin: 6px 0; }
+/* The guided deal's instruction stays in view: sticky over the table, inside every box
+   that would clip it (Voila's output area scrolls, so each box on the way lets it out). */
+.jp-OutputArea:has(.gin-guide), .jp-OutputArea-child:has(.gin-guide),
+.jp-OutputArea-output:has(.gin-guide), .gin-lesson:has(.gin-guide) {
+  overflow: visible !important; }
+.gin-lesson .gin-guide { position: sticky; top: 0; z-index: 20; }
+.gin-lesson:has(.gin-guide) .gin-table { scroll-margin-top: 90px; }
+.gin-guide [role=status] { box-shadow: 0 2px 6px rgba(0,0,0,.25); }
+@media (max-width: 600px) { .gin-guide [role=status] { font-size: 15px; padding: 6px 10px; }
+  .gin-lesson:has(.gin-guide) .gin-table { scroll-margin-top: 110px; } }
 .gin-guide-target, .gin-lesson-card.gin-guide-target, .gin-card.gin-guide-target {
   outline: 4px solid #e0a100 !important; outline-offset: 3px;
   animation: gin-guide-pulse 1.2s ease-in-out infinite; }
