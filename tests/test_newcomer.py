@@ -37,3 +37,27 @@ def test_the_cheat_sheet_link_says_it_opens_a_new_tab_and_draws_its_icon() -> No
     value = start_lesson().first_steps.value
     assert "🖨" not in value and "<svg" in value
     assert 'target="_blank"' in value and "opens in a new tab" in value
+
+
+def test_a_mastered_level_offers_the_next_level_button() -> None:
+    """Mastery (three right in a row) shows ``gin-action-next-level``; it opens the next
+    level. Before mastery it is hidden; the last level has none."""
+    from test_levels import SEED, answer_right
+
+    from gin.ui.lessons.course import course_lesson
+    from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK
+
+    lesson = course_lesson(SEED, level="sets")
+    p = lesson.current
+    assert p is not None
+    assert p.next_level.layout.display == "none"
+    answer_right(p, MASTERY_STREAK)
+    assert p.state == "mastered"
+    assert (
+        p.next_level.layout.display == "" and "gin-action-next-level" in p.next_level._dom_classes
+    )
+    assert "Level 3" in p.next_level.description
+    p.next_level.click()
+    assert lesson.current is not None and lesson.current.level.key == LEVELS[2].key
+    last = lesson.open(LEVELS[-1].key)
+    assert last.next_level.disabled
