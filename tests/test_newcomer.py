@@ -13,13 +13,13 @@ def test_start_here_main_button_is_the_guided_deal_for_a_newcomer() -> None:
     opens the guided first deal, and the level map offers to begin, not to continue."""
     lesson = start_lesson()
     main = re.findall(
-        r'<a class="gin-primary-action[^"]*" href="\./([^"?]+)', lesson.first_step.value
+        r'<a class="gin-primary-action[^"]*" href="\./([^"?]+)', lesson.intro.value
     )
     assert main == ["00_first_deal.ipynb"]
     assert "Continue where you left off" not in lesson.level_map.value
     assert "Begin with Level 1" in lesson.level_map.value
-    kids = list(lesson.widget.children)
-    assert kids.index(lesson.first_step) < kids.index(lesson.prose), "the button leads"
+    value = lesson.intro.value
+    assert value.index("gin-primary-action") < value.index("Each player holds"), "it leads"
 
 
 def test_start_here_main_button_continues_for_a_returning_learner() -> None:
@@ -27,7 +27,7 @@ def test_start_here_main_button_continues_for_a_returning_learner() -> None:
     last opened; the guided deal stays one click away."""
     lesson = start_lesson()
     lesson.progress.send_from_page({"event": "stored", "records": {"classic": {"_last": "runs"}}})
-    value = lesson.first_step.value
+    value = lesson.intro.value
     assert re.search(r'class="gin-primary-action[^"]*" data-level="runs"', value)
     assert "Continue where you left off" in value and "00_first_deal.ipynb" in value
 
@@ -61,3 +61,30 @@ def test_a_mastered_level_offers_the_next_level_button() -> None:
     assert lesson.current is not None and lesson.current.level.key == LEVELS[2].key
     last = lesson.open(LEVELS[-1].key)
     assert last.next_level.disabled
+
+
+def test_a_typed_answer_is_checked_as_it_was_when_submitted() -> None:
+    """Enter carries the text in the box: "17" typed fast and submitted is checked as 17,
+    even when the kernel saw only the first keystroke before (the old value)."""
+    from test_levels import panel
+
+    ex = panel("card-values").exercise
+    q = ex.question
+    assert q is not None
+    answer = str(q.data["answer"])
+    box = ex.inputs["points"]
+    box.send_from_page({"event": "input", "value": answer[:-1] + "9"})  # a stale keystroke
+    box.send_from_page({"event": "submit", "value": answer})
+    assert ex.feedback_state == "right"
+    assert box.value == answer
+
+
+def test_a_malformed_message_from_the_answer_box_changes_nothing() -> None:
+    """Only ``input`` and ``submit`` with text are read; anything else is ignored."""
+    from gin.ui.lessons.answer_box import AnswerBox
+
+    box = AnswerBox()
+    box.value = "12"
+    for bad in ({"event": "input", "value": 12}, {"event": "other", "value": "x"}, ["input"]):
+        box.send_from_page(bad)  # type: ignore[arg-type]
+    assert box.value == "12"

@@ -162,7 +162,6 @@ class StartLesson(Lesson):
         self.level_map = html_widget("", "gin-level-map-box")
         self.results = html_widget("", "gin-results")
         self.first_steps = html_widget(first_steps_html(), "gin-first-steps")
-        self.first_step = html_widget("", "gin-first-step")
         self.values_picture = html_widget(values_picture_html(), "gin-start-values")
         self.progress.on_change(self._draw_map)
         self.map_rules.observe(lambda _c: self._draw_map(), "value")
@@ -178,7 +177,6 @@ class StartLesson(Lesson):
         )
         self.assemble(
             self.progress,
-            self.first_step,
             titled_section(
                 M["lesson.start.levels.heading"],
                 M["lesson.start.levels.intro"],
@@ -196,26 +194,18 @@ class StartLesson(Lesson):
             ),
             section(M["lesson.start.map.heading"].render(), "", self.lesson_map, self.play_now),
         )
-
-        self._lead_with_first_step()
-
-    def _lead_with_first_step(self) -> None:
-        """The first screen leads with the main button: the lesson's title, then the
-        first step, then the rules in brief (the intro's prose)."""
-        title = f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
-        prose = self.intro.value.removeprefix(title)
-        self.intro.value = title
-        self.prose = html_widget(prose, "gin-lesson-intro", "gin-start-prose")
-        kids = list(self.widget.children)
-        if self.first_step not in kids:  # a bad setting in the address: only its sentence
-            return
-        kids.insert(kids.index(self.first_step) + 1, self.prose)
-        self.widget.children = kids
-        self._own.insert(self._own.index(self.first_step) + 1, self.prose)
+        self._title_html = f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
+        self._prose_html = self.intro.value.removeprefix(self._title_html)
+        self._draw_map()
 
     def _draw_map(self) -> None:
         rules = self.map_rules.value
-        self.first_step.value = first_step_html(self.progress, rules)
+        if self.intro is not None:  # the first screen leads with the main button
+            self.intro.value = (
+                self._title_html
+                + f'<div class="gin-first-step">{first_step_html(self.progress, rules)}</div>'
+                + self._prose_html
+            )
         self.level_map.value = level_map_html(self.progress, rules)
         self.results.value = results_link_html(self.progress, rules)
 

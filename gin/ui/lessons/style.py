@@ -35,6 +35,10 @@ LESSON_CSS = """
 .gin-lesson-steps li.gin-step-current { font-weight: 600; background: #fff3c4;
   border-radius: 4px; }
 .gin-lesson-steps li.gin-step-later { color: #8c959f; }
+.gin-answer-box input { font-size: 15px; height: 32px; box-sizing: border-box; max-width: 100%;
+  padding: 4px 8px; border: 1px solid #8c959f; border-radius: 4px; background: #fff;
+  color: #1d2327; }
+.gin-answer-box input:focus { outline: 2px solid #1f4fb4; outline-offset: 1px; }
 .gin-feedback { min-height: 1.5em; }
 .gin-feedback [role=status] { padding: 8px 12px; border-radius: 6px; margin-top: 6px; }
 .gin-feedback-right [role=status] { background: #e7f6ec; border-left: 5px solid #2e7d32; }
