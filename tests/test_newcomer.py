@@ -88,3 +88,26 @@ def test_a_malformed_message_from_the_answer_box_changes_nothing() -> None:
     for bad in ({"event": "input", "value": 12}, {"event": "other", "value": "x"}, ["input"]):
         box.send_from_page(bad)  # type: ignore[arg-type]
     assert box.value == "12"
+
+
+def test_a_charts_values_are_written_clear_of_their_error_bars() -> None:
+    """Horizontal bars: each value is written past the bar's 95% interval, not across it."""
+    from gin.ui.lessons.charts import hbar_chart_svg
+
+    svg = hbar_chart_svg(
+        ["a", "b"], [0.3, 0.5], title="t", intervals=[(0.2, 0.45), (0.4, 0.55)], fmt=str
+    )
+    ends = [float(m) for m in re.findall(r'class="gin-interval" d="M[\d.]+ [\d.]+ H([\d.]+)', svg)]
+    xs = [float(m) for m in re.findall(r'<text class="gin-value" x="([\d.]+)"', svg)]
+    assert len(ends) == len(xs) == 2
+    assert all(x > end for x, end in zip(xs, ends, strict=True))
+
+
+def test_the_predict_button_keeps_its_whole_label() -> None:
+    """"See what the engine says" never shrinks to an ellipsis: it keeps its width and its
+    row wraps instead."""
+    from gin.ui.lessons.course import course_lesson
+
+    p = course_lesson(1, level="void-deal").current
+    assert p is not None
+    assert p.predict.see_button.layout.flex == "0 0 auto"

@@ -50,9 +50,11 @@ class PredictMoment:
             f"{html.escape(predict.question.render())}</p>"
             + (cards_html(cards, size="small") if cards else "")
         )
-        self.widget = W.VBox(
-            [html_widget(question), W.HBox([self.choice, self.see_button]), self.reveal]
-        )
+        self.see_button.layout.flex = "0 0 auto"  # its whole label, never cut to "See wh…"
+        row = W.HBox([self.choice, self.see_button])
+        row.layout.flex_flow = "row wrap"
+        row.add_class("gin-predict-row")
+        self.widget = W.VBox([html_widget(question), row, self.reveal])
         self.widget.add_class("gin-predict")
         self.see_button.on_click(guarded(self._show)(lambda _b: self.see()))
         self.right: bool | None = None
