@@ -1,0 +1,192 @@
+"""The playable table's class, :class:`GinTable`: it builds the parts (buttons, the
+controls bar, the felt, the coach, the score pad, the display menu) on the layers that
+draw and play it (:mod:`gin.ui.table.turn` and below)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+import gin
+from gin.i18n import M, Message
+from gin.ui import pageerrors
+from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS
+from gin.ui.coach import Coach
+from gin.ui.controller import TableController
+from gin.ui.controls import ControlsBar, DisplayMenu, pace_class
+from gin.ui.felt import Felt
+from gin.ui.keys import StepKeys
+from gin.ui.parts import classed_html
+from gin.ui.scorepad import ScorePad
+from gin.ui.table.turn import TableTurn
+
+_CSS = (Path(__file__).parent.parent / "table.css").read_text(encoding="utf-8")
+
+
+class GinTable(TableTurn):
+    """A card table where the learner plays Oklahoma Gin against a bot, with a coach.
+
+    Parts tests and lessons may use: :attr:`controller`, :attr:`hand` (the learner's
+    :class:`CardArea`), :attr:`opponent_area`, :attr:`stock_area`, :attr:`discard_area`,
+    :attr:`history_area`, :attr:`buttons` (by key, see :data:`BUTTONS` and
+    :data:`CONTROL_BUTTONS`), :attr:`coach`, :attr:`scores`, :attr:`limit_badge`,
+    :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
+    :attr:`turn_html` (whose turn it is, CSS class ``gin-turn``), :attr:`last_move_html`
+    (what the opponent just did), :attr:`display_menu`
+    (:class:`~gin.ui.controls.DisplayMenu`); and the parts that hold them:
+    :attr:`controls` (:class:`~gin.ui.controls.ControlsBar`), :attr:`felt`
+    (:class:`~gin.ui.felt.Felt`) and :attr:`piles` (:class:`~gin.ui.piles.Piles`).
+    """
+
+    def __init__(
+        self,
+        rules: str | gin.Rules = "classic",
+        opponent: str = "eager",
+        seed: int | str | None = None,
+        pause: float = 0.6,
+        teacher: bool = False,
+        four_color: bool = False,
+        large_cards: bool = False,
+        teacher_controls: bool = False,
+        projector: bool = False,
+    ) -> None:
+        """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
+        :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
+        and shown when ``None``; the page's ``?seed=`` passes it here); ``pause`` is the
+        seconds between the opponent's moves (0: at once); ``teacher`` shows both hands and
+        steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
+        switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
+        display menu's choices. ``projector`` (a page opened with ``?projector=1``) draws large
+        cards and lets a presentation clicker step the deal (:meth:`clicker_step`).
+        """
+        self.controller = TableController(rules, opponent, seed)
+        self.pause = max(float(pause), 0.0)
+        self._page_ready = False
+        self._waiting_for_page = False
+        self._moved: gin.Event | None = None
+        self._focus_state: tuple[Any, ...] = ()
+        self.teacher = bool(teacher)
+        self.teacher_controls = bool(teacher_controls) or self.teacher
+        """Whether the teacher-mode switch is shown (a page opened with ``?teacher=1``)."""
+        self.open_deals: set[int] = set()
+        """The deals of this game played (even partly) with both hands open."""
+        self.four_color = bool(four_color)
+        self.projector = bool(projector)
+        self.large_cards = bool(large_cards) or self.projector
+        self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
+        """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
+        self._token = 0
+        self._closed = False
+        self._busy = False
+        self.error_code = ""
+        """The code of the error shown in the coach (``""`` when none)."""
+        pageerrors.install()  # before any widget is made: they bind its message handler
+        self._build()
+        pageerrors.add_message_area(self._show_error)
+        super().__init__(children=self._children)
+        self.add_class("gin-table")
+        if self.projector:
+            self.add_class("gin-projector")
+        if self.large_cards:
+            self.add_class("gin-table-large")
+        self._pace_class = pace_class(self.pause)
+        self.add_class(self._pace_class)
+        self._start_deal_view()
+
+    def _button(self, key: str, label: Message, css: str, handler: Callable[[], Any]) -> w.Button:
+        b = w.Button()
+        b.add_class("gin-button")
+        b.add_class(css)
+        b.on_click(lambda _b: handler())
+        self.buttons[key] = b
+        return b
+
+    def _build_buttons(self) -> None:
+        self.buttons: dict[str, w.Button] = {}
+        handlers: dict[str, Callable[[], Any]] = {
+            "take": self.take,
+            "pass": self.pass_,
+            "draw_stock": self.draw_stock,
+            "draw_discard": self.draw_discard,
+            "discard": self.discard,
+            "knock": self.knock,
+            "gin": self.go_gin,
+            "big_gin": self.big_gin,
+            "lay_off": self.lay_off,
+            "confirm": self.confirm,
+            "cancel": self.cancel,
+            "next_deal": self.next_deal,
+            "new_game": self.new_game,
+            "replay": self.replay,
+            "hint": self.hint,
+            "undo": self.undo,
+            "opponent_step": self.opponent_step,
+            "history": self.toggle_history,
+        }
+        for key, label, css in BUTTONS + CONTROL_BUTTONS:
+            self._button(key, label, css, handlers[key])
+        self._label_buttons()
+
+    def _build(self) -> None:
+        c = self.controller
+        self._build_buttons()
+        self.style_html = w.HTML(f"<style>{_CSS}</style>")
+        self.style_html.add_class("gin-style")
+        self.title = classed_html("gin-title")
+        self.controls = ControlsBar(
+            c.rules,
+            c.opponent_name,
+            c.seed,
+            self.teacher,
+            self.buttons["new_game"],
+            replay=self.buttons["replay"],
+            teacher_controls=self.teacher_controls,
+        )
+        self.rules_choice = self.controls.rules_choice
+        self.opponent_choice = self.controls.opponent_choice
+        self.seed_field = self.controls.seed_field
+        self.teacher_toggle = self.controls.teacher_toggle
+        self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
+
+        self.felt = Felt(self.buttons, large=self.large_cards, on_error=self._show_error)
+        self.buttons["opponent_step"].layout.display = "flex" if self.teacher else "none"
+        self.opponent_label = self.felt.opponent_label
+        self.opponent_area = self.felt.opponent_area
+        self.piles = self.felt.piles
+        self.stock_area = self.piles.stock_area
+        self.stock_label = self.piles.stock_label
+        self.discard_area = self.piles.discard_area
+        self.discard_label = self.piles.discard_label
+        self.up_card_html = self.piles.up_card_html
+        self.limit_badge = self.piles.limit_badge
+        self.history_area = self.piles.history_area
+        self.hand_label = self.felt.hand_label
+        self.hand = self.felt.hand
+        self.confirm_text = self.felt.confirm_text
+        self.confirm_box = self.felt.confirm_box
+        self.turn_html = self.felt.turn_html
+        self.last_move_html = self.felt.last_move_html
+        self.hand.on_select(self._on_select)
+        self.hand.on_activate(self._on_activate)
+        self.hand.on_key(self._on_key)
+        self.hand.on_ready(self._on_page_ready)
+        self.stock_area.on_click(self._on_stock_click)
+        self.discard_area.on_click(self._on_discard_click)
+
+        self.display_menu = DisplayMenu(self.four_color, self.large_cards, self.pause)
+        self.display_menu.four_color.observe(self._on_four_color, names="value")
+        self.display_menu.large_cards.observe(self._on_large_cards, names="value")
+        self.display_menu.pace.observe(self._on_pace, names="value")
+        self.keys_help = w.HTML(M["keys.help"].render())
+        self.keys_help.add_class("gin-keys-help")
+        self.coach = Coach()
+        self.scores = ScorePad()
+        side = w.VBox([self.controls, self.coach, self.scores, self.display_menu, self.keys_help])
+        side.add_class("gin-side")
+        body = w.HBox([self.felt, side])
+        body.add_class("gin-body")
+        self.clicker = StepKeys(self.clicker_step, active=self.projector, pages_only=True)
+        self._children = [self.style_html, self.title, body, self.clicker]
