@@ -3,7 +3,9 @@ next-level button, answers read as submitted, the step with nothing to lay off."
 
 from __future__ import annotations
 
+import html
 import re
+from typing import Any
 
 from gin.ui.lessons import start_lesson
 
@@ -111,3 +113,45 @@ def test_the_predict_button_keeps_its_whole_label() -> None:
     p = course_lesson(1, level="void-deal").current
     assert p is not None
     assert p.predict.see_button.layout.flex == "0 0 auto"
+
+
+def test_with_nothing_to_lay_off_the_table_says_so_and_offers_one_button(stack: Any) -> None:
+    """Rule: after a knock the defender lays off what fits the knocker's melds; when no
+    card fits, the turn line says so and the one action is "Go on", which scores the
+    deal. The deal's result (``gin-deal-result``) then names the winner, points and score."""
+    from test_ui_table import OTHER, opponent_knocks
+
+    import gin
+
+    t = opponent_knocks(stack, OTHER.replace("2D", "2C"))
+    view = t.controller.view()
+    assert view.layoff_plan is not None and not view.layoff_plan.fitting_cards
+    turn = html.unescape(re.sub(r"<[^>]+>", "", t.turn_html.value))
+    assert "nothing to lay off" in turn and "“Go on”" in turn
+    assert t.buttons["lay_off"].description == "Go on"
+    assert t.felt.result.layout.display == "none"
+    t.buttons["lay_off"].click()
+    assert t.controller.deal.phase is gin.Phase.SCORED
+    result = t.felt.result
+    assert "gin-deal-result" in result._dom_classes and result.layout.display == ""
+    record = t.controller.game.score_sheet[-1]
+    assert f"Your opponent wins deal 1: {record.points} points" in result.value
+    assert f"Score: you 0, your opponent {record.points}, playing to 100." in result.value
+    assert t.buttons["lay_off"].description == "Lay off"  # the next time, as ever
+
+
+def test_the_games_result_is_inside_the_deal_result_when_the_game_is_over() -> None:
+    """Rule: the game ends when a player's total reaches the target; the deal's result
+    then also says who won the game and the final score."""
+    from test_ui_support import play_game
+
+    import gin
+    from gin.ui.table import GinTable
+
+    t = GinTable(rules=gin.Rules.preset("classic", target=10), seed=4, pause=0)
+    play_game(t, 4, check_leaks=False)
+    final = t.controller.game.final_score()
+    value = html.unescape(t.felt.result.value)
+    assert re.search(r"wins? the game", value)
+    assert f"{max(final.scores)} to {min(final.scores)}" in value
+    assert value.index("gin-deal-result-line") < value.index("gin-game-result")
