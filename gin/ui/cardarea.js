@@ -98,6 +98,9 @@ function render({ model, el }) {
       }
       if (model.get("draggable") && code) node.draggable = true;
       node.innerHTML = card.svg || "";
+      // The card's name is on the node (aria-label); its picture says it again otherwise.
+      const pic = node.querySelector("svg");
+      if (pic) pic.setAttribute("aria-hidden", "true");
       box(card.group || 0).appendChild(node);
     });
     markSelection();

@@ -57,6 +57,9 @@ LESSON_CSS = """
 .gin-badge { display: inline-block; padding: 2px 8px; border-radius: 10px; background: #eef2ff;
   border: 1px solid #9aa9e8; font-size: 13px; margin-right: 6px; }
 .gin-badge.gin-doubled { background: #fde9e7; border-color: #e09a91; }
+/* Jupyter's green and teal buttons are too light for white text (WCAG AA 4.5:1). */
+.gin-lesson .jupyter-button.mod-success { background-color: #2e7d32; }
+.gin-lesson .jupyter-button.mod-info { background-color: #00697a; }
 .gin-lesson-nav { margin: 18px 0 6px; padding-top: 8px; border-top: 1px solid #d0d7de; }
 .gin-lesson-map { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 8px;
   grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); }
