@@ -95,6 +95,8 @@ function render({ model, el }) {
       if (mode !== "none" || model.get("clickable")) {
         node.setAttribute("role", "button");
         node.tabIndex = 0;
+      } else {
+        node.setAttribute("role", "img"); // a picture with a name (aria-label needs a role)
       }
       if (model.get("draggable") && code) node.draggable = true;
       node.innerHTML = card.svg || "";
