@@ -59,7 +59,7 @@ def deal_result_html(
     mine, theirs = last.totals
     score = M["newcomer.result.score"].render({"mine": mine, "theirs": theirs, "target": target})
     parts = [
-        '<div class="gin-deal-result-inner">',
+        '<div class="gin-deal-result-inner" role="status">',
         f'<b class="gin-deal-result-line">{escape(deal_line(last))}</b> ',
         f'<span class="gin-deal-result-score">{escape(score)}</span>',
     ]

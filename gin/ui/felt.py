@@ -191,7 +191,11 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.turn_html.value = (
             f'<span class="gin-turn-text" aria-live="polite">{escape(turn)}</span>'
         )
-        self.last_move_html.value = escape(last_move)
+        self.last_move_html.value = (  # the opponent's move, said by a screen reader too
+            f'<span class="gin-last-move-text" aria-live="polite">{escape(last_move)}</span>'
+            if last_move
+            else ""
+        )
 
     def ask(self, question: str | None) -> None:
         """Show the knock confirmation with ``question``, or hide it (``None``)."""
