@@ -25,6 +25,7 @@ SECTIONS: dict[str, str] = {
     "static": "benchmarks.static_site",
     "table": "benchmarks.table_clicks",
     "language": "benchmarks.language_switch",
+    "first-table": "benchmarks.first_table",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 
