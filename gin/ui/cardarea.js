@@ -130,6 +130,16 @@ function render({ model, el }) {
       if (node && node.getClientRects().length > 0 && !node.disabled) {
         node.focus({ preventScroll: true });
       }
+      // The action buttons stay on screen, clear of its bottom edge (eleven cards in the
+      // hand, or the deal's result above Next deal, can push them down).
+      const felt = el.closest(".gin-felt");
+      const actions = felt ? felt.querySelector(".gin-actions") : null;
+      if (actions) {
+        const r = actions.getBoundingClientRect();
+        if (r.height > 0 && r.bottom > window.innerHeight - 16) {
+          actions.scrollIntoView({ block: "end" });
+        }
+      }
     }, 30);
   }
 
