@@ -132,15 +132,28 @@ function render({ model, el }) {
       }
       // The action buttons stay on screen, clear of its bottom edge (eleven cards in the
       // hand, or the deal's result above Next deal, can push them down).
-      const felt = el.closest(".gin-felt");
-      const actions = felt ? felt.querySelector(".gin-actions") : null;
-      if (actions) {
-        const r = actions.getBoundingClientRect();
-        if (r.height > 0 && r.bottom > window.innerHeight - 16) {
-          actions.scrollIntoView({ block: "end" });
-        }
-      }
+      keepActionsInView();
+      setTimeout(keepActionsInView, 300); // again once the hand is drawn
     }, 30);
+  }
+
+  function keepActionsInView() {
+    const felt = el.closest(".gin-felt");
+    const actions = felt ? felt.querySelector(".gin-actions") : null;
+    if (!actions) return;
+    const r = actions.getBoundingClientRect();
+    const room = window.innerHeight - 28;
+    if (r.height === 0 || r.bottom <= room || r.height > room) return;
+    let need = r.bottom - room;
+    for (let box = actions.parentElement; box && need > 0; box = box.parentElement) {
+      if (box.scrollHeight > box.clientHeight &&
+          /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
+        const before = box.scrollTop;
+        box.scrollTop = before + need;
+        need -= box.scrollTop - before;
+      }
+    }
+    if (need > 0) window.scrollBy(0, need);
   }
 
   function onDocumentKey(e) {

@@ -227,6 +227,7 @@ def test_the_table_says_when_nothing_fits_and_shows_the_result_in_view(
             click_enabled(page, f"gin-action-{css}")
         elif len(s["hand"]) == 11:
             if laptop:
+                page.wait_for_timeout(500)  # the table settles after the draw
                 bottom = page.evaluate(
                     "() => Math.max(...[...document.querySelectorAll('.gin-actions button')]"
                     ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect().bottom))"
