@@ -144,6 +144,9 @@ function render({ model, el }) {
     const r = actions.getBoundingClientRect();
     const room = window.innerHeight - 28;
     if (r.height === 0 || r.bottom <= room || r.height > room) return;
+    // Only while the learner looks at the hand: a page scrolled elsewhere stays put.
+    const hand = el.getBoundingClientRect();
+    if (hand.top > window.innerHeight || hand.bottom < 0 || r.bottom - room > 240) return;
     let need = r.bottom - room;
     for (let box = actions.parentElement; box && need > 0; box = box.parentElement) {
       if (box.scrollHeight > box.clientHeight &&
@@ -257,6 +260,11 @@ function render({ model, el }) {
   model.on("change:selected", markSelection);
   model.on("change:chosen", markSelection);
   model.on("change:focus_seq", applyFocus);
+  const settle = () => setTimeout(keepActionsInView, 120); // the hand's label may grow
+  if (model.get("key_input")) {
+    model.on("change:cards", settle);
+    model.on("change:selected", settle);
+  }
   draw();
   const keys = model.get("key_input");
   if (keys) {
@@ -279,6 +287,8 @@ function render({ model, el }) {
     for (const name of redraw) model.off(name, draw);
     model.off("change:selected", markSelection);
     model.off("change:chosen", markSelection);
+    model.off("change:cards", settle);
+    model.off("change:selected", settle);
   };
 }
 
