@@ -5,7 +5,8 @@ card of the learner's hand on the page (``benchmarks.app.VISIBLE_SCRIPT``, timed
 the page), one learner at a time, :data:`SAMPLES` times each way:
 
 - **from the pool**: the project's ``voila.json`` (as ``make app``), a pre-heated kernel
-  waiting for the page (the pool refilled and the machine at rest before each opening);
+  waiting for the page (15 s for the pool to refill, and the machine at rest, before each
+  opening);
   target :data:`TARGET_POOL_S` at p95;
 - **kernel started for the page**: every pool cut to 0 (the path Binder takes with plain
   Voilà); target :data:`TARGET_COLD_S` at p95.
@@ -29,6 +30,8 @@ from gin.tournament import percentile
 SAMPLES = 5
 TARGET_POOL_S = 1.5
 TARGET_COLD_S = 3.0
+REFILL_S = 15.0
+"""Seconds between two openings from the pool: the pool refills (a page's kernel is taken)."""
 
 
 def _open_once(browser: Any, server: Any) -> float:
@@ -67,8 +70,8 @@ def series(browser: Any, *, pool: int) -> tuple[list[float], float]:
             load = os.getloadavg()[0]
             times = []
             for _ in range(SAMPLES):
-                if pooled:  # the pool refilled (with no pool there is nothing to wait for)
-                    wait_for_pools(server)
+                if pooled:  # the pool refills (voila.json's fill_delay is 10 s)
+                    time.sleep(REFILL_S)
                 wait_for_quiet(10.0)
                 times.append(_open_once(browser, server))
             return times, load
