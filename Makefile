@@ -31,7 +31,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser app test lint typecheck bench class-load catalog clean static test-static npm screenshots
+.PHONY: venv install install-test browser axe app test lint typecheck bench class-load catalog clean static test-static npm screenshots
 
 venv: $(PY)
 
@@ -56,7 +56,17 @@ $(MO_FILES) &: $(PO_FILES) $(VENV)/.installed-app
 
 install: $(VENV)/.installed-app $(MO_FILES)
 
-install-test: $(VENV)/.installed-test $(MO_FILES) browser
+install-test: $(VENV)/.installed-test $(MO_FILES) browser axe
+
+# axe-core (npm) for the browser tests' accessibility audit (tests/e2e/axe_audit.py).
+AXE_VERSION := 4.14.1
+AXE_TGZ     := build/axe/axe-core-$(AXE_VERSION).tgz
+
+axe: $(AXE_TGZ)
+
+$(AXE_TGZ): | npm
+	mkdir -p build/axe
+	cd build/axe && npm pack --silent axe-core@$(AXE_VERSION)
 
 # $(call debian,TEST,PACKAGE,WHY,OTHERWISE): when the shell test TEST fails, install Debian's
 # PACKAGE (as root, saying WHY), or else run the shell command OTHERWISE.
@@ -124,7 +134,7 @@ $(STATIC_VENV)/.installed: static/requirements.txt
 
 # npm fetches Pyodide and Font Awesome from the npm registry; as root it is installed with apt.
 npm:
-	$(call debian,command -v npm >/dev/null,npm,to fetch Pyodide,\
+	$(call debian,command -v npm >/dev/null,npm,to fetch Pyodide and axe-core,\
 		echo "!!! npm not found: install it (sudo apt-get install -y npm) to build the static site"; \
 		exit 1)
 

@@ -27,6 +27,7 @@ SECTIONS: dict[str, str] = {
     "language": "benchmarks.language_switch",
     "classroom": "benchmarks.classroom_load",
     "review": "benchmarks.review",
+    "first-table": "benchmarks.first_table",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

@@ -95,9 +95,14 @@ function render({ model, el }) {
       if (mode !== "none" || model.get("clickable")) {
         node.setAttribute("role", "button");
         node.tabIndex = 0;
+      } else {
+        node.setAttribute("role", "img"); // a picture with a name (aria-label needs a role)
       }
       if (model.get("draggable") && code) node.draggable = true;
       node.innerHTML = card.svg || "";
+      // The card's name is on the node (aria-label); its picture says it again otherwise.
+      const pic = node.querySelector("svg");
+      if (pic) pic.setAttribute("aria-hidden", "true");
       box(card.group || 0).appendChild(node);
     });
     markSelection();
@@ -125,7 +130,33 @@ function render({ model, el }) {
       if (node && node.getClientRects().length > 0 && !node.disabled) {
         node.focus({ preventScroll: true });
       }
+      // The action buttons stay on screen, clear of its bottom edge (eleven cards in the
+      // hand, or the deal's result above Next deal, can push them down).
+      keepActionsInView();
+      setTimeout(keepActionsInView, 300); // again once the hand is drawn
     }, 30);
+  }
+
+  function keepActionsInView() {
+    const felt = el.closest(".gin-felt");
+    const actions = felt ? felt.querySelector(".gin-actions") : null;
+    if (!actions) return;
+    const r = actions.getBoundingClientRect();
+    const room = window.innerHeight - 28;
+    if (r.height === 0 || r.bottom <= room || r.height > room) return;
+    // Only while the learner looks at the hand: a page scrolled elsewhere stays put.
+    const hand = el.getBoundingClientRect();
+    if (hand.top > window.innerHeight || hand.bottom < 0 || r.bottom - room > 240) return;
+    let need = r.bottom - room;
+    for (let box = actions.parentElement; box && need > 0; box = box.parentElement) {
+      if (box.scrollHeight > box.clientHeight &&
+          /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
+        const before = box.scrollTop;
+        box.scrollTop = before + need;
+        need -= box.scrollTop - before;
+      }
+    }
+    if (need > 0) window.scrollBy(0, need);
   }
 
   function onDocumentKey(e) {
@@ -229,6 +260,11 @@ function render({ model, el }) {
   model.on("change:selected", markSelection);
   model.on("change:chosen", markSelection);
   model.on("change:focus_seq", applyFocus);
+  const settle = () => setTimeout(keepActionsInView, 120); // the hand's label may grow
+  if (model.get("key_input")) {
+    model.on("change:cards", settle);
+    model.on("change:selected", settle);
+  }
   draw();
   const keys = model.get("key_input");
   if (keys) {
@@ -251,6 +287,8 @@ function render({ model, el }) {
     for (const name of redraw) model.off(name, draw);
     model.off("change:selected", markSelection);
     model.off("change:chosen", markSelection);
+    model.off("change:cards", settle);
+    model.off("change:selected", settle);
   };
 }
 

@@ -28,7 +28,7 @@ import traitlets
 
 from gin.cards import Card
 from gin.errors import CardParseError, GinError, echo
-from gin.i18n import M, card_name, spoken_card
+from gin.i18n import M, Text, spoken_card
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
@@ -42,11 +42,13 @@ KEYS = frozenset(
 
 
 def card_label_spoken(code: str, *, deadwood: bool = False) -> str:
-    """What a screen reader says for a card of a hand: its name, and whether it is
-    deadwood."""
+    """What a screen reader says for a card of a hand: the label printed on it and its
+    name (``9♥, nine of hearts``: the accessible name holds the visible label, so a
+    learner who speaks what they see reaches it), and whether it is deadwood."""
+    named = Text("newcomer.card.label", {"card": code, "name": spoken_card(code)})
     if deadwood:
-        return M["card.deadwood"].render({"card": spoken_card(code)})
-    return card_name(code)
+        return M["card.deadwood"].render({"card": named})
+    return named.render()
 
 
 class CardArea(anywidget.AnyWidget):

@@ -3,7 +3,7 @@ the learner's view (the opponent's cards only when the view or teacher mode show
 
 From top to bottom: the opponent's hand; whose turn it is (CSS class ``gin-turn``) and
 what the opponent just did (``gin-last-move``); the piles and the up card; the learner's
-hand with its actions under it."""
+hand, the deal's result (``gin-deal-result``, at the end of a deal) and the actions."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from gin.narration import event_text
 from gin.ui import hands, reveal
 from gin.ui.buttons import BUTTONS
 from gin.ui.cardarea import CardArea
+from gin.ui.dealresult import DealResult, layoff_button_label, nothing_to_lay_off
 from gin.ui.parts import classed_html
 from gin.ui.piles import Piles
 from gin.ui.seats import LEARNER, OPPONENT
@@ -53,6 +54,9 @@ def turn_text(
     if ph is gin.Phase.DRAW:
         return (M["turn.draw-stock"] if view.stock_only else M["turn.draw"]).render()
     if ph is gin.Phase.LAYOFF:
+        if nothing_to_lay_off(view):  # say so, and name the one button that goes on
+            button = layoff_button_label(view).render()
+            return M["newcomer.turn.nothing-to-lay-off"].render({"button": button})
         return M["turn.lay-off"].render()
     ends = {c.ends for c in view.discard_choices}
     if view.can_big_gin:
@@ -110,6 +114,7 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.confirm_box = w.HBox([self.confirm_text, buttons["confirm"], buttons["cancel"]])
         self.confirm_box.add_class("gin-confirm")
         self.confirm_box.layout.display = "none"
+        self.result = DealResult()
         status = w.VBox([self.turn_html, self.last_move_html])
         status.add_class("gin-status")
         self.piles.box.children = (*self.piles.box.children, status)
@@ -121,6 +126,7 @@ class Felt(w.VBox):  # type: ignore[misc]
                 self.piles.history_area,
                 self.hand_label,
                 self.hand,
+                self.result,
                 self.confirm_box,
                 actions,
             ]
@@ -185,7 +191,11 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.turn_html.value = (
             f'<span class="gin-turn-text" aria-live="polite">{escape(turn)}</span>'
         )
-        self.last_move_html.value = escape(last_move)
+        self.last_move_html.value = (  # the opponent's move, said by a screen reader too
+            f'<span class="gin-last-move-text" aria-live="polite">{escape(last_move)}</span>'
+            if last_move
+            else ""
+        )
 
     def ask(self, question: str | None) -> None:
         """Show the knock confirmation with ``question``, or hide it (``None``)."""

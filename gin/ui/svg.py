@@ -135,17 +135,23 @@ def card_svg(
     label = escape(rank_label(c.code))
     size = 62 if c.rank != 10 else 54
     text_style = f'font-family="{FONT_STACK}" font-weight="700" fill="{colour}"'
+    # The rank is written once; the other corner and a face card's middle repeat it with
+    # <use>, so the card's visible text is its label once ("9", not "99": a screen reader's
+    # name "9♥, nine of hearts" holds it). Identical cards share the id of identical text.
+    rank_id = f"gin-rank-{c.code}-{colour.lstrip('#')}"
+    place = 'x="35" text-anchor="middle"' if c.rank >= 11 else f'x="{16 if c.rank != 10 else 12}"'
     corner = (
-        f'<text x="{16 if c.rank != 10 else 12}" y="66" font-size="{size}" {text_style} '
+        f'<text id="{rank_id}" {place} y="66" font-size="{size}" {text_style} '
         f'letter-spacing="-3">{label}</text>' + _suit_shape(c.suit, 18, 76, 40, colour)
     )
-    other = f'<g transform="rotate(180 {_W / 2:g} {_H / 2:g})">{corner}</g>'
+    repeat = f'<use href="#{rank_id}"/>' + _suit_shape(c.suit, 18, 76, 40, colour)
+    other = f'<g transform="rotate(180 {_W / 2:g} {_H / 2:g})">{repeat}</g>'
     if c.rank >= 11:
         middle = (
             f'<rect x="52" y="70" width="96" height="140" rx="8" fill="none" '
             f'stroke="{colour}" stroke-width="4"/>'
-            f'<text x="100" y="156" font-size="84" text-anchor="middle" {text_style}>'
-            f"{label}</text>" + _suit_shape(c.suit, 78, 166, 44, colour)
+            f'<use href="#{rank_id}" transform="translate(100 156) scale({84 / 62:.4f}) '
+            'translate(-35 -66)"/>' + _suit_shape(c.suit, 78, 166, 44, colour)
         )
     else:
         middle = _suit_shape(c.suit, 48, 88, 104, colour)

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 PALETTE = ("#3b6fb6", "#d9822b", "#3a9a5b", "#a23b72", "#6c757d")
 
+HALO = 'stroke="#fff" stroke-width="3" paint-order="stroke"'
+"""A white outline under a value's digits: a line passing near stays off them."""
+
 
 @dataclass(frozen=True)
 class Series:
@@ -87,8 +90,9 @@ def bar_chart_svg(
                 y = min(y, top + plot_h - plot_h * s.intervals[i][1] / top_value)
             if v:
                 parts.append(
-                    f'<text x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" font-size="{value_size}" '
-                    f'text-anchor="middle" fill="#333">{html.escape(fmt(v))}</text>'
+                    f'<text class="gin-value" x="{x + bar_w * 0.46:.1f}" y="{y - 3:.1f}" '
+                    f'font-size="{value_size}" text-anchor="middle" fill="#333" {HALO}>'
+                    f"{html.escape(fmt(v))}</text>"
                 )
         parts.append(
             f'<text x="{left + (i + 0.5) * group_w:.1f}" y="{top + plot_h + 15}" '
@@ -155,9 +159,8 @@ def hbar_chart_svg(
             f"{html.escape(label)}</text>"
             f'<rect x="{label_width}" y="{y + 4}" width="{w:.1f}" height="{row_h - 8}" '
             f'fill="{colour}"><title>{html.escape(label)}: {html.escape(fmt(v))}</title></rect>'
-            f'<text x="{label_width + w + 4:.1f}" y="{y + row_h / 2 + 4:.1f}" font-size="10" '
-            f'fill="#333">{html.escape(fmt(v))}</text>'
         )
+        end = label_width + w  # the value is written past the bar and past its error bar
         if i < len(intervals):
             lo, hi = (label_width + plot_w * max(e, 0.0) / top_value for e in intervals[i])
             mid = y + row_h / 2
@@ -166,6 +169,11 @@ def hbar_chart_svg(
                 f'{mid - 4:.1f} V{mid + 4:.1f} M{hi:.1f} {mid - 4:.1f} V{mid + 4:.1f}" '
                 'stroke="#222" stroke-width="1.4" fill="none"/>'
             )
+            end = max(end, hi)
+        parts.append(
+            f'<text class="gin-value" x="{end + 4:.1f}" y="{y + row_h / 2 + 4:.1f}" '
+            f'font-size="10" fill="#333" {HALO}>{html.escape(fmt(v))}</text>'
+        )
     if x_label:
         parts.append(
             f'<text x="{label_width + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" '

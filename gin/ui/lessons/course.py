@@ -65,9 +65,11 @@ class PredictMoment:
                 else ""
             )
         )
-        self.widget = W.VBox(
-            [html_widget(question), W.HBox([self.choice, self.see_button]), self.reveal]
-        )
+        self.see_button.layout.flex = "0 0 auto"  # its whole label, never cut to "See wh…"
+        row = W.HBox([self.choice, self.see_button])
+        row.layout.flex_flow = "row wrap"
+        row.add_class("gin-predict-row")
+        self.widget = W.VBox([html_widget(question), row, self.reveal])
         self.widget.add_class("gin-predict")
         self.see_button.on_click(guarded(self._show)(lambda _b: self.see()))
         self.right: bool | None = None
@@ -115,13 +117,17 @@ class LevelPanel:
         self.exercise.on_result(self._recorded)
         self.exercise.hint_button.on_click(lambda _b: self._hint_shown())
         self.mastery = html_widget("", "gin-mastery")
+        self.next_level = next_level_button(number)
+        self._was_mastered = False
         head = html_widget(
             f"<h3>{html.escape(level_title(number))}</h3>"
             f"<p>{html.escape(fill(level.text, facts))}</p>"
             f'<div class="gin-level-picture">{level.picture(rules)}</div>',
             "gin-level-intro",
         )
-        self.widget = W.VBox([head, self.predict.widget, self.exercise.widget, self.mastery])
+        self.widget = W.VBox(
+            [head, self.predict.widget, self.exercise.widget, self.mastery, self.next_level]
+        )
         self.widget.add_class("gin-level-panel")
         self.widget.add_class(f"gin-level-panel-{level.key}")
         self.update_mastery()
@@ -169,6 +175,27 @@ class LevelPanel:
         self.mastery.value = (
             f'<p class="gin-mastery-{self.state}" data-state="{self.state}">{html.escape(text)}</p>'
         )
+        mastered = self.state == "mastered"
+        self.next_level.layout.display = "" if mastered else "none"
+        if mastered and not self._was_mastered and self.exercise.answered_count:
+            self.next_level.focus()  # mastered just now: Enter goes on to the next level
+        self._was_mastered = mastered
+
+
+def next_level_button(number: int) -> Any:
+    """The button (class ``gin-action-next-level``) that opens the level after the level
+    at position ``number - 1``, shown once that level is mastered; after the last level it
+    is never shown."""
+    if number >= len(LEVELS):
+        b = button("", "gin-action-next-level")
+        b.layout.display = "none"
+        b.disabled = True
+        return b
+    label = M["newcomer.next-level"].render({"title": level_title(number + 1)})
+    b = button(label, "gin-action-next-level", icon="forward", style="success")
+    b.layout.display = "none"
+    b.tooltip = label
+    return b
 
 
 class CourseLesson(Lesson):
@@ -259,6 +286,11 @@ class CourseLesson(Lesson):
         panel = self.panels.get((rules.name, key))
         if panel is None:
             panel = LevelPanel(LEVELS[number - 1], rules, self.seed, self.progress, number=number)
+            if number < len(LEVELS):
+                after = LEVELS[number].key
+                panel.next_level.on_click(
+                    guarded(self._show_message)(lambda _b, k=after: self.open(k))
+                )
             self.panels[(rules.name, key)] = panel
         self.current = panel
         self.panel_box.children = (panel.widget,)

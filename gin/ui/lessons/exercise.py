@@ -26,6 +26,7 @@ import ipywidgets as W
 from gin.errors import NumberError, echo
 from gin.i18n import M, Message
 from gin.numbers import parse_whole_number
+from gin.ui.lessons.answer_box import AnswerBox
 from gin.ui.lessons.base import button, html_widget
 from gin.ui.lessons.guard import AnswerError, describe_error, guarded
 from gin.ui.parts import close_tree
@@ -223,9 +224,12 @@ class Exercise:
                 )
                 w.style.button_width = "auto"
             else:
-                w = W.Text(value="", placeholder=f.placeholder.render() if f.placeholder else "")
-                w.layout.width = "14em"
-                w.on_msg(self._submitted)  # Enter in the box checks the answer
+                w = AnswerBox(
+                    placeholder=f.placeholder.render() if f.placeholder else "",
+                    label=f.label.render() if f.label else "",
+                    width="14em",
+                )
+                w.on_submit(guarded(self._show_invalid)(self.check))  # Enter checks it
             w.add_class("gin-answer")
             w.add_class(f"gin-answer-{f.name}")
             self.inputs[f.name] = w
@@ -237,10 +241,6 @@ class Exercise:
         self._set_feedback(None, "")
         self._update_tally()
         return q
-
-    def _submitted(self, _w: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            guarded(self._show_invalid)(self.check)()
 
     def show_hint(self) -> str:
         """Show the next hint: first the nudge, then the worked answer. Returns the hint's

@@ -305,6 +305,8 @@ class LabLesson(Lesson):
                 (M["lesson.lab.size"].render({"count": n}), n) for n in sorted({*DEAL_SIZES, deals})
             ],
             value=deals,
+            description=M["newcomer.lab.size-label"].render(),  # its label, shown: a name
+            style={"description_width": "initial"},
         )
         self.size.add_class("gin-lab-size")
         self.run_button = button(
@@ -333,6 +335,8 @@ class LabLesson(Lesson):
                 for n in sorted({*GAME_SIZES, games})
             ],
             value=games,
+            description=M["newcomer.lab.games-label"].render(),
+            style={"description_width": "initial"},
         )
         self.opp_button = button(
             M["lesson.lab.play-games"].render(), "gin-lab-opponents", icon="play"

@@ -56,7 +56,11 @@ def level_map_html(progress: Progress, rules: str) -> str:
             + "</li>"
         )
     key = progress.continue_level(rules)
-    cont = M["lesson.course.continue"].render({"title": level_title(level_index(key) + 1)})
+    title = level_title(level_index(key) + 1)
+    begun = progress.returning()
+    cont = (M["lesson.course.continue"] if begun else M["newcomer.level-map.begin"]).render(
+        {"title": title}
+    )
     mastered = sum(progress.state(rules, lv.key) == "mastered" for lv in LEVELS)
     summary = M["lesson.course.map-summary"].render(
         {

@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import ipywidgets as W
 
@@ -24,6 +23,7 @@ from gin import (
     parse_cards,
 )
 from gin.i18n import M
+from gin.ui.lessons.answer_box import AnswerBox
 from gin.ui.lessons.base import (
     Lesson,
     MessageArea,
@@ -119,8 +119,9 @@ class MeldExplorer:
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self.cards: list[Card] = []
-        self.text = W.Text(placeholder=M["lesson.melds.explorer.placeholder"].render())
-        self.text.layout.width = "32em"
+        self.text = AnswerBox(
+            placeholder=M["lesson.melds.explorer.placeholder"].render(), width="32em"
+        )
         self.text.add_class("gin-hand-input")
         self.show_button = button(
             M["lesson.melds.explorer.show"].render(), "gin-explore", icon="search", style="primary"
@@ -138,7 +139,7 @@ class MeldExplorer:
         self.message = MessageArea()
         self.result = html_widget("", "gin-explorer-result")
         self.show_button.on_click(guarded(self.message.show)(lambda _b: self.show()))
-        self.text.on_msg(self._submitted)  # Enter in the box shows the hand
+        self.text.on_submit(guarded(self.message.show)(self.show))  # Enter shows the hand
         self.deal_button.on_click(guarded(self.message.show)(lambda _b: self.deal()))
         self.widget = W.VBox(
             [
@@ -148,10 +149,6 @@ class MeldExplorer:
                 self.result,
             ]
         )
-
-    def _submitted(self, _w: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            guarded(self.message.show)(self.show)()
 
     def show(self, text: str | None = None) -> list[Card]:
         """Arrange the typed hand (or ``text``) and show the explanation."""

@@ -170,6 +170,11 @@ class Progress(anywidget.AnyWidget):
         """``new``, ``started`` or ``mastered``."""
         return str(self.level_record(rules, key)["state"])
 
+    def returning(self) -> bool:
+        """Whether the learner has any progress kept (under any rule set): a newcomer has
+        none."""
+        return any(self.records.values())
+
     def last(self, rules: str) -> str | None:
         """The level last opened under ``rules``, if any."""
         last = self.records.get(rules, {}).get(LAST)

@@ -26,7 +26,8 @@ from gin.ui.lessons.base import (
 )
 from gin.ui.lessons.catalog import CHEAT_SHEET, GUIDED_NOTEBOOK, LESSONS, PLAY_NOTEBOOK, link
 from gin.ui.lessons.guard import AnswerError
-from gin.ui.lessons.levelmap import level_map_html, results_link_html
+from gin.ui.lessons.levelmap import level_href, level_map_html, level_title, results_link_html
+from gin.ui.lessons.levels import level_index
 from gin.ui.lessons.pictures import Raw, table_html
 from gin.ui.lessons.progress import Progress
 
@@ -139,7 +140,11 @@ def rules_table_html(presets: tuple[str, ...] = Rules.PRESETS) -> str:
 
 def lesson_map_html() -> str:
     """Every lesson with a link that opens it (in Voilà when served by Voilà)."""
-    items = [f"<li>{link(info.notebook)}: {html.escape(info.summary)}</li>" for info in LESSONS[1:]]
+    items = [
+        f"<li>{link(info.notebook, css='gin-lesson-link gin-card-title')}"
+        f'<span class="gin-lesson-summary">{html.escape(info.summary)}</span></li>'
+        for info in LESSONS[1:]
+    ]
     return f'<ol class="gin-lesson-map">{"".join(items)}</ol>'
 
 
@@ -192,9 +197,18 @@ class StartLesson(Lesson):
             ),
             section(M["lesson.start.map.heading"].render(), "", self.lesson_map, self.play_now),
         )
+        self._title_html = f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
+        self._prose_html = self.intro.value.removeprefix(self._title_html)
+        self._draw_map()
 
     def _draw_map(self) -> None:
         rules = self.map_rules.value
+        if self.intro is not None:  # the first screen leads with the main button
+            self.intro.value = (
+                self._title_html
+                + f'<div class="gin-first-step">{first_step_html(self.progress, rules)}</div>'
+                + self._prose_html
+            )
         self.level_map.value = level_map_html(self.progress, rules)
         self.results.value = results_link_html(self.progress, rules)
 
@@ -207,14 +221,47 @@ def values_picture_html() -> str:
     return f"<p><b>{head}</b></p>" + LEVELS[0].picture(Rules.preset("classic"))
 
 
+def first_step_html(progress: Progress, rules: str) -> str:
+    """The first screen's main button (class ``gin-primary-action``): the guided first deal
+    for a learner with no progress, "continue where you left off" for one coming back (the
+    guided deal then a plain link beside it)."""
+    guided_label = "▶ " + M["lesson.start.guided"].render()
+    if not progress.returning():
+        main = link(GUIDED_NOTEBOOK, guided_label, css="gin-primary-action gin-guided-start")
+        note = M["newcomer.start.new-note"].render()
+        return f'<p>{main}</p><p class="gin-muted">{html.escape(note)}</p>'
+    key = progress.continue_level(rules)
+    cont = M["lesson.course.continue"].render({"title": level_title(level_index(key) + 1)})
+    main = (
+        f'<a class="gin-primary-action gin-continue-start" data-level="{key}" '
+        f'href="{html.escape(level_href(key, rules))}">▶ {html.escape(cont)}</a>'
+    )
+    return f"<p>{main} {link(GUIDED_NOTEBOOK, guided_label, css='gin-card-link')}</p>"
+
+
+PRINTER_ICON = (
+    '<svg class="gin-icon" aria-hidden="true" focusable="false" width="18" height="18" '
+    'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" '
+    'stroke-linejoin="round"><path d="M6 9V3h12v6"/><rect x="2" y="9" width="20" height="8" '
+    'rx="2"/><path d="M6 14h12v7H6z"/></svg>'
+)
+"""A printer drawn inline (no emoji font needed), beside the cheat sheet's link."""
+
+
 def first_steps_html() -> str:
     """Links to the guided first deal and the printable cheat sheet."""
-    guided = link(GUIDED_NOTEBOOK, "▶ " + M["lesson.start.guided"].render(), css="gin-guided-link")
+    guided = link(
+        GUIDED_NOTEBOOK,
+        "▶ " + M["lesson.start.guided"].render(),
+        css="gin-guided-link gin-card-link",
+    )
     sheet = M["lesson.start.cheat-sheet"].render()
+    new_tab = M["newcomer.new-tab"].render()
     return (
         f"<p>{guided} "
-        f'<a class="gin-cheat-sheet-link" href="./{CHEAT_SHEET}" target="_blank">'
-        f"🖨 {html.escape(sheet)}</a></p>"
+        f'<a class="gin-cheat-sheet-link gin-card-link" href="./{CHEAT_SHEET}" target="_blank">'
+        f"{PRINTER_ICON} {html.escape(sheet)} "
+        f'<span class="gin-new-tab">({html.escape(new_tab)})</span></a></p>'
     )
 
 

@@ -35,6 +35,10 @@ LESSON_CSS = """
 .gin-lesson-steps li.gin-step-current { font-weight: 600; background: #fff3c4;
   border-radius: 4px; }
 .gin-lesson-steps li.gin-step-later { color: #8c959f; }
+.gin-answer-box input { font-size: 15px; height: 32px; box-sizing: border-box; max-width: 100%;
+  padding: 4px 8px; border: 1px solid #8c959f; border-radius: 4px; background: #fff;
+  color: #1d2327; }
+.gin-answer-box input:focus { outline: 2px solid #1f4fb4; outline-offset: 1px; }
 .gin-feedback { min-height: 1.5em; }
 .gin-feedback [role=status] { padding: 8px 12px; border-radius: 6px; margin-top: 6px; }
 .gin-feedback-right [role=status] { background: #e7f6ec; border-left: 5px solid #2e7d32; }
@@ -53,8 +57,35 @@ LESSON_CSS = """
 .gin-badge { display: inline-block; padding: 2px 8px; border-radius: 10px; background: #eef2ff;
   border: 1px solid #9aa9e8; font-size: 13px; margin-right: 6px; }
 .gin-badge.gin-doubled { background: #fde9e7; border-color: #e09a91; }
+/* Jupyter's green and teal buttons are too light for white text (WCAG AA 4.5:1). */
+.gin-lesson .jupyter-button.mod-success { background-color: #2e7d32; }
+.gin-lesson .jupyter-button.mod-info { background-color: #00697a; }
 .gin-lesson-nav { margin: 18px 0 6px; padding-top: 8px; border-top: 1px solid #d0d7de; }
-.gin-lesson-map li { margin: 4px 0; }
+.gin-lesson-map { list-style: none; padding: 0; margin: 6px 0; display: grid; gap: 8px;
+  grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); }
+.gin-lesson-map li { border: 1px solid #c5cdd6; border-radius: 10px; background: #fff;
+  padding: 0; box-shadow: 0 1px 2px rgba(0,0,0,.08); }
+.gin-lesson-map li a.gin-card-title { display: block; padding: 8px 12px 2px; font-weight: 700;
+  color: #1f3a93; text-decoration: none; font-size: 16px; }
+.gin-lesson-map li a.gin-card-title::after { content: " →"; }
+.gin-lesson-map li:hover, .gin-lesson-map li:focus-within { border-color: #1f3a93; }
+.gin-lesson-map .gin-lesson-summary { display: block; padding: 0 12px 8px; color: #444;
+  font-size: 13px; }
+.gin-primary-action { display: inline-block; padding: 12px 22px; border-radius: 10px;
+  background: #2e7d32; color: #fff !important; font-weight: 700; font-size: 18px;
+  text-decoration: none; box-shadow: 0 2px 4px rgba(0,0,0,.2); }
+.gin-primary-action:hover { background: #25692a; }
+.gin-primary-action:focus-visible, .gin-card-link:focus-visible,
+.gin-lesson-map a:focus-visible { outline: 3px solid #e0a100; outline-offset: 2px; }
+.gin-card-link { display: inline-block; padding: 6px 12px; margin: 2px 4px 2px 0;
+  border: 1px solid #9aa9e8; border-radius: 8px; background: #eef2ff; color: #1f3a93 !important;
+  font-weight: 600; text-decoration: none; }
+.gin-card-link:hover { border-color: #1f3a93; }
+.gin-icon { vertical-align: -3px; }
+.gin-new-tab { font-weight: 400; font-size: 13px; }
+.gin-level-map li a { display: inline-block; padding: 2px 10px; border: 1px solid #9aa9e8;
+  border-radius: 6px; background: #f5f7ff; color: #1f3a93; text-decoration: none; }
+.gin-level-map li a:hover { border-color: #1f3a93; }
 .gin-playnow { display: inline-block; padding: 8px 16px; border-radius: 8px;
   background: #2e7d32; color: #fff !important; font-weight: 600; text-decoration: none; }
 .gin-chart svg { max-width: 100%; height: auto; }
@@ -65,6 +96,16 @@ LESSON_CSS = """
   min-height: 48px; }
 .gin-guide [role=status] { padding: 10px 14px; border-radius: 8px; background: #fff3c4;
   border-left: 6px solid #e0a100; font-size: 17px; margin: 6px 0; }
+/* The guided deal's instruction stays in view: sticky over the table, inside every box
+   that would clip it (Voila's output area scrolls, so each box on the way lets it out). */
+.jp-OutputArea:has(.gin-guide), .jp-OutputArea-child:has(.gin-guide),
+.jp-OutputArea-output:has(.gin-guide), .gin-lesson:has(.gin-guide) {
+  overflow: visible !important; }
+.gin-lesson .gin-guide { position: sticky; top: 0; z-index: 20; }
+.gin-lesson:has(.gin-guide) .gin-table { scroll-margin-top: 90px; }
+.gin-guide [role=status] { box-shadow: 0 2px 6px rgba(0,0,0,.25); }
+@media (max-width: 600px) { .gin-guide [role=status] { font-size: 15px; padding: 6px 10px; }
+  .gin-lesson:has(.gin-guide) .gin-table { scroll-margin-top: 110px; } }
 .gin-guide-target, .gin-lesson-card.gin-guide-target, .gin-card.gin-guide-target {
   outline: 4px solid #e0a100 !important; outline-offset: 3px;
   animation: gin-guide-pulse 1.2s ease-in-out infinite; }

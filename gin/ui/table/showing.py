@@ -9,6 +9,7 @@ from gin.i18n import M
 from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, shown_actions
 from gin.ui.coaching import coach_sections
 from gin.ui.controls import title_html
+from gin.ui.dealresult import layoff_button_label
 from gin.ui.felt import last_move_text, turn_text
 from gin.ui.seats import LEARNER, OPPONENT
 from gin.ui.table.base import TableBase
@@ -109,6 +110,9 @@ class TableShowing(TableBase):
         for key, on in enabled.items():
             self.buttons[key].disabled = not on or pending
             self._display(key, shown[key] and not pending)
+        lay_off = layoff_button_label(view).render()  # "Go on" when nothing fits
+        if self.buttons["lay_off"].description != lay_off:
+            self.buttons["lay_off"].description = self.buttons["lay_off"].tooltip = lay_off
         self.buttons["confirm"].disabled = not pending
         self.buttons["cancel"].disabled = not pending
         if not pending:
@@ -147,6 +151,8 @@ class TableShowing(TableBase):
             records = records[:-1]
         final = g.final_score() if g.is_over and (self._revealed() or not g.deal.is_over) else None
         self.scores.show(records, g.rules.target, final, open_deals=self.open_deals)
+        over = g.deal.is_over and self._revealed()
+        self.felt.result.show(records, g.rules.target, final, over=over)
 
     def _refresh_controls(self) -> None:
         """Buttons, the turn line and the keyboard focus follow the current view."""
