@@ -28,6 +28,7 @@ import pathlib
 import re
 import sys
 import tomllib
+import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -194,7 +195,8 @@ def style_rules() -> dict[str, Any]:
 def style_problems(lang: str, key: str, text: str) -> list[str]:
     """The systematic slips (issue 21) in one translated template ``text`` of ``lang``:
 
-    - ``{rules}`` (a rule-set name) not between quotation marks;
+    - ``{rules}``, or a rule-set name the language's list gives, not between quotation
+      marks;
     - in a right-to-left language, a card ("7♠"), a run ("A-2-3") or a sign before a
       number ("+{bonus}") typed outside a left-to-right isolate (U+2066 ... U+2069);
     - a term the language's list in ``gin/locale/lint.toml`` forbids, or a pattern it
@@ -216,6 +218,14 @@ def style_problems(lang: str, key: str, text: str) -> list[str]:
             for m in pattern.finditer(bare):
                 out.append(f"{key}: {what} {m.group(0)!r} outside a bidi isolate (U+2066...U+2069)")
     own = rules.get(lang, {})
+    for name in own.get("rule_names", ()) if not key.startswith("rules.name.") else ():
+        for m in re.finditer(re.escape(name), text):
+            end = m.end()
+            while end < len(text) and unicodedata.category(text[end])[0] in "LM":
+                end += 1  # an inflected ending
+            before, after = text[m.start() - 1 : m.start()], text[end : end + 1]
+            if before not in quotes or after not in quotes:
+                out.append(f"{key}: the rule set {text[m.start() : end]!r} not in quotation marks")
     low = text.lower()
     for entry in own.get("forbidden", ()):
         if entry["term"].lower() in low:
@@ -308,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "lint":
         total = 0
-        for lang in [args.lang] if args.lang else LANGUAGES:
+        for lang in [args.lang] if args.lang else [x for x in LANGUAGES if x != "en"]:
             found = problems(lang)
             for line in found:
                 print(f"{lang} {line}" if not args.lang else line)

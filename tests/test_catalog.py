@@ -226,6 +226,11 @@ def test_lint_wants_the_rule_set_name_in_quotes_in_every_language() -> None:
     ):
         assert any("quotation" in p for p in style_problems(lang, "doc.k", bare)), lang
         assert style_problems(lang, "doc.k", quoted) == [], lang
+    # a rule-set name written out, inflected or not, is quoted too
+    assert style_problems("lo", "doc.k", "ກົດໂພດຳຄູນສອງ.")
+    assert style_problems("lo", "doc.k", "ກົດ “ໂພດຳຄູນສອງ”.") == []
+    assert style_problems("et", "doc.k", "klassikalise reeglistiku järgi")
+    assert style_problems("et", "doc.k", "„klassikalise“ reeglistiku järgi") == []
 
 
 def test_lint_wants_hebrew_cards_runs_and_signs_inside_a_bidi_isolate() -> None:
