@@ -43,6 +43,10 @@ class DiscardChoice:
     ends: DiscardEnd
 
 
+UpCardPlace = Literal["top", "buried", "hand", "opponent"]
+"""Where the up card is (see :attr:`PlayerView.up_card_place`)."""
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """What one player may see of a deal. Hidden cards are never in it.
@@ -103,6 +107,21 @@ class PlayerView:
         return self.discard_pile[-1] if self.discard_pile else None
 
     @property
+    def up_card_place(self) -> UpCardPlace:
+        """Where the up card is now, as this player knows it: ``top`` (on top of the
+        discard pile), ``buried`` (in the discard pile under later discards: nobody took
+        it, or it was thrown back), ``hand`` (in this player's hand) or ``opponent``
+        (taken by the opponent, who still holds it)."""
+        up = self.up_card
+        if self.top_discard == up:
+            return "top"
+        if up in self.discard_pile:
+            return "buried"
+        if up in self.hand:
+            return "hand"
+        return "opponent"
+
+    @property
     def opponent(self) -> int:
         """The other player's number."""
         return 1 - self.player
@@ -114,4 +133,4 @@ class PlayerView:
         return tuple(c for c in DECK if not seen & c.mask)
 
 
-__all__ = ["DiscardChoice", "DiscardEnd", "Phase", "PlayerView"]
+__all__ = ["DiscardChoice", "DiscardEnd", "Phase", "PlayerView", "UpCardPlace"]

@@ -722,7 +722,13 @@ def test_the_low_limit_tip_and_the_undercut_caption_come_from_the_numbers() -> N
     steep = {d: (0.02 if d <= 4 else 0.30, 200) for d in range(1, 11)}
     assert "the risk rises with the deadwood" in undercut_risk_caption(steep).render()
     page = tips_html([check])
-    assert 'data-holds="true"' in page and "Aim for gin when the knock limit is low." in page
+    assert 'data-holds="true"' in page and "so aim for it then" in page
+    # the simulated players never aim for gin: the verdict says the figures show how
+    # often gin comes, not that aiming for it pays
+    assert "never aim for gin" in page and "bear it out" not in page
+    # deals under an ace up card where only gin may end the deal (limit 0) are left out
+    gin_only = sims + [sim(0, "gin")] * 50
+    assert check_gin_when_low(gin_only).n == check.n
 
 
 @pytest.mark.parametrize("rules", PRESETS)

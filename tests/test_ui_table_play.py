@@ -378,7 +378,7 @@ def test_the_up_card_is_drawn_once(stack: Any) -> None:
     assert t.discard_area.codes == ["KD"]
     assert "<svg" not in t.up_card_html.value
     t.buttons["take"].click()
-    assert "<svg" in t.up_card_html.value and "taken" in t.up_card_html.value
+    assert "<svg" in t.up_card_html.value and "in your hand" in t.up_card_html.value
 
 
 def test_the_hint_says_when_the_opponent_passed_on_the_rank_it_suggests_throwing() -> None:

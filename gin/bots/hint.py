@@ -50,6 +50,9 @@ class DiscardAdvice:
     declined: tuple[Card, ...] = ()
     """Cards of the same rank that the opponent could have taken from the discard pile and
     passed on: a sign that it does not collect that rank."""
+    knock_chance: float = 0.0
+    """Chance that the next draw from the stock brings the ten cards kept within the knock
+    limit."""
 
 
 @dataclass(frozen=True)
@@ -262,6 +265,7 @@ def _discard_advice(
                 c in knockable,
                 best_v,
                 tuple(d for d in declined if d.rank == c.rank),
+                o.knock_chance,
             )
         )
     chosen = getattr(analysis.action, "card", None)

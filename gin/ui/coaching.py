@@ -4,6 +4,7 @@ engine's explanation steps and drawn by :class:`~gin.ui.coach.Coach`."""
 from __future__ import annotations
 
 import gin
+from gin.bots.headline import headline
 from gin.bots.hint import Hint
 from gin.bots.reading import opponent_steps
 from gin.i18n import M, Text
@@ -23,48 +24,9 @@ def end_section(view: gin.PlayerView, beat: int) -> CoachSection:
 
 
 def hint_summary(h: Hint, view: gin.PlayerView) -> Text:
-    """The hint in one short sentence, chosen from the hint's own figures."""
-    a = h.action
-    d = h.draw
-    if isinstance(a, gin.BigGin):
-        return M["hint.summary-big-gin"]()
-    if isinstance(a, gin.LayOff):
-        return M["hint.summary-lay-off"]()
-    if isinstance(a, gin.Knock):
-        if h.knock is not None and h.knock.gin:
-            return M["hint.summary-gin"](card=a.card.code)
-        left = next((x.deadwood for x in h.discards if x.card == a.card), h.deadwood)
-        return M["hint.summary-knock"](card=a.card.code, deadwood=left)
-    if isinstance(a, gin.Discard):
-        if h.knock is not None and not h.knock.knock:
-            return M["hint.summary-wait"](card=a.card.code)
-        advice = next((x for x in h.discards if x.card == a.card), None)
-        deadwood = gin.best_arrangement(view.hand).deadwood
-        highest = bool(deadwood) and a.card in deadwood
-        highest = highest and a.card.points == max(c.points for c in deadwood)
-        if highest and advice is not None and advice.declined:
-            return M["hint.summary-discard-highest-declined"](
-                card=a.card.code, declined=advice.declined[-1].code
-            )
-        if highest:
-            return M["hint.summary-discard-highest"](card=a.card.code)
-        if advice is not None and advice.feed_risk < 0.2:
-            return M["hint.summary-discard-safe"](card=a.card.code, deadwood=advice.deadwood)
-        if advice is not None:
-            return M["hint.summary-discard"](card=a.card.code, deadwood=advice.deadwood)
-    if isinstance(a, gin.TakeUpCard | gin.DrawDiscard) and d is not None:
-        if d.melds:
-            return M["hint.summary-take-meld"](card=d.card.code)
-        return M["hint.summary-take"](
-            card=d.card.code, now=d.deadwood_now, after=d.deadwood_if_taken
-        )
-    if isinstance(a, gin.Pass) and d is not None:
-        return M["hint.summary-pass"](card=d.card.code)
-    if isinstance(a, gin.DrawStock) and d is not None:
-        if d.stock_only:
-            return M["hint.summary-stock-only"]()
-        return M["hint.summary-stock"](card=d.card.code)
-    return M["hint.summary-action"](action=a.text)
+    """The hint in one short sentence, chosen by the engine from the hint's own figures
+    (:func:`gin.bots.headline.headline`)."""
+    return headline(h, view.hand)
 
 
 def _melds(arr: gin.Arrangement) -> list[list[str]]:

@@ -25,6 +25,15 @@ HINTED = "gin-hint-card"
 """CSS class of the card (or pile) the hint suggests."""
 
 
+_UP_CARD_PLACE = {
+    "buried": "piles.up-card-buried",
+    "hand": "piles.up-card-hand",
+    "opponent": "piles.up-card-opponent",
+}
+"""The up card's label once it no longer lies on top of the discard pile, by where it is
+(:attr:`gin.PlayerView.up_card_place`)."""
+
+
 def count_html(n: int) -> str:
     """A count of cards, the number in large type: ``31 cards``."""
     number = format_number(n)
@@ -132,12 +141,13 @@ class Piles:
         self.history_area.show(list(view.discard_pile), four_color=four_color, large=large)
         code = view.up_card.code
         head = f"<b>{M['piles.up-card'].render()}</b> "
-        if top is view.up_card:
+        place = view.up_card_place
+        if place == "top":
             self.up_card_html.value = head + card_label(code)
         else:
             self.up_card_html.value = (
                 head
-                + M["piles.up-card-taken"].render({"card": code})
+                + M[_UP_CARD_PLACE[place]].render({"card": code})
                 + '<span class="gin-up-card-pic">'
                 + card_svg(view.up_card, four_color=four_color)
                 + "</span>"

@@ -104,6 +104,14 @@ EXAMPLES = (
 """The worked examples (the first four are the checks in the project's rules)."""
 
 
+def _ace_limits() -> dict[str, int]:
+    """The knock limit under an ace up card in each preset rule set."""
+    return {
+        "classic_ace_limit": Rules.preset("classic").ace_knock_limit,
+        "spades_ace_limit": Rules.preset("spades-double").ace_knock_limit,
+    }
+
+
 def _h2(key: str) -> str:
     return f"<h2>{html.escape(M[key].render())}</h2>"
 
@@ -174,7 +182,8 @@ def cheat_sheet_body() -> str:
         f"<section>{_h2('lesson.cheat.values')}{_values_html()}"
         f"<p>{html.escape(M['lesson.cheat.values-text'].render())}</p></section>"
         f"<section>{_h2('lesson.cheat.limit')}"
-        f"<p>{html.escape(M['lesson.cheat.limit-text'].render())}</p>{_limits_html()}</section>"
+        f"<p>{html.escape(M['lesson.cheat.limit-text'].render(_ace_limits()))}</p>"
+        f"{_limits_html()}</section>"
         f"<section>{_h2('lesson.cheat.rule-sets')}{rules_table_html()}</section>"
         f"<section>{_h2('lesson.cheat.scoring')}<ul>{formulas}</ul>{examples}</section>"
         "</article>"

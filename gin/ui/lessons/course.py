@@ -48,7 +48,13 @@ class PredictMoment:
         question = (
             f"<p><b>{html.escape(M['lesson.course.predict.heading'].render())}</b> "
             f"{html.escape(predict.question.render())}</p>"
-            + (cards_html(cards, size="small") if cards else "")
+            + (
+                predict.picture(rules)
+                if predict.picture is not None
+                else cards_html(cards, size="small")
+                if cards
+                else ""
+            )
         )
         self.widget = W.VBox(
             [html_widget(question), W.HBox([self.choice, self.see_button]), self.reveal]

@@ -32,6 +32,8 @@ class Predict:
     """The right choice's value and the engine's explanation, for a rule set."""
     cards: Callable[[Rules], Sequence[Card]] = lambda _r: ()
     """The cards shown with the question."""
+    picture: Callable[[Rules], str] | None = None
+    """HTML shown with the question instead of ``cards`` (captioned card groups)."""
 
 
 @dataclass(frozen=True)

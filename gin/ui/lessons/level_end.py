@@ -137,6 +137,10 @@ LEVEL_KNOCK = Level(
         YES_NO,
         _knock_predict,
         lambda _r: [*parse_cards(_KNOCK_HAND), Card.parse("8D")],
+        lambda _r: groups(
+            (M["lesson.level.picture.up-card"].render(), "8D"),
+            (M["lesson.level.picture.your-eleven"].render(), _KNOCK_HAND),
+        ),
     ),
     knocking_question,
 )
@@ -218,8 +222,9 @@ def gin_question(rules: Rules, rng: random.Random) -> Question:
 
 def _gin_predict(rules: Rules) -> tuple[str, Text]:
     ex = scored_example(rules, "gin")
-    return ("yes" if ex.layoffs else "no"), M["lesson.level.gin.reveal"](
-        points=ex.points, deadwood=ex.defender_deadwood
+    key = "lesson.level.gin.reveal-doubled" if ex.doubled else "lesson.level.gin.reveal"
+    return ("yes" if ex.layoffs else "no"), M[key](
+        points=ex.points, deadwood=ex.defender_deadwood, bonus=ex.bonus, card=ex.up_card.code
     )
 
 

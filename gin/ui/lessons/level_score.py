@@ -196,8 +196,9 @@ def scoring_question(rules: Rules, rng: random.Random) -> Question:
 
 def _score_predict(rules: Rules) -> tuple[str, Text]:
     r = scored_example(rules, "gin")
-    return (r.winner or "knocker"), M["lesson.level.score.reveal"](
-        points=r.points, bonus=r.bonus, deadwood=r.defender_deadwood, multiplier=r.multiplier
+    key = "lesson.level.score.reveal-doubled" if r.doubled else "lesson.level.score.reveal"
+    return (r.winner or "knocker"), M[key](
+        points=r.points, bonus=r.bonus, deadwood=r.defender_deadwood, card=r.up_card.code
     )
 
 
@@ -252,7 +253,13 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
             else "lesson.level.game.explain-winner"
         ),
         rules=rules_name(rules.name),
-    ) + para("lesson.level.game.explain-need", need=need, target=rules.target)
+    ) + para(
+        "lesson.level.game.explain-need-void"
+        if max(totals) == 0
+        else "lesson.level.game.explain-need",
+        need=need,
+        target=rules.target,
+    )
 
     def check(answers: Mapping[str, str]) -> Verdict:
         who = Field("dealer", choices=DEALER_CHOICES).choice(answers["dealer"])
@@ -278,7 +285,14 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
         para("lesson.level.game.prompt", rules=rules_name(rules.name), target=rules.target) + story,
         (
             Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES),
-            points_field("need", M["lesson.level.game.need-label"]),
+            points_field(
+                "need",
+                M[
+                    "lesson.level.game.need-label-void"
+                    if max(totals) == 0
+                    else "lesson.level.game.need-label"
+                ],
+            ),
         ),
         check,
         {"answer": (nxt, need), "kind": kind},

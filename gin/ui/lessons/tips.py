@@ -1,8 +1,8 @@
-"""The seed's strategy tips, put to the test by the engine, and captions from the numbers.
+"""The rule books' strategy tips, put to the test by the engine, and captions from the numbers.
 
 Three tips from the rule texts are checked here:
 
-- on a spade deal (spades-double) an undercut pays at least 50 plus twice the difference;
+- on a spade deal (spades-double) an undercut pays exactly 50 plus twice the difference;
 - a spade gin is worth at least 50 of the 150 points of a game;
 - aim for gin when the knock limit is low.
 
@@ -26,8 +26,9 @@ from gin.ui.lessons.intervals import Estimate, compare, pooled_share, share
 from gin.ui.lessons.level_score import scored_deal
 from gin.ui.lessons.simulate import SimDeal
 
-LOW_LIMITS = (0, 1, 2, 3)
-"""The knock limits counted as low."""
+LOW_LIMITS = (1, 2, 3)
+"""The knock limits counted as low (a limit of 0, where only gin may end the deal by rule,
+is left out: gin there says nothing about a low limit)."""
 HIGH_LIMIT = 10
 
 
@@ -57,10 +58,11 @@ def spade_results(kind: str, count: int, seed: int) -> tuple[DealResult, ...]:
 
 
 def check_spade_undercut(count: int = 40, seed: int = 1) -> TipCheck:
-    """On a spade deal an undercut pays at least 50 plus twice the difference."""
+    """In spades-double an undercut on a spade deal pays exactly 50 (the undercut bonus of
+    25, doubled) plus twice the difference."""
     results = spade_results("undercut", count, seed)
     extra = [r.points - 2 * (r.knocker_deadwood - r.defender_deadwood) for r in results]
-    holds = min(extra) >= 50
+    holds = min(extra) == max(extra) == 50
     data = {
         "count": len(results),
         "least": min(extra),
@@ -153,7 +155,10 @@ def tips_html(checks: Sequence[TipCheck]) -> str:
     """Each tip, whether the figures bear it out, and what they show (one item each)."""
     items = []
     for c in checks:
-        verdict = M["lesson.lab.tip.holds" if c.holds else "lesson.lab.tip.not-shown"].render()
+        key = "lesson.lab.tip.holds" if c.holds else "lesson.lab.tip.not-shown"
+        if c.holds and c.key == "low-limit":
+            key = "lesson.lab.tip.holds-low"  # the simulated players never aim for gin
+        verdict = M[key].render()
         items.append(
             f'<li class="gin-tip gin-tip-{c.key}" data-holds="{str(c.holds).lower()}">'
             f"<b>{html.escape(TIP_TEXT[c.key].render())}</b> {html.escape(verdict)} "
