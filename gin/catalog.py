@@ -192,7 +192,7 @@ def style_rules() -> dict[str, Any]:
         return tomllib.load(f)
 
 
-def style_problems(lang: str, key: str, text: str) -> list[str]:
+def style_problems(lang: str, key: str, text: str, form: str | None = None) -> list[str]:
     """The systematic slips (issue 21) in one translated template ``text`` of ``lang``:
 
     - ``{rules}``, or a rule-set name the language's list gives, not between quotation
@@ -200,7 +200,9 @@ def style_problems(lang: str, key: str, text: str) -> list[str]:
     - in a right-to-left language, a card ("7♠"), a run ("A-2-3") or a sign before a
       number ("+{bonus}") typed outside a left-to-right isolate (U+2066 ... U+2069);
     - a term the language's list in ``gin/locale/lint.toml`` forbids, or a pattern it
-      lists (a number with an attached ending, a placeholder in a case it cannot take).
+      lists (a number with an attached ending, a placeholder in a case it cannot take);
+    - in the ``one`` form (``form``) of a counted sentence, plural wording after the count
+      (the list's ``one_form`` patterns: "1 points").
 
     >>> style_problems("bg", "doc.x", "С {count} карти по правилата {rules}")[0]
     "doc.x: {rules} not in quotation marks: 'С {count} карти по правилата {rules}'"
@@ -232,7 +234,8 @@ def style_problems(lang: str, key: str, text: str) -> list[str]:
             out.append(
                 f"{key}: {entry['term']!r} ({entry['reason']}; write {entry['use']}): {text!r}"
             )
-    for entry in own.get("pattern", ()):
+    patterns = [*own.get("pattern", ()), *(own.get("one_form", ()) if form == "one" else ())]
+    for entry in patterns:
         for m in re.finditer(entry["pattern"], text):
             out.append(f"{key}: {m.group(0)!r}: {entry['reason']}")
     return out
@@ -259,12 +262,13 @@ def problems(lang: str) -> list[str]:
             out.append(f"{key}: not translated")
             continue
         want: frozenset[str] = frozenset().union(*(placeholders(str(i)) for i in ids))
-        for s in map(str, strings):
+        tags = plural_tags(lang) if len(ids) > 1 else ("",)
+        for tag, s in zip(tags, map(str, strings), strict=False):
             got = placeholders(s)
             if got - want or (len(ids) == 1 and got != want):
                 out.append(f"{key}: placeholders {sorted(got)}, English has {sorted(want)}")
             if lang != "en":
-                out.extend(style_problems(lang, str(key), s))
+                out.extend(style_problems(lang, str(key), s, tag or None))
     return out
 
 

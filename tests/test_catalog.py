@@ -308,6 +308,18 @@ def test_lint_finds_a_forbidden_term_and_says_why(lang: str, slip: str) -> None:
     assert "write" in found[0] or ":" in found[0]
 
 
+def test_lint_wants_the_form_for_one_in_the_singular() -> None:
+    """Issue 21: a message that counts one thing never uses plural wording: the ``one``
+    form of a counted sentence with a plural noun after the count is reported."""
+    from gin.catalog import style_problems
+
+    assert style_problems("he", "doc.k", "{count} נקודות", "one")
+    assert style_problems("he", "doc.k", "נקודה אחת", "one") == []
+    assert style_problems("he", "doc.k", "{count} נקודות", "other") == []
+    assert style_problems("bg", "doc.k", "{count} точки", "one")
+    assert style_problems("bg", "doc.k", "{count} точка", "one") == []
+
+
 def test_spoken_card_names_and_deadwood_marks_read_right() -> None:
     """Issue 21: a spoken card name is in the construct state in Hebrew ("מלכת לב"), and
     the Bulgarian deadwood mark agrees with every card ("неизползвана карта", not a
