@@ -192,7 +192,9 @@ def style_rules() -> dict[str, Any]:
         return tomllib.load(f)
 
 
-def style_problems(lang: str, key: str, text: str, form: str | None = None) -> list[str]:
+def style_problems(
+    lang: str, key: str, text: str, form: str | None = None, count: str = "count"
+) -> list[str]:
     """The systematic slips (issue 21) in one translated template ``text`` of ``lang``:
 
     - ``{rules}``, or a rule-set name the language's list gives, not between quotation
@@ -201,8 +203,8 @@ def style_problems(lang: str, key: str, text: str, form: str | None = None) -> l
       number ("+{bonus}") typed outside a left-to-right isolate (U+2066 ... U+2069);
     - a term the language's list in ``gin/locale/lint.toml`` forbids, or a pattern it
       lists (a number with an attached ending, a placeholder in a case it cannot take);
-    - in the ``one`` form (``form``) of a counted sentence, plural wording after the count
-      (the list's ``one_form`` patterns: "1 points").
+    - in the ``one`` form (``form``) of a counted sentence, plural wording next to the
+      count (its placeholder ``count``; the list's ``one_form`` patterns: "1 points").
 
     >>> style_problems("bg", "doc.x", "С {count} карти по правилата {rules}")[0]
     "doc.x: {rules} not in quotation marks: 'С {count} карти по правилата {rules}'"
@@ -234,10 +236,13 @@ def style_problems(lang: str, key: str, text: str, form: str | None = None) -> l
             out.append(
                 f"{key}: {entry['term']!r} ({entry['reason']}; write {entry['use']}): {text!r}"
             )
-    patterns = [*own.get("pattern", ()), *(own.get("one_form", ()) if form == "one" else ())]
-    for entry in patterns:
+    for entry in own.get("pattern", ()):
         for m in re.finditer(entry["pattern"], text):
             out.append(f"{key}: {m.group(0)!r}: {entry['reason']}")
+    one = text.replace(f"{{{count}}}", "{count}")
+    for entry in own.get("one_form", ()) if form == "one" else ():
+        for m in re.finditer(entry["pattern"], one):
+            out.append(f"{key}: {m.group(0)!r} in the form for one: {entry['reason']}")
     return out
 
 
@@ -263,12 +268,16 @@ def problems(lang: str) -> list[str]:
             continue
         want: frozenset[str] = frozenset().union(*(placeholders(str(i)) for i in ids))
         tags = plural_tags(lang) if len(ids) > 1 else ("",)
+        count = next(
+            (c.split(":", 1)[1].strip() for c in m.auto_comments if c.startswith("count:")),
+            "count",
+        )
         for tag, s in zip(tags, map(str, strings), strict=False):
             got = placeholders(s)
             if got - want or (len(ids) == 1 and got != want):
                 out.append(f"{key}: placeholders {sorted(got)}, English has {sorted(want)}")
             if lang != "en":
-                out.extend(style_problems(lang, str(key), s, tag or None))
+                out.extend(style_problems(lang, str(key), s, tag or None, count))
     return out
 
 

@@ -318,6 +318,7 @@ def test_lint_wants_the_form_for_one_in_the_singular() -> None:
     assert style_problems("he", "doc.k", "{count} נקודות", "other") == []
     assert style_problems("bg", "doc.k", "{count} точки", "one")
     assert style_problems("bg", "doc.k", "{count} точка", "one") == []
+    assert style_problems("bg", "doc.k", "оставя {deadwood} точки", "one", "deadwood")
 
 
 def test_spoken_card_names_and_deadwood_marks_read_right() -> None:

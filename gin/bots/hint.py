@@ -447,7 +447,7 @@ def _outs_steps(outs: tuple[CardOuts, ...], steps: list[Draft]) -> None:
             parts.append(M["hint.outs-live"](card=o.card.code, live=live))
         else:
             parts.append(M["hint.outs-dead"](card=o.card.code, dead=dead))
-    steps.append(("live-dead", M["hint.outs"](outs=_joined(parts))))
+    steps.append(("live-dead", M["hint.outs"](outs=_joined(parts), count=len(parts))))
 
 
 __all__ = ["CardOuts", "DiscardAdvice", "DrawAdvice", "Hint", "KnockAdvice", "card_outs", "hint"]

@@ -60,7 +60,7 @@ def opponent_steps(view: PlayerView, since: int = 0) -> tuple[Step, ...]:
             out.append(said)
     known = view.opponent_known
     if known and not view.phase.is_over:
-        out.append(("known", M["reading.known"](cards=[c.code for c in known])))
+        out.append(("known", M["reading.known"](cards=[c.code for c in known], count=len(known))))
         for choice in view.discard_choices:
             near = neighbours(choice.card)
             fits = [k.code for k in known if near & k.mask]

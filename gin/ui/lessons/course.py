@@ -1,4 +1,4 @@
-"""The course: fourteen levels, one concept each, with progress kept in the browser.
+"""The course: its levels, one concept each, with progress kept in the browser.
 
 Each level shows a few sentences and a picture, asks the learner to predict something
 before the engine shows it, and then gives exercises from seeded deals with a two-step

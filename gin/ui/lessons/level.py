@@ -49,6 +49,9 @@ class Level:
     """HTML: the level's picture (cards)."""
     predict: Predict
     make: Callable[[Rules, random.Random], Question]
+    terms: tuple[str, ...] = ()
+    """The terms this level introduces (English, as the learner reads them): no earlier
+    level's sentences may use them."""
 
 
 def rule_facts(rules: Rules) -> dict[str, Any]:
@@ -63,6 +66,12 @@ def rule_facts(rules: Rules) -> dict[str, Any]:
         "classic_ace_limit": Rules.preset("classic").ace_knock_limit,
         "spades_ace_limit": Rules.preset("spades-double").ace_knock_limit,
         "spades_big_gin_bonus": Rules.preset("spades-double").big_gin_bonus,
+        "taken_rule": {
+            "key": "lesson.level.turn.taken-yes"
+            if rules.may_discard_taken_card
+            else "lesson.level.turn.taken-no",
+            "data": {"rules": rules_name(rules.name)},
+        },
     }
 
 

@@ -334,6 +334,7 @@ LEVEL_DEADWOOD = Level(
         lambda _r: parse_cards(_PREDICT_HAND),
     ),
     deadwood_level_question,
+    terms=("meld", "deadwood"),
 )
 
 __all__ = [

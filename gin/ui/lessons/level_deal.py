@@ -105,6 +105,7 @@ LEVEL_OFFER = Level(
     ),
     Predict(M["lesson.level.offer.predict"], OFFER_CHOICES, _offer_predict),
     offer_question,
+    terms=("up card", "dealer"),
 )
 
 # --------------------------------------------------------------------------- 6 knock limit
@@ -158,6 +159,7 @@ LEVEL_LIMIT = Level(
         lambda _r: parse_cards("QD"),
     ),
     knock_limit_question,
+    terms=("knock limit", "knock"),
 )
 
 # --------------------------------------------------------------------------- 7 ace & spade

@@ -143,6 +143,7 @@ LEVEL_KNOCK = Level(
         ),
     ),
     knocking_question,
+    terms=("knocker", "defender"),
 )
 
 # --------------------------------------------------------------------------- 9 gin, big gin
@@ -235,6 +236,7 @@ LEVEL_GIN = Level(
     lambda _r: arrangement_html(best_arrangement(parse_cards("2C 3C 4C 7H 7S 7D 9S TS JS QS"))),
     Predict(M["lesson.level.gin.predict"], YES_NO, _gin_predict),
     gin_question,
+    terms=("gin", "big gin", "bonus"),
 )
 
 # --------------------------------------------------------------------------- 10 layoffs
@@ -337,6 +339,7 @@ LEVEL_LAYOFF = Level(
         lambda _r: parse_cards("5S 6S 7S 8S 9S"),
     ),
     layoff_question,
+    terms=("layoff", "lay off", "laid off"),
 )
 
 # --------------------------------------------------------------------------- 12 void deal
@@ -419,6 +422,7 @@ LEVEL_VOID = Level(
     lambda _r: backs_html(2, M["lesson.level.picture.two-left"].render()),
     Predict(M["lesson.level.void.predict"], VOID_CHOICES, _void_predict),
     void_question,
+    terms=("void",),
 )
 
 __all__ = [

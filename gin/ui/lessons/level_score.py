@@ -177,6 +177,7 @@ LEVEL_UNDERCUT = Level(
     ),
     Predict(M["lesson.level.undercut.predict"], WHO_CHOICES, _undercut_predict),
     undercut_question,
+    terms=("undercut",),
 )
 
 # --------------------------------------------------------------------------- 13 scoring

@@ -1,4 +1,4 @@
-"""The course: fourteen levels, one concept each, in the order a newcomer learns them.
+"""The course: its levels, one concept each, in the order a newcomer learns them.
 
 >>> [level.key for level in LEVELS][:4]
 ['card-values', 'sets', 'runs', 'deadwood']
@@ -11,12 +11,14 @@ from gin.ui.lessons.level_cards import LEVEL_DEADWOOD, LEVEL_RUNS, LEVEL_SETS, L
 from gin.ui.lessons.level_deal import LEVEL_ACE_SPADE, LEVEL_LIMIT, LEVEL_OFFER
 from gin.ui.lessons.level_end import LEVEL_GIN, LEVEL_KNOCK, LEVEL_LAYOFF, LEVEL_VOID
 from gin.ui.lessons.level_score import LEVEL_GAME, LEVEL_SCORE, LEVEL_UNDERCUT
+from gin.ui.lessons.level_turn import LEVEL_TURN
 
 LEVELS: tuple[Level, ...] = (
     LEVEL_VALUES,
     LEVEL_SETS,
     LEVEL_RUNS,
     LEVEL_DEADWOOD,
+    LEVEL_TURN,
     LEVEL_OFFER,
     LEVEL_LIMIT,
     LEVEL_ACE_SPADE,
