@@ -109,3 +109,49 @@ def test_level_8_shows_the_up_card_apart_from_the_eleven_cards() -> None:
     html = knock.predict.picture(gin.Rules.preset("classic"))
     assert "the up card" in html and "your eleven cards after drawing" in html
     assert html.count("gin-lesson-card ") + html.count('gin-lesson-card"') >= 12
+
+
+def test_progress_stored_before_the_turn_level_existed_still_counts_by_level_key() -> None:
+    """Records are keyed by level key, not position: a browser that mastered "knocking"
+    (level 8 before the turn level was added, level 9 now) still shows it mastered there,
+    and the new level starts as new."""
+    from gin.ui.lessons.course import course_lesson
+    from gin.ui.lessons.levelmap import level_title
+
+    old_records = {
+        "classic": {
+            "knocking": {"state": "mastered", "answered": 3, "first_right": 3, "best_streak": 3},
+            "_last": "knocking",
+        }
+    }
+    lesson = course_lesson(1, rules="classic")
+    lesson.progress.send_from_page({"event": "stored", "records": old_records})
+    assert lesson.progress.loaded
+    assert lesson.progress.state("classic", "knocking") == "mastered"
+    assert lesson.progress.state("classic", "turn") == "new"
+    assert lesson.current is not None and lesson.current.level.key == "knocking"
+    number = level_index("knocking") + 1
+    assert level_index("turn") < level_index("knocking")
+    assert lesson.current.level.title.render() in level_title(number)
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_the_gin_reveal_shows_the_cards_and_the_doubling_that_make_its_points(
+    rules: str,
+) -> None:
+    """Issue 21: the gin level gave 110 points without the cards or the doubling."""
+    from gin.ui.lessons.level_score import scored_example
+
+    r = gin.Rules.preset(rules)
+    ex = scored_example(r, "gin")
+    for key in ("gin-and-big-gin", "scoring"):
+        lv = LEVELS[level_index(key)]
+        assert lv.predict.picture is not None
+        html = lv.predict.picture(r)
+        assert f"{ex.defender_deadwood} points of deadwood" in html
+        assert html.count('class="gin-lesson-card') >= 21  # up card, ten and ten
+        _, why = lv.predict.answer(r)
+        text = why.render()
+        assert str(ex.points) in text and str(ex.bonus) in text
+        assert ("doubled by the spade up card" in text) == ex.doubled
+    assert ex.points == (ex.defender_deadwood + ex.bonus) * (2 if ex.doubled else 1)

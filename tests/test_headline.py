@@ -101,8 +101,9 @@ def check_headline(h: Hint, view: gin.PlayerView, said: Text) -> None:
         assert data["now"] == now and data["after"] == opts[0].deadwood_points < now
 
 
-def _position(seed: int, moves: int, rules: str) -> gin.PlayerView | None:
-    """Player 0's view at its first decision after ``moves`` moves of two eager bots."""
+def _position(seed: int, moves: int, rules: str, discard: bool = False) -> gin.PlayerView | None:
+    """Player 0's view at its first decision after ``moves`` moves of two eager bots (its
+    first discard when ``discard``)."""
     d = gin.Deal.new(gin.Rules.preset(rules), rng=random.Random(seed))
     eager = EagerBot(random.Random(seed))
     done = 0
@@ -110,24 +111,27 @@ def _position(seed: int, moves: int, rules: str) -> gin.PlayerView | None:
         p = d.to_move
         assert p is not None
         view = d.view(p)
-        if p == 0 and done >= moves and view.phase is not gin.Phase.LAYOFF:
+        wanted = view.phase is gin.Phase.DISCARD if discard else view.phase is not gin.Phase.LAYOFF
+        if p == 0 and done >= moves and wanted:
             return view
         d.apply(eager.choose(view))
         done += 1
     return None
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     moves=st.integers(0, 40),
     rules=st.sampled_from(["classic", "spades-double"]),
+    discard=st.booleans(),
 )
 def test_every_claim_of_every_headline_is_true_of_the_position(
-    seed: int, moves: int, rules: str
+    seed: int, moves: int, rules: str, discard: bool
 ) -> None:
-    """Property: over random positions, each headline's claims are the engine's facts."""
-    view = _position(seed, moves, rules)
+    """Property: over random positions (half of them discards), each headline's claims are
+    the engine's facts."""
+    view = _position(seed, moves, rules, discard)
     if view is None:
         return
     h = hint(view, **FAST)

@@ -130,7 +130,8 @@ class Hint:
     decided_by: str = "search"
     """How the move was found: ``forced`` (the only move), ``gin``, ``big-gin``,
     ``no-use`` (the top discard can't help), ``search`` (the best simulated move) or
-    ``judgement`` (the careful move, which the simulations could not clearly beat)."""
+    ``judgement`` (the tactician's rule-of-thumb move, which the simulations could not clearly
+    beat)."""
 
     @property
     def reasons(self) -> tuple[Step, ...]:

@@ -42,7 +42,7 @@ from gin.ui.lessons.level import (
     slip_html,
     verdict,
 )
-from gin.ui.lessons.level_score import scored_example
+from gin.ui.lessons.level_score import gin_example_picture, scored_example
 from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html
 
 
@@ -234,7 +234,7 @@ LEVEL_GIN = Level(
     M["lesson.level.gin.title"],
     M["lesson.level.gin.text"],
     lambda _r: arrangement_html(best_arrangement(parse_cards("2C 3C 4C 7H 7S 7D 9S TS JS QS"))),
-    Predict(M["lesson.level.gin.predict"], YES_NO, _gin_predict),
+    Predict(M["lesson.level.gin.predict"], YES_NO, _gin_predict, picture=gin_example_picture),
     gin_question,
     terms=("gin", "big gin", "bonus"),
 )

@@ -26,7 +26,13 @@ from gin.ui.lessons.level import (
     slip_html,
     verdict,
 )
-from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html, steps_html
+from gin.ui.lessons.pictures import (
+    arrangement_html,
+    backs_html,
+    cards_html,
+    group_html,
+    steps_html,
+)
 
 WHO_CHOICES = (
     Choice("knocker", M["lesson.level.score.choice.knocker"]),
@@ -78,6 +84,26 @@ def scored_deal(rules: Rules, rng: random.Random, kind: str) -> DealResult:
 def scored_example(rules: Rules, kind: str) -> DealResult:
     """A fixed example (seeded) of a deal ending in ``kind``."""
     return scored_deal(rules, random.Random(f"example {kind}"), kind)
+
+
+def gin_example_picture(rules: Rules) -> str:
+    """The example the prediction reveals: the up card, the knocker's gin and the
+    defender's ten cards with their deadwood."""
+    ex = scored_example(rules, "gin")
+    parts = (
+        group_html(M["lesson.level.picture.up-card"].render(), [ex.up_card], css="gin-plain"),
+        group_html(
+            M["lesson.level.gin.picture-knocker"].render(),
+            ex.knocker_arrangement.cards,
+            css="gin-plain",
+        ),
+        group_html(
+            M["lesson.level.gin.picture-defender"].render({"deadwood": ex.defender_deadwood}),
+            sorted(ex.defender_arrangement.cards),
+            css="gin-plain",
+        ),
+    )
+    return f'<div class="gin-lesson-groups">{"".join(parts)}</div>'
 
 
 def _result_html(r: DealResult) -> str:
@@ -208,7 +234,12 @@ LEVEL_SCORE = Level(
     M["lesson.level.score.title"],
     M["lesson.level.score.text"],
     lambda r: arrangement_html(scored_example(r, "knock").knocker_arrangement),
-    Predict(M["lesson.level.score.predict"], WHO_CHOICES, _score_predict),
+    Predict(
+        M["lesson.level.score.predict"],
+        WHO_CHOICES,
+        _score_predict,
+        picture=gin_example_picture,
+    ),
     scoring_question,
 )
 
@@ -339,6 +370,7 @@ __all__ = [
     "LEVEL_UNDERCUT",
     "WHO_CHOICES",
     "game_question",
+    "gin_example_picture",
     "played_game",
     "scored_deal",
     "scored_example",
