@@ -267,17 +267,18 @@ def problems(lang: str) -> list[str]:
             out.append(f"{key}: not translated")
             continue
         want: frozenset[str] = frozenset().union(*(placeholders(str(i)) for i in ids))
-        tags = plural_tags(lang) if len(ids) > 1 else ("",)
+        tags = plural_tags(lang) if len(ids) > 1 else ()
         count = next(
             (c.split(":", 1)[1].strip() for c in m.auto_comments if c.startswith("count:")),
             "count",
         )
-        for tag, s in zip(tags, map(str, strings), strict=False):
+        for n, s in enumerate(map(str, strings)):
+            tag = tags[n] if n < len(tags) else None
             got = placeholders(s)
             if got - want or (len(ids) == 1 and got != want):
                 out.append(f"{key}: placeholders {sorted(got)}, English has {sorted(want)}")
             if lang != "en":
-                out.extend(style_problems(lang, str(key), s, tag or None, count))
+                out.extend(style_problems(lang, str(key), s, tag, count))
     return out
 
 
