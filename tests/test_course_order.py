@@ -155,3 +155,28 @@ def test_the_gin_reveal_shows_the_cards_and_the_doubling_that_make_its_points(
         assert str(ex.points) in text and str(ex.bonus) in text
         assert ("doubled by the spade up card" in text) == ex.doubled
     assert ex.points == (ex.defender_deadwood + ex.bonus) * (2 if ex.doubled else 1)
+
+
+def test_after_a_void_first_deal_nobody_is_called_the_leader() -> None:
+    """Issue 21: "the leader" after a 0–0 void deal. Nobody has scored: the question asks
+    what each player still needs."""
+    from gin.ui.lessons.level_score import game_question
+
+    q = game_question(gin.Rules.preset("classic"), random.Random(32))
+    assert q.data["kind"] == "void"
+    label = q.fields[1].label
+    assert label is not None and label.key == "lesson.level.game.need-label-void"
+    assert "Nobody has scored yet" in q.worked and "leader" not in q.worked
+    assert q.check({"dealer": "same", "need": "100"}).right
+
+
+def test_the_cheat_sheets_limit_names_each_rule_sets_ace_limit() -> None:
+    """Issue 21: the limit is not simply the up card's point value: under spades-double an
+    ace gives 0."""
+    from gin.i18n import M
+    from gin.ui.lessons.cheatsheet import _ace_limits
+
+    text = M["lesson.cheat.limit-text"].render(_ace_limits(), "en")
+    classic = gin.Rules.preset("classic").ace_knock_limit
+    spades = gin.Rules.preset("spades-double").ace_knock_limit
+    assert f"{classic} in “classic”" in text and f"{spades} in “spades-double”" in text

@@ -83,7 +83,7 @@ def turn_question(rules: Rules, rng: random.Random) -> Question:
         return verdict(False, slip + explain, code)
 
     return Question(
-        para(prompt_key, card=card.code) + cards_html(view.hand),
+        para(prompt_key, card=card.code) + cards_html(view.hand, marked=[card]),
         (
             Field("discard", M["lesson.level.turn.discard-label"], choices=YES_NO),
             Field(
