@@ -8,6 +8,7 @@ up to date with it (new entries added, removed ones marked obsolete)::
     python -m gin.catalog update    # rewrite gin.pot and every language's .po file
     python -m gin.catalog check     # exit 1 if the files on disk are not up to date
     python -m gin.catalog lint he   # what is missing or wrong in a language's catalog
+    python -m gin.catalog lint      # the same, for every language
     python -m gin.catalog fill he done.toml   # put translations written as TOML into he
     python -m gin.catalog compile   # the .mo files the tutor loads (at install or build)
 
@@ -21,10 +22,13 @@ and ``fill`` them into the ``.po`` file; or edit the ``.po`` file with any gette
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import pathlib
+import re
 import sys
 import tomllib
+import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -32,7 +36,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from gin.i18n import LANGUAGES, LOCALE_DIR, SOURCE_DIR, placeholders, plural_count, plural_tags
+from gin.i18n import (
+    LANGUAGES,
+    LOCALE_DIR,
+    SOURCE_DIR,
+    placeholders,
+    plural_count,
+    plural_tags,
+    text_direction,
+)
 
 PROJECT = "Oklahoma Gin Tutor"
 TEMPLATE = LOCALE_DIR / "gin.pot"
@@ -160,10 +172,85 @@ def read_language(lang: str) -> Catalog:
         return read_po(f, locale=lang)
 
 
+STYLE = LOCALE_DIR / "lint.toml"
+"""The per-language lists the lint checks translations against (forbidden terms and
+patterns, each with its reason): see :func:`style_problems`."""
+
+_ISOLATED = re.compile("\u2066[^\u2066\u2069]*\u2069")
+_CARD = re.compile(
+    r"(?<![\w{])(?:10|[2-9AJQKT])[♠♥♦♣]"  # a card
+    r"|(?<![\w{-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK])){2,}"  # a run: A-2-3
+)
+_SIGN = re.compile(r"(?<![\w}])[+\u2212-](?:\d|\{)|\}[+-](?!\w)")
+_RULES = re.compile(r"\{rules\}")
+
+
+@functools.cache
+def style_rules() -> dict[str, Any]:
+    """The lint's lists (``gin/locale/lint.toml``)."""
+    with STYLE.open("rb") as f:
+        return tomllib.load(f)
+
+
+def style_problems(
+    lang: str, key: str, text: str, form: str | None = None, count: str = "count"
+) -> list[str]:
+    """The systematic slips (issue 21) in one translated template ``text`` of ``lang``:
+
+    - ``{rules}``, or a rule-set name the language's list gives, not between quotation
+      marks;
+    - in a right-to-left language, a card ("7♠"), a run ("A-2-3") or a sign before a
+      number ("+{bonus}") typed outside a left-to-right isolate (U+2066 ... U+2069);
+    - a term the language's list in ``gin/locale/lint.toml`` forbids, or a pattern it
+      lists (a number with an attached ending, a placeholder in a case it cannot take);
+    - in the ``one`` form (``form``) of a counted sentence, plural wording next to the
+      count (its placeholder ``count``; the list's ``one_form`` patterns: "1 points").
+
+    >>> style_problems("bg", "doc.x", "С {count} карти по правилата {rules}")[0]
+    "doc.x: {rules} not in quotation marks: 'С {count} карти по правилата {rules}'"
+    """
+    rules = style_rules()
+    quotes = set(rules.get("quotes", ()))
+    out = []
+    for m in _RULES.finditer(text):
+        before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+        if before not in quotes or after not in quotes:
+            out.append(f"{key}: {{rules}} not in quotation marks: {text!r}")
+    if text_direction(lang) == "rtl":
+        bare = _ISOLATED.sub("", text)
+        for pattern, what in ((_CARD, "card or run"), (_SIGN, "signed number")):
+            for m in pattern.finditer(bare):
+                out.append(f"{key}: {what} {m.group(0)!r} outside a bidi isolate (U+2066...U+2069)")
+    own = rules.get(lang, {})
+    for name in own.get("rule_names", ()) if not key.startswith("rules.name.") else ():
+        for m in re.finditer(re.escape(name), text):
+            end = m.end()
+            while end < len(text) and unicodedata.category(text[end])[0] in "LM":
+                end += 1  # an inflected ending
+            before, after = text[m.start() - 1 : m.start()], text[end : end + 1]
+            if before not in quotes or after not in quotes:
+                out.append(f"{key}: the rule set {text[m.start() : end]!r} not in quotation marks")
+    low = text.lower()
+    for entry in own.get("forbidden", ()):
+        if entry["term"].lower() in low:
+            out.append(
+                f"{key}: {entry['term']!r} ({entry['reason']}; write {entry['use']}): {text!r}"
+            )
+    for entry in own.get("pattern", ()):
+        for m in re.finditer(entry["pattern"], text):
+            out.append(f"{key}: {m.group(0)!r}: {entry['reason']}")
+    one = text.replace(f"{{{count}}}", "{count}")
+    for entry in own.get("one_form", ()) if form == "one" else ():
+        for m in re.finditer(entry["pattern"], one):
+            out.append(f"{key}: {m.group(0)!r} in the form for one: {entry['reason']}")
+    return out
+
+
 def problems(lang: str) -> list[str]:
-    """What keeps ``lang``'s catalog from being complete: entries untranslated or fuzzy,
-    plural forms missing, and translations whose placeholders differ from the English
-    ones (same names, same kinds). Empty when the catalog is complete."""
+    """What keeps ``lang``'s catalog from being complete or right: entries untranslated or
+    fuzzy, plural forms missing, translations whose placeholders differ from the English
+    ones (same names, same kinds), and the slips :func:`style_problems` finds. Empty when
+    the catalog is complete and clean."""
     out = []
     forms = plural_count(lang)
     for m in read_language(lang):
@@ -180,10 +267,18 @@ def problems(lang: str) -> list[str]:
             out.append(f"{key}: not translated")
             continue
         want: frozenset[str] = frozenset().union(*(placeholders(str(i)) for i in ids))
-        for s in map(str, strings):
+        tags = plural_tags(lang) if len(ids) > 1 else ()
+        count = next(
+            (c.split(":", 1)[1].strip() for c in m.auto_comments if c.startswith("count:")),
+            "count",
+        )
+        for n, s in enumerate(map(str, strings)):
+            tag = tags[n] if n < len(tags) else None
             got = placeholders(s)
             if got - want or (len(ids) == 1 and got != want):
                 out.append(f"{key}: placeholders {sorted(got)}, English has {sorted(want)}")
+            if lang != "en":
+                out.extend(style_problems(lang, str(key), s, tag, count))
     return out
 
 
@@ -236,11 +331,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="*", type=pathlib.Path)
     args = parser.parse_args(argv)
     if args.command == "lint":
-        found = problems(args.lang)
-        for line in found:
-            print(line)
-        print(f"{len(found)} problems in {args.lang}", file=sys.stderr)
-        return 1 if found else 0
+        total = 0
+        for lang in [args.lang] if args.lang else [x for x in LANGUAGES if x != "en"]:
+            found = problems(lang)
+            for line in found:
+                print(f"{lang} {line}" if not args.lang else line)
+            print(f"{len(found)} problems in {lang}", file=sys.stderr)
+            total += len(found)
+        return 1 if total else 0
     if args.command == "compile":
         for path in compile_catalogs():
             print(f"wrote {path}")
@@ -272,6 +370,8 @@ __all__ = [
     "problems",
     "read_language",
     "stale_files",
+    "style_problems",
+    "style_rules",
     "update",
 ]
 

@@ -367,8 +367,14 @@ def _number(value: Any, lang: str) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, int) and abs(value) >= 10**15:  # past CLDR's grouping: digits only
-        return str(value)
-    return str(format_decimal(value, locale=lang))
+        return _signed_isolate(str(value), lang)
+    return _signed_isolate(str(format_decimal(value, locale=lang)), lang)
+
+
+def _signed_isolate(text: str, lang: str) -> str:
+    """A number with a sign keeps its sign in front inside right-to-left text: "+3.5", not
+    "3.5+" (a left-to-right isolate around it, as for cards)."""
+    return _isolate(text, lang) if text[:1] in "+-\u2212" else text
 
 
 def format_number(value: int, lang: str | None = None) -> str:
@@ -379,14 +385,15 @@ def format_number(value: int, lang: str | None = None) -> str:
 def _dec(value: Any, lang: str) -> str:
     from babel.numbers import format_decimal
 
-    return str(format_decimal(round(float(value), 1), format="#,##0.0", locale=lang))
+    text = str(format_decimal(round(float(value), 1), format="#,##0.0", locale=lang))
+    return _signed_isolate(text, lang)
 
 
 def _signed(value: Any, lang: str) -> str:
     from babel.numbers import format_decimal
 
     v = round(float(value), 1)
-    return str(format_decimal(v, format="+#,##0.0;-#,##0.0", locale=lang))
+    return _signed_isolate(str(format_decimal(v, format="+#,##0.0;-#,##0.0", locale=lang)), lang)
 
 
 def _pct(value: Any, lang: str) -> str:

@@ -203,3 +203,142 @@ def test_plural_forms_follow_each_language_cldr() -> None:
 
     assert format_number(1000, "bg") != format_number(1000, "en")  # CLDR's grouping
     assert M["piles.cards"].render({"count": 1000}, "bg").startswith(format_number(1000, "bg"))
+
+
+# ---------------------------------------------------------------- the systematic slips (issue 21)
+
+LRI, PDI = "\u2066", "\u2069"
+
+
+# The real catalogs pass the lint with 0 problems, these checks included:
+# test_every_message_is_translated_with_its_placeholders_and_plural_forms.
+
+
+def test_lint_wants_the_rule_set_name_in_quotes_in_every_language() -> None:
+    """Issue 21: a rule-set name (``{rules}``) goes in quotation marks in every template."""
+    from gin.catalog import style_problems
+
+    for lang, bare, quoted in (
+        ("he", "בחוקי {rules} מחלקים", 'בחוקי "{rules}" מחלקים'),
+        ("et", "Reeglistikus {rules} jagatakse", "Reeglistikus „{rules}“ jagatakse"),
+        ("bg", "По правилата {rules} се раздава", "По правилата „{rules}“ се раздава"),
+        ("lo", "ໃນ {rules} ຜູ້ແຈກ", "ໃນ “{rules}” ຜູ້ແຈກ"),
+    ):
+        assert any("quotation" in p for p in style_problems(lang, "doc.k", bare)), lang
+        assert style_problems(lang, "doc.k", quoted) == [], lang
+    # a rule-set name written out, inflected or not, is quoted too
+    assert style_problems("lo", "doc.k", "ກົດໂພດຳຄູນສອງ.")
+    assert style_problems("lo", "doc.k", "ກົດ “ໂພດຳຄູນສອງ”.") == []
+    assert style_problems("et", "doc.k", "klassikalise reeglistiku järgi")
+    assert style_problems("et", "doc.k", "„klassikalise“ reeglistiku järgi") == []
+
+
+def test_lint_wants_hebrew_cards_runs_and_signs_inside_a_bidi_isolate() -> None:
+    """Issue 21: a card or run typed into a Hebrew template shows reversed ("♠7 ♠6 ♠5"),
+    and a sign before a number shows after it ("25+"), unless they stand in a
+    left-to-right isolate, as the card placeholders do."""
+    from gin.catalog import style_problems
+
+    for bare in ("הדופק מראה 5♠ 6♠ 7♠.", "A-2-3 הוא רצף.", "בונוס ג'ין: +{bonus}.", "10♥"):
+        assert style_problems("he", "doc.k", bare), bare
+    for fine in (
+        f"הדופק מראה {LRI}5♠ 6♠ 7♠{PDI}.",
+        f"{LRI}A-2-3{PDI} הוא רצף.",
+        f"בונוס ג'ין: {LRI}+{{bonus}}{PDI}.",
+        "השלך את {card:card} ({n} קלפים, ל־2).",
+    ):
+        assert style_problems("he", "doc.k", fine) == [], fine
+    # left to right languages need no isolate
+    assert style_problems("bg", "doc.k", "Поредицата 5♠ 6♠ 7♠: +{bonus}.") == []
+
+
+def test_lint_finds_a_number_with_an_attached_ending() -> None:
+    """Issue 21: an ending attached to a number is right for some numbers only ("1-те
+    точки", "С 7" for "Със 7"; Estonian "{n}-st"), and a Lao count is verb, number,
+    classifier ("ເຄາະ {n} ເທື່ອ", not "{n} ການເຄາະ")."""
+    from gin.catalog import style_problems
+
+    assert style_problems("bg", "doc.k", "{deadwood}-те точки на защитника")
+    assert style_problems("bg", "doc.k", "от 52-те карти")
+    assert style_problems("bg", "doc.k", "С {after} срещу {knocker}")
+    assert style_problems("bg", "doc.k", "При {after} срещу {knocker}, всичките 52 карти") == []
+    assert style_problems("et", "doc.k", "{count}-st kaardist")
+    assert style_problems("lo", "doc.k", "{high_n} ການເຄາະ")
+    assert style_problems("lo", "doc.k", "ເຄາະ {high_n} ເທື່ອ") == []
+
+
+def test_lint_wants_estonian_meld_placeholders_after_a_colon() -> None:
+    """Issue 21: ``{meld}``/``{melds}`` render in the nominative, so in Estonian they stand
+    after a colon (or in parentheses), never after a word that governs another case."""
+    from gin.catalog import style_problems
+
+    assert style_problems("et", "doc.k", "Kaardi {card:card} saab lisada komplektile {onto:meld}.")
+    fine = "Kaardi {card:card} saab lisada sellele komplektile: {onto:meld}."
+    assert style_problems("et", "doc.k", fine) == []
+    assert style_problems("et", "doc.k", "kõik kaardid on komplektides ({melds:melds}).") == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "slip"),
+    [
+        ("he", "משאירה הכי מעט קלפים מתים: {deadwood}"),  # deadwood as a number of cards
+        ("he", "מספר הזרע"),  # "seed" of a plant for the random seed
+        ("he", "הלבנה מכפילה"),  # slang for a shutout
+        ("et", "võib diiler selle võtta"),  # dealer is jagaja
+        ("et", "äravisatud hunnikust"),  # discard pile is äraviskehunnik
+        ("et", "näitad kõiki üht teist kaarti"),  # one another is üksteist
+        ("et", "jääb sobitamata kaarte kõige vähem"),  # deadwood counts points
+        ("bg", "остават най-малко неизползвани точки"),  # one way: точки в неизползвани карти
+        ("bg", "{card:text}, неизползвана"),  # feminine for every card
+        ("lo", "ລອງລົງມາ: {next:text}"),  # second best is ຮອງລົງມາ
+        ("lo", "ບັດໃຫຍ່ (ສຳລັບເຄື່ອງສາຍ)"),  # string instruments
+        ("lo", "ໂໝດ ຣີໂໝດ"),  # misspelling
+        ("lo", "ຝ່າຍຮັບບໍ່ເຄີຍໄດ້ຄະແນນ"),  # "has never" in a rule
+        ("lo", "⎋ ຍົກເລີກ, ⌃P"),  # key symbols
+    ],
+)
+def test_lint_finds_a_forbidden_term_and_says_why(lang: str, slip: str) -> None:
+    """Issue 21: each language's list of forbidden terms (``gin/locale/lint.toml``) is
+    checked, and the problem says why and what to write instead."""
+    from gin.catalog import style_problems, style_rules
+
+    found = style_problems(lang, "doc.k", slip)
+    assert found, slip
+    assert all(e["reason"] and e["use"] for e in style_rules()[lang].get("forbidden", ()))
+    assert "write" in found[0] or ":" in found[0]
+
+
+def test_lint_wants_the_form_for_one_in_the_singular() -> None:
+    """Issue 21: a message that counts one thing never uses plural wording: the ``one``
+    form of a counted sentence with a plural noun after the count is reported."""
+    from gin.catalog import style_problems
+
+    assert style_problems("he", "doc.k", "{count} נקודות", "one")
+    assert style_problems("he", "doc.k", "נקודה אחת", "one") == []
+    assert style_problems("he", "doc.k", "{count} נקודות", "other") == []
+    assert style_problems("bg", "doc.k", "{count} точки", "one")
+    assert style_problems("bg", "doc.k", "{count} точка", "one") == []
+    assert style_problems("bg", "doc.k", "оставя {deadwood} точки", "one", "deadwood")
+
+
+def test_spoken_card_names_and_deadwood_marks_read_right() -> None:
+    """Issue 21: a spoken card name is in the construct state in Hebrew ("מלכת לב"), and
+    the Bulgarian deadwood mark agrees with every card ("неизползвана карта", not a
+    feminine adjective after "поп")."""
+    from gin.i18n import card_name, render
+
+    assert card_name("QH", "he") == "מלכת לב"
+    marked = render("card.deadwood", {"card": {"key": "card.spoken", "data": {
+        "rank": "rank.name.13", "suit": "suit.name.C"}}}, "bg")  # fmt: skip
+    assert marked.endswith("неизползвана карта"), marked
+
+
+def test_signed_numbers_keep_their_sign_in_front_in_right_to_left_text() -> None:
+    """Issue 21: "+3.5" showed as "3.5+" in Hebrew: a signed (or negative) number is a
+    left-to-right isolate in right-to-left text, and left alone elsewhere."""
+    from gin.i18n import message, render
+
+    message("doc.signed", "{x:signed}")
+    assert render("doc.signed", {"x": 3.5}, "he") == f"{LRI}+3.5{PDI}"
+    assert render("doc.signed", {"x": -2}, "he") == f"{LRI}-2.0{PDI}"
+    assert render("doc.signed", {"x": 3.5}, "en") == "+3.5"

@@ -118,3 +118,24 @@ def test_the_page_script_marks_each_card_with_its_class_and_code() -> None:
     assert "node.dataset.card = code" in js
     assert 'model.get("card_class")' in js
     assert "export default" in js
+
+
+# ---------------------------------------------------------------- physical keys (issue 21)
+
+
+def test_every_shortcut_is_a_physical_key_so_it_works_on_any_layout() -> None:
+    """Issue 21: shortcuts answer ``KeyboardEvent.code``: every key a card area passes on
+    has a physical key, and a Hebrew, Bulgarian or Lao character typed by that key still
+    stands for the Latin letter or digit printed on it."""
+    from gin.ui.cardarea import KEYS, CardArea
+    from gin.ui.keys import KEY_CODES, StepKeys, key_name
+
+    assert KEYS <= set(KEY_CODES.values())
+    assert key_name("KeyT", "א") == "t"  # Hebrew layout
+    assert key_name("KeyS", "с") == "s"  # Bulgarian (phonetic) layout
+    assert key_name("KeyH", "້") == "h"  # Lao layout
+    assert key_name("Digit1", "ຢ") == "1" and key_name("Numpad0", "0") == "0"
+    assert key_name("Minus", "ຊ") == "-" and key_name("Escape", "Escape") == "escape"
+    assert key_name("", "Enter") == "enter"  # no physical code: the typed key
+    assert CardArea(key_input=True).key_codes == KEY_CODES
+    assert StepKeys(lambda _s: None).key_codes == KEY_CODES

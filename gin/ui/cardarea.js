@@ -169,7 +169,9 @@ function render({ model, el }) {
     const table = el.closest(".gin-table");
     const inTable = t ? t.closest(".gin-table") : null;
     if (inTable && table && inTable !== table) return;
-    const key = e.key.toLowerCase();
+    // The physical key (gin.ui.keys.KEY_CODES): T takes on a Hebrew or Bulgarian layout too.
+    const codes = model.get("key_codes") || {};
+    const key = codes[e.code] || (e.key || "").toLowerCase();
     if (key === "enter" && t && (tag === "button" || t.closest("[data-index]"))) return;
     if (key === "escape" && t && t.closest(".gin-coach")) return;
     if (!KEYS.has(key)) return;

@@ -29,6 +29,7 @@ import traitlets
 from gin.cards import Card
 from gin.errors import CardParseError, GinError, echo
 from gin.i18n import M, Text, spoken_card
+from gin.ui.keys import KEY_CODES
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
@@ -77,6 +78,8 @@ class CardArea(anywidget.AnyWidget):
     draggable = traitlets.Bool(False).tag(sync=True)
     clickable = traitlets.Bool(False).tag(sync=True)
     key_input = traitlets.Bool(False).tag(sync=True)
+    key_codes = traitlets.Dict(KEY_CODES).tag(sync=True)
+    """The physical keys by ``KeyboardEvent.code`` (:data:`gin.ui.keys.KEY_CODES`)."""
     focus_request = traitlets.Unicode("").tag(sync=True)
     focus_seq = traitlets.Int(0).tag(sync=True)
 

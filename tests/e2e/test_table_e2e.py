@@ -188,3 +188,31 @@ def test_a_whole_deal_with_the_keyboard_only(page: Page, voila_server: str, tmp_
     # no mouse at all: every key an action or a card
     assert len(presses) <= 4 * 30, presses
     assert collect_errors(page, log) == []
+
+
+def test_shortcuts_answer_the_physical_key_on_a_hebrew_layout(
+    page: Page, voila_server: str
+) -> None:
+    """Issue 21: a shortcut is the physical key (``KeyboardEvent.code``): with a Hebrew
+    layout the S key types ד and the P key types פ, and they still draw from the stock or
+    pass the up card."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_lesson(page, voila_server, "04_play.ipynb")
+    wait_for_learner(page)
+    s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
+    action = allowed_action(s)
+    assert action in ("pass", "draw"), action
+    key, code = ("פ", "KeyP") if action == "pass" else ("ד", "KeyS")
+    page.evaluate(
+        """([key, code]) => {
+          const target = document.activeElement || document.body;
+          target.dispatchEvent(new KeyboardEvent('keydown',
+            {key: key, code: code, bubbles: true, cancelable: true}));
+        }""",
+        [key, code],
+    )
+    wait_for_table_change(page, s, 15)
+    after: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
+    assert after != s, f"{code} typed as {key} did nothing"
+    if action == "draw":
+        assert len(after["hand"]) == 11
