@@ -534,6 +534,23 @@ KINDS = frozenset(_KINDS)
 
 _load_sources()
 
+def page_language(lang: str | None, accept_language: str | None) -> str:
+    """The language of a page the server writes itself: the address's ``?lang=`` when the
+    tutor has it, else the first of the browser's languages (``Accept-Language``) that it
+    has, else English.
+
+    >>> page_language(None, "bg-BG,bg;q=0.9,en;q=0.8"), page_language("he", "bg")
+    ('bg', 'he')
+    """
+    if lang in LANGUAGES:
+        return str(lang)
+    for part in (accept_language or "").split(","):
+        primary = part.split(";")[0].strip().split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
 __all__ = [
     "DEFAULT_LANGUAGE",
     "KINDS",
@@ -551,6 +568,7 @@ __all__ = [
     "format_number",
     "language",
     "message",
+    "page_language",
     "placeholders",
     "plural_count",
     "plural_message",

@@ -58,7 +58,7 @@ from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from gin.i18n import DEFAULT_LANGUAGE, LANGUAGES, M, text_direction
+from gin.i18n import M, page_language, text_direction
 from gin.ui.classroom import server as classroom
 
 START_LESSON = "00_start_here.ipynb"
@@ -155,23 +155,6 @@ def start_failed_html(lang: str) -> str:
         ' style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">'
         f"<p>{text}</p>{RELOAD_BUTTON.format(label=label)}</div>"
     )
-
-
-def page_language(lang: str | None, accept_language: str | None) -> str:
-    """The language of a page the server writes itself: the address's ``?lang=`` when the
-    tutor has it, else the first of the browser's languages (``Accept-Language``) that it
-    has, else English.
-
-    >>> page_language(None, "bg-BG,bg;q=0.9,en;q=0.8"), page_language("he", "bg")
-    ('bg', 'he')
-    """
-    if lang in LANGUAGES:
-        return str(lang)
-    for part in (accept_language or "").split(","):
-        primary = part.split(";")[0].strip().split("-")[0].lower()
-        if primary in LANGUAGES:
-            return primary
-    return DEFAULT_LANGUAGE
 
 
 def strip_external_links(html: str) -> str:

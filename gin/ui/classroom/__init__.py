@@ -6,19 +6,8 @@
 - :mod:`~gin.ui.classroom.link`: the learner's membership in the browser, the join box;
 - :mod:`~gin.ui.classroom.record`: what a learner's kernel records;
 - :mod:`~gin.ui.classroom.summary`: the class at a glance, and its CSV;
-- :mod:`~gin.ui.classroom.teacher`: the teacher's page.
+- :mod:`~gin.ui.classroom.teacher`: the teacher's page (``class_page``, the notebook's call;
+  the package imports none of its modules, so the lessons that record for a class do not
+  import the teacher's page, which is built on the lessons).
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-
-def class_page(**kwargs: Any) -> Any:
-    """The teacher's page (see :func:`gin.ui.classroom.teacher.class_page`)."""
-    from gin.ui.classroom.teacher import class_page as page
-
-    return page(**kwargs)
-
-
-__all__ = ["class_page"]

@@ -36,7 +36,7 @@ import tornado.web
 from jupyter_server.utils import url_path_join
 
 from gin.errors import GinError
-from gin.i18n import M, text_direction
+from gin.i18n import M, page_language, text_direction
 from gin.ui.classroom.names import (
     ClassJoinError,
     GuessLimit,
@@ -96,8 +96,6 @@ def announce(ip: str, port: int, server_url: str) -> None:
 
 
 def _lang(handler: tornado.web.RequestHandler, given: object = None) -> str:
-    from gin.ui.serve import page_language
-
     wanted = given if isinstance(given, str) else handler.get_query_argument("lang", None)
     return page_language(wanted, handler.request.headers.get("Accept-Language"))
 

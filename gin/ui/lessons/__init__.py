@@ -6,28 +6,19 @@
 True
 
 Each lesson lives in its own module, imported only when its function is first used, so a
-page loads only what its lesson needs (the play lesson does not load the strategy lab).
+page loads only what its lesson needs (the play lesson does not load the strategy lab). The
+package itself imports no lesson, not even for type checking: the table and its rooms may
+use the lessons' small parts (``guard``, ``pictures``) without an import circle.
 In a Voilà kernel the page's first build sends no widget messages (:mod:`gin.ui.unsent`).
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gin.ui.lessons.catalog import LESSONS, LessonInfo
 from gin.ui.unsent import first_build_unsent
-
-if TYPE_CHECKING:
-    from gin.ui.lessons.cheatsheet import cheat_sheet_page
-    from gin.ui.lessons.course import CourseLesson, course_lesson
-    from gin.ui.lessons.guided import GuidedLesson, guided_lesson
-    from gin.ui.lessons.knocking import KnockingLesson, knocking_lesson
-    from gin.ui.lessons.lab import LabLesson, lab_lesson
-    from gin.ui.lessons.melds import MeldsLesson, melds_lesson
-    from gin.ui.lessons.play import PlayLesson, play_lesson
-    from gin.ui.lessons.start import StartLesson, start_lesson
-    from gin.ui.lessons.upcard import UpCardLesson, upcard_lesson
 
 _MODULES = {
     "CourseLesson": "course",
