@@ -31,7 +31,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser axe app test lint typecheck bench class-load catalog clean static test-static npm screenshots
+.PHONY: venv install install-test browser axe app test test-slow lint typecheck bench class-load catalog clean static test-static npm screenshots
 
 venv: $(PY)
 
@@ -101,11 +101,16 @@ lint: install-test
 typecheck: install-test
 	$(VENV)/bin/mypy gin
 
-# PYTEST_ARGS='-m "not slow"' skips the Binder rebuild test.
+# make test leaves out the tests marked slow (the Binder rebuild, the longest browser walks:
+# a newcomer's path, the class view, laying out by the learner, the kernel cap under a rush);
+# make test-slow runs just those, and .ci/run runs both.
 test: install-test
 	$(VENV)/bin/ruff check $(LINT_PATHS)
 	$(VENV)/bin/mypy gin
-	$(PY) -m pytest -q --doctest-modules gin tests $(NB_PATHS) $(NBVAL) $(PYTEST_ARGS)
+	$(PY) -m pytest -q --doctest-modules gin tests $(NB_PATHS) $(NBVAL) -m "not slow" $(PYTEST_ARGS)
+
+test-slow: install-test
+	$(PY) -m pytest -q tests -m slow $(PYTEST_ARGS)
 
 bench: install
 	$(PY) -m benchmarks

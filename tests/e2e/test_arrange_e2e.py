@@ -26,7 +26,7 @@ from .learner_clicks import allowed_action, card_to_throw, click_enabled, wait_f
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = pytest.mark.timeout(480)  # a loaded machine: the kernel answers slowly
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]  # make test-slow; a loaded kernel is slow
 
 ADDRESS = "04_play.ipynb?seed=82&opponent=eager&rules=classic&arrange=self"
 WAIT_MS = 20_000

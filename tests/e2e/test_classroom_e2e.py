@@ -26,7 +26,7 @@ import gin
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-pytestmark = pytest.mark.timeout(420)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]  # make test-slow (.ci/run)
 
 LIVE_S = 5.0
 """The teacher's table shows a learner's answer within this time."""

@@ -97,6 +97,7 @@ def settle_pools(server: Server, timeout_s: float = 90.0) -> int:
 # --------------------------------------------------------------------------- kernels
 
 
+@pytest.mark.slow
 def test_six_closed_pages_leave_no_kernel_behind(app_server: Server, browser: Browser) -> None:
     """Open and close six lesson pages: every page's kernel is gone within 20 s."""
     baseline = settle_pools(app_server)

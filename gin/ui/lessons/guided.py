@@ -146,6 +146,9 @@ class GuidedTable(GinTable):
         view = c.view()
         if self._guide_rooms():
             return
+        if view.phase.is_over and not self._revealed():  # the score comes step by step
+            self._say_guide("lesson.guided.scoring")
+            return
         if view.phase.is_over:
             link_html = link(COURSE_NOTEBOOK, M["lesson.guided.to-levels"].render())
             self.guide.value = (
