@@ -225,15 +225,11 @@ class MeldBuilder(Room):
         self.area.chosen = chosen
         self.area.focus(".gin-action-make-meld")
 
-    def _check_open(self) -> None:
-        if self.finished:
-            raise gin.IllegalActionError(M["error.arrange-finished"]())
-
     # ------------------------------------------------------------------ drawing
 
     def set_display(self, *, four_color: bool, large: bool) -> None:
         """Draw the cards in four colours or two, large or normal."""
-        self.four_color, self.large = four_color, large
+        super().set_display(four_color=four_color, large=large)
         self.area.large = large
         self._draw()
 

@@ -167,15 +167,11 @@ class LayoffChooser(Room):
         elif key == "c":
             self.done()
 
-    def _check_open(self) -> None:
-        if self.finished:
-            raise gin.IllegalActionError(M["error.arrange-finished"]())
-
     # ------------------------------------------------------------------ drawing
 
     def set_display(self, *, four_color: bool, large: bool) -> None:
         """Draw the cards in four colours or two, large or normal."""
-        self.four_color, self.large = four_color, large
+        super().set_display(four_color=four_color, large=large)
         self.area.large = large
         self._draw()
 

@@ -165,6 +165,16 @@ class Room(w.VBox):  # type: ignore[misc]
         if self.message.value != html:
             self.message.value = html
 
+    @property
+    def finished(self) -> bool:
+        """Whether the room's work is done (each room says when); nothing changes after."""
+        return False
+
+    def _check_open(self) -> None:
+        """Refuse a change once the room is finished."""
+        if self.finished:
+            raise gin.IllegalActionError(M["error.arrange-finished"]())
+
     def set_display(self, *, four_color: bool, large: bool) -> None:
         """Draw the cards in four colours or two, large or normal (rooms with cards
         redraw them)."""

@@ -104,8 +104,7 @@ class ScoreGuess(Room):
     @room_guarded
     def check(self) -> None:
         """Check the guess typed (a bad number is refused with the reason)."""
-        if self.finished:
-            raise gin.IllegalActionError(M["error.arrange-finished"]())
+        self._check_open()
         winner = self._winner()
         typed = self.points.value.strip()
         points = 0 if winner is None and not typed else gin.parse_whole_number(typed)
