@@ -23,6 +23,13 @@ less than one standard error of the paired differences, the expert's own test of
 card is read: only views before each decision are weighed (the deal's end, where both
 hands are shown, is never looked at).
 
+With ``?arrange=self`` the player also lays out their own melds when knocking and chooses
+their own layoffs when defending: these are decisions of kind ``layout`` and ``layoffs``,
+weighed exactly, without search, by :mod:`gin.bots.review_layout` (a layout from the
+player's own cards only, the layoffs from the player's cards and the knocker's cards laid
+face up). The knock itself is weighed as above, as if laid out at best; the layout comes
+right after it, in deal order.
+
 >>> import random
 >>> from gin.rules import Rules
 >>> from gin.deal import Deal
@@ -43,10 +50,19 @@ from typing import Literal
 from gin import actions as act
 from gin.bots.expert import DEFAULT_CONFIDENCE, CandidateValue, ExpertBot, sample_world
 from gin.bots.memory import remember
+from gin.bots.review_layout import (
+    LAYOFF_THEME,
+    LAYOUT_THEME,
+    ExactJudgement,
+    is_exact,
+    judge_decision,
+    without_layout,
+)
 from gin.bots.review_reasons import Reasons, explain
 from gin.bots.seeding import position_rng
 from gin.bots.tactician import TacticianBot
 from gin.bots.verdicts import COSTLY, VERDICTS, Verdict, verdict
+from gin.cards import Card
 from gin.deal import Deal, Phase, PlayerView
 from gin.errors import GinError, IllegalActionError
 from gin.i18n import M, Text
@@ -68,9 +84,10 @@ REVIEW_SALT = "review"
 MAX_COSTLY = 3
 """The costly decisions shown in full, largest losses first."""
 
-DecisionKind = Literal["offer", "draw", "discard", "knock"]
-"""What a decision was about: the up card, the draw, the discard, or a discard where the
-player could also knock (knock or play on)."""
+DecisionKind = Literal["offer", "draw", "discard", "knock", "layout", "layoffs"]
+"""What a decision was about: the up card, the draw, the discard, a discard where the
+player could also knock (knock or play on), and with ``?arrange=self`` the player's own
+layout of a knock and their own layoffs (weighed exactly: :mod:`gin.bots.review_layout`)."""
 
 _KINDS: dict[Phase, DecisionKind] = {
     Phase.OFFER_NON_DEALER: "offer",
@@ -191,6 +208,9 @@ class Decision:
     """One or two sentences on why the best move was better (empty for best moves)."""
     themes: tuple[str, ...]
     """The recurring themes this decision shows (see :data:`THEMES`)."""
+    exact: ExactJudgement | None = None
+    """For a ``layout`` or ``layoffs`` decision: the layout or layoffs against the best,
+    weighed exactly (``None`` for the decisions weighed by search)."""
 
     @property
     def best(self) -> act.Action:
@@ -204,7 +224,10 @@ class Decision:
 
 
 def decide(index: int, view: PlayerView, made: act.Action, worlds: int = REVIEW_WORLDS) -> Decision:
-    """Weigh the decision ``made`` at ``view`` and class it."""
+    """Weigh the decision ``made`` at ``view`` and class it (a layout or layoffs the
+    player chose: exactly, by :func:`decide_exact`)."""
+    if is_exact(made):
+        return decide_exact(index, view, made)
     w = weigh(view, made, worlds)
     loss = 0.0 if w.made_is_close else w.loss(made)
     v = verdict(loss)
@@ -218,15 +241,61 @@ def decide(index: int, view: PlayerView, made: act.Action, worlds: int = REVIEW_
     return Decision(index, kind, view, made, w, loss, v, reasons.texts, reasons.themes)
 
 
+def decide_exact(index: int, view: PlayerView, made: act.Action) -> Decision:
+    """The ``layout`` or ``layoffs`` decision ``made`` at ``view``, weighed exactly
+    (:func:`gin.bots.review_layout.judge_decision`): its weighing holds the best choice
+    (value 0) and the choice made (minus the points it gave away), in no worlds."""
+    j = judge_decision(view, made)
+    best = best_choice(made, j)
+    values = [CandidateValue(best, 0.0, 0, ())]
+    if best != made:
+        values.append(CandidateValue(made, -float(j.loss), 0, ()))
+    loss = float(j.loss)
+    v = verdict(loss)
+    themes = (j.theme,) if j.reasons else ()
+    return Decision(
+        index, j.kind, view, made, Weighing(tuple(values), 0, ()), loss, v, j.reasons, themes, j
+    )
+
+
+def best_choice(made: act.Action, j: ExactJudgement) -> act.Action:
+    """The best layout (or layoffs) of ``j`` as the action that would have played it
+    (``made`` itself when it was as good)."""
+    if j.as_good:
+        return made
+    if j.kind == "layout":
+        melds = tuple(m.cards for m in j.best_melds)
+        if isinstance(made, act.Knock):
+            return act.Knock(made.card, melds)
+        return act.BigGin(melds)
+    stand = list(j.melds)
+    chosen: list[tuple[Card, int]] = []
+    for lo in j.best_laid:
+        i = stand.index(lo.onto)
+        chosen.append((lo.card, i))
+        stand[i] = lo.result
+    return act.LayOff(tuple(chosen))
+
+
 def learner_decisions(deal: Deal, player: int) -> list[tuple[int, PlayerView, act.Action]]:
     """Every decision of ``player`` in ``deal`` with a choice in it, as (index, the view
-    before the move, the move). Forced moves and layoffs are left out."""
+    before the move, the move). Forced moves and the engine's own layoffs are left out.
+
+    A knock laid out by the player (``?arrange=self``) gives two decisions at the same
+    index: the knock itself (its layout left to the engine: :func:`without_layout`), then
+    the layout. Layoffs the player chose give one, when some card could be laid off."""
     replay = Deal(deal.rules, deal.order, deal.dealer)
-    out = []
+    out: list[tuple[int, PlayerView, act.Action]] = []
     for i, a in enumerate(deal.actions):
         if replay.to_move == player and replay.phase in _KINDS:
             view = replay.view(player)
             if len(view.legal_actions) > 1:
+                out.append((i, view, without_layout(a)))
+            if is_exact(a):
+                out.append((i, view, a))
+        elif replay.to_move == player and replay.phase is Phase.LAYOFF and is_exact(a):
+            view = replay.view(player)
+            if view.layoff_plan is not None and view.layoff_plan.fits:
                 out.append((i, view, a))
         replay.apply(a)
     return out
@@ -320,6 +389,8 @@ THEMES: tuple[str, ...] = (
     "missed-knock",
     "kept-high",
     "draw",
+    LAYOUT_THEME,
+    LAYOFF_THEME,
 )
 """The recurring themes a game summary may name, in the order ties are broken."""
 
@@ -420,6 +491,29 @@ def puzzle(decision: Decision) -> Puzzle:
     return Puzzle(decision, world.to_deal())
 
 
+def judge_exact(decision: Decision, action: act.Action) -> PuzzleAnswer:
+    """ "Play it again" for a ``layout`` or ``layoffs`` decision: a new layout of the same
+    cards (the same knock or big gin, with other ``melds``) or new layoffs onto the same
+    melds, judged exactly against the best, from the same view (no card is sampled: the
+    cards were face up).
+
+    Raises :class:`~gin.errors.IllegalActionError` (code ``review-not-legal``) for an
+    action that is not a new layout or new layoffs of this decision, and
+    :class:`~gin.layout.LayoutError` for a layout or layoff the engine refuses.
+    """
+    made = decision.made
+    same = (
+        (isinstance(made, act.Knock) and isinstance(action, act.Knock) and made.card == action.card)
+        or (isinstance(made, act.BigGin) and isinstance(action, act.BigGin))
+        or (isinstance(made, act.LayOff) and isinstance(action, act.LayOff))
+    )
+    if decision.exact is None or not same or not is_exact(action):
+        raise IllegalActionError(M["error.review-not-legal"](action=action.text))
+    j = judge_decision(decision.view, action)
+    loss = float(j.loss)
+    return PuzzleAnswer(action, loss, verdict(loss), best_choice(action, j), 0.0 - loss)
+
+
 __all__ = [
     "MAX_COSTLY",
     "MAX_THEMES",
@@ -434,9 +528,12 @@ __all__ = [
     "Puzzle",
     "PuzzleAnswer",
     "Weighing",
+    "best_choice",
     "candidates",
     "decide",
+    "decide_exact",
     "finished_deals",
+    "judge_exact",
     "learner_decisions",
     "puzzle",
     "review_deal",
