@@ -88,6 +88,11 @@ class ExactJudgement:
     melds or layoffs use."""
     reasons: tuple[Text, ...]
     """One or two sentences on why the best was better (empty when as good)."""
+    arrangement: Arrangement
+    """The player's layout, melds and deadwood (layout), or the knocker's cards as laid
+    face up (layoffs)."""
+    best_arrangement: Arrangement
+    """The best layout (layout), or the knocker's cards again (layoffs)."""
 
     @property
     def theme(self) -> str:
@@ -158,6 +163,8 @@ def judge_layout(
         loss,
         left,
         tuple(reasons[:2]),
+        proposed,
+        best,
     )
 
 
@@ -233,6 +240,8 @@ def judge_layoffs(
         loss,
         left,
         tuple(reasons[:2]),
+        knocker,
+        knocker,
     )
 
 

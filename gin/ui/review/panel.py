@@ -1,8 +1,9 @@
 """The review of one deal on the page: :class:`ReviewPanel` (class ``gin-review``) lists
 every decision (``gin-review-move`` with ``data-verdict`` and ``data-loss``), shows the
 costly ones with their position and reasons and a "Play it again from here" button
-(``gin-action-play-again``) that opens a :class:`PuzzleBox`, the legend and the game
-summary."""
+(``gin-action-play-again``) that opens a :class:`PuzzleBox` (for a layout or layoffs the
+learner made with ``?arrange=self``: an :class:`ArrangePuzzleBox`, the table's own meld
+builder or layoff chooser), the legend and the game summary."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from gin import actions as act
 from gin.bots.review import DealReview, Decision, GameSummary, Puzzle, puzzle
 from gin.i18n import M
 from gin.ui.lessons.guard import guarded
-from gin.ui.parts import classed_html
+from gin.ui.parts import classed_html, close_tree
+from gin.ui.review.arrangepuzzle import ArrangePuzzleBox
 from gin.ui.review.render import VERDICT_NAMES, costly_html, legend_html, moves_html, summary_html
 
 TrueCards = Callable[[Decision], tuple[Sequence[str], Sequence[str]]]
@@ -142,7 +144,17 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
         self.error.value = f'<div class="gin-coach-error" role="alert">{escape(sentence)}</div>'
 
     def play_again(self, decision: Decision, holder: w.Box) -> None:
-        """Open the puzzle of ``decision`` (once; a second click keeps it)."""
+        """Open the puzzle of ``decision`` (once; a second click keeps it). A layout or
+        layoffs decision opens the table's own room (:class:`ArrangePuzzleBox`); once it
+        is answered, a second click sets up a fresh one."""
+        if decision.exact is not None:
+            old = holder.children
+            if old and not old[0].finished:
+                return
+            holder.children = (ArrangePuzzleBox(decision, self.show_error),)
+            for box in old:
+                close_tree(box)
+            return
         if not holder.children:
             holder.children = (PuzzleBox(decision, self.show_error),)
 
@@ -154,10 +166,12 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
         self.moves.value = moves_html(self.review)
         key = "review.costly-title" if self.costly else "review.costly-none"
         self.costly_title.value = f"<h4>{escape(M[key].render())}</h4>"
-        number = {d.index: n for n, d in enumerate(self.review.decisions, 1)}
+        # a knock laid out by the learner is two decisions at one index: number by place
+        number = {id(d): n for n, d in enumerate(self.review.decisions, 1)}
         for d, text, again, holder in self.costly:
-            cards = self.true_cards(d) if self.true_cards is not None else None
-            text.value = costly_html(number[d.index], d, cards)
+            exact = d.exact is not None  # the cards were face up: nothing hidden to show
+            cards = self.true_cards(d) if self.true_cards is not None and not exact else None
+            text.value = costly_html(number[id(d)], d, cards)
             again.description = again.tooltip = M["review.play-again"].render()
             for p in holder.children:
                 p.relabel()

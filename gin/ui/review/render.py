@@ -14,7 +14,7 @@ from gin.bots.verdicts import legend
 from gin.i18n import M
 from gin.ui.lessons.catalog import language_query
 from gin.ui.lessons.levelmap import level_href
-from gin.ui.lessons.pictures import cards_html
+from gin.ui.lessons.pictures import arrangement_html, cards_html
 
 LAB_NOTEBOOK = "05_strategy_lab.ipynb"
 """The strategy lab, where the lab sections of :data:`THEME_LINKS` are."""
@@ -31,6 +31,8 @@ KIND_NAMES = {
     "draw": "review.kind.draw",
     "discard": "review.kind.discard",
     "knock": "review.kind.knock",
+    "layout": "review.kind.layout",
+    "layoffs": "review.kind.layoffs",
 }
 
 THEME_LINKS: dict[str, tuple[str, str]] = {
@@ -40,6 +42,8 @@ THEME_LINKS: dict[str, tuple[str, str]] = {
     "missed-knock": ("level", "knocking"),
     "kept-high": ("level", "deadwood"),
     "draw": ("level", "up-card-offer"),
+    "layout": ("level", "lay-out"),
+    "layoffs": ("level", "layoffs"),
 }
 """Where each recurring theme is taught: a course level (by key) or a lab section (by the
 key of its heading)."""
@@ -51,6 +55,8 @@ THEME_SENTENCES = {
     "missed-knock": "review.theme.missed-knock",
     "kept-high": "review.theme.kept-high",
     "draw": "review.theme.draw",
+    "layout": "review.theme.layout",
+    "layoffs": "review.theme.layoffs",
 }
 """The sentence naming each recurring theme (counted)."""
 
@@ -60,6 +66,8 @@ LEVEL_TITLES = {
     "knocking": "lesson.level.knock.title",
     "deadwood": "lesson.level.deadwood.title",
     "up-card-offer": "lesson.level.offer.title",
+    "lay-out": "lesson.level.lay-out.title",
+    "layoffs": "lesson.level.layoff.title",
 }
 
 
@@ -86,6 +94,8 @@ def legend_html() -> str:
 
 def move_text(number: int, d: Decision) -> str:
     """One decision in a sentence: the move made, its class and what it lost."""
+    if d.exact is not None:
+        return exact_move_text(number, d)
     data = {
         "number": number,
         "kind": KIND_NAMES[d.kind],
@@ -95,6 +105,28 @@ def move_text(number: int, d: Decision) -> str:
         "best": d.best.text,
     }
     key = "review.move-best" if d.made == d.best or d.loss == 0 else "review.move-loss"
+    return M[key].render(data)
+
+
+def exact_move_text(number: int, d: Decision) -> str:
+    """A ``layout`` or ``layoffs`` decision in a sentence: the melds laid out (or the
+    cards laid off), its class and the points it lost."""
+    j = d.exact
+    assert j is not None
+    data: dict[str, object] = {
+        "number": number,
+        "kind": KIND_NAMES[d.kind],
+        "verdict": VERDICT_NAMES[d.verdict],
+        "count": j.loss,
+    }
+    if j.kind == "layout":
+        data["melds"] = [[c.code for c in m.cards] for m in j.melds]
+        key = "review.move-layout-loss" if j.loss else "review.move-layout"
+    else:
+        data["cards"] = [lo.card.code for lo in j.laid]
+        key = "review.move-layoffs" if j.laid else "review.move-no-layoffs"
+        if j.loss:
+            key += "-loss"
     return M[key].render(data)
 
 
@@ -118,6 +150,8 @@ def costly_html(
 ) -> str:
     """A costly decision: the move and the better one, the points at stake, the position
     as it was and the reasons (and, for a teacher, the true hidden cards, marked)."""
+    if d.exact is not None:
+        return exact_costly_html(number, d)
     v = d.view
     head = M["review.costly-head"].render(
         {"number": number, "made": d.made.text, "best": d.best.text, "loss": d.loss}
@@ -145,6 +179,63 @@ def costly_html(
         opp, stock = true_cards
         text = M["review.teacher-cards"].render({"opponent": list(opp), "stock": list(stock)})
         parts.append(f'<p class="gin-review-true-cards">{escape(text)}</p>')
+    return "".join(parts)
+
+
+def _para(css: str, text: str) -> str:
+    return f'<p class="{css}">{escape(text)}</p>'
+
+
+def exact_costly_html(number: int, d: Decision) -> str:
+    """A costly ``layout`` or ``layoffs`` decision, as pictures: the layout laid out and
+    the best layout, or the knocker's melds, the hand (the cards the best layoffs lay off
+    marked) and the layoffs made and best; then the reasons. The cards were face up at
+    that moment: there are no hidden cards to show."""
+    j = d.exact
+    assert j is not None
+    key = "review.costly-head-layout" if j.kind == "layout" else "review.costly-head-layoffs"
+    parts = [_para("gin-review-costly-head", M[key].render({"number": number, "count": j.loss}))]
+    if j.kind == "layout":
+        mine, best = j.arrangement, j.best_arrangement
+        parts += [
+            _para("gin-review-position", M["review.your-layout"].render({"points": j.deadwood})),
+            f'<div class="gin-review-layout">{arrangement_html(mine, size="small")}</div>',
+            _para(
+                "gin-review-position", M["review.best-layout"].render({"points": j.best_deadwood})
+            ),
+            f'<div class="gin-review-layout gin-review-best-layout">'
+            f"{arrangement_html(best, size='small')}</div>",
+        ]
+    else:
+        knocker = j.arrangement
+        laid = [lo.card.code for lo in j.laid]
+        best_laid = [lo.card.code for lo in j.best_laid]
+        made = (
+            M["review.your-layoffs"].render({"cards": laid, "points": j.deadwood})
+            if laid
+            else M["review.your-no-layoffs"].render({"points": j.deadwood})
+        )
+        best_text = (
+            M["review.best-layoffs"].render({"cards": best_laid, "points": j.best_deadwood})
+            if best_laid
+            else M["review.best-no-layoffs"].render({"points": j.best_deadwood})
+        )
+        parts += [
+            _para("gin-review-position", M["review.knocker-melds"].render()),
+            f'<div class="gin-review-layout">{arrangement_html(knocker, size="small")}</div>',
+            _para("gin-review-position", M["review.your-hand-layoffs"].render()),
+            cards_html(
+                j.hand,
+                size="small",
+                marked=[lo.card for lo in j.best_laid],
+                css="gin-review-hand",
+            ),
+            _para("gin-review-position", made),
+            _para("gin-review-position", best_text),
+        ]
+    reasons = "".join(f"<li>{escape(t.render())}</li>" for t in d.reasons)
+    if reasons:
+        parts.append(f'<ul class="gin-review-reasons">{reasons}</ul>')
     return "".join(parts)
 
 
@@ -200,6 +291,8 @@ __all__ = [
     "THEME_SENTENCES",
     "VERDICT_NAMES",
     "costly_html",
+    "exact_costly_html",
+    "exact_move_text",
     "legend_html",
     "loss_attr",
     "move_text",
