@@ -124,9 +124,10 @@ def exact_move_text(number: int, d: Decision) -> str:
         key = "review.move-layout-loss" if j.loss else "review.move-layout"
     else:
         data["cards"] = [lo.card.code for lo in j.laid]
-        key = "review.move-layoffs" if j.laid else "review.move-no-layoffs"
-        if j.loss:
-            key += "-loss"
+        if j.laid:
+            key = "review.move-layoffs-loss" if j.loss else "review.move-layoffs"
+        else:
+            key = "review.move-no-layoffs-loss" if j.loss else "review.move-no-layoffs"
     return M[key].render(data)
 
 
