@@ -8,10 +8,12 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import ipywidgets
 import pytest
 from test_review_layout import RUN4, SET4, WORLDS, _knock_deal, _layoff_deal
+from test_ui_arrange import READY, knock_with, make, ready_to_knock
 
 from gin.bots.review import DealReview, Decision, review_deal, summarize
 from gin.cards import Card
@@ -147,3 +149,41 @@ def test_the_layout_review_speaks_every_language(lang: str) -> None:
         now = (panel.moves.value, text.value, holder.children[0].prompt.value)
     for a, b in zip(english, now, strict=True):
         assert a != b
+
+
+def test_a_deal_laid_out_at_the_table_is_reviewed_with_its_layout(stack: Any) -> None:
+    """Rule: at the play table with "I lay out my cards", the review of a deal the learner
+    knocked and laid out weighs the knock and the layout (A♠ 2♠ 3♠ left out: 6 points
+    given away against the best, a mistake) and offers the layout again in the builder."""
+    assert READY.startswith("AS 2S 3S")
+    t = ready_to_knock(stack)
+    t.review.worlds = WORLDS
+    builder = knock_with(t, "KH")
+    make(builder, "4H 4D 4C")
+    make(builder, "7C 8C 9C")
+    builder.done_button.click()
+    assert t.controller.deal.is_over
+    t.review.open_review(1)
+    panel = t.review.panel
+    assert panel is not None
+    kinds = [d.kind for d in panel.review.decisions]
+    assert kinds[-2:] == ["knock", "layout"]
+    layout = panel.review.decisions[-1]
+    assert layout.loss == 6.0 and layout.verdict == "mistake"
+    assert any(
+        v == "mistake" and "Layout" in html.unescape(text)
+        for v, _, text in MOVE.findall(panel.moves.value)
+    )
+    _d, _text, again, holder = _costly(panel, "layout")
+    again.click()
+    assert isinstance(holder.children[0].room, MeldBuilder)
+    assert "gin-coach-error" not in panel.error.value and t.review.error.value == ""
+
+
+def test_the_head_says_layouts_and_layoffs_are_weighed_exactly_only_when_there_are_some() -> None:
+    """Rule: the review says how each decision is weighed: the layout and layoffs exactly,
+    from the cards face up at that moment."""
+    arranged = _panel(review_deal(_layoff_deal(()), 0, worlds=WORLDS))
+    assert "gin-review-exact" in arranged.head.value
+    plain = review_deal(_layoff_deal(()), 1, worlds=WORLDS)  # the knocker laid out nothing
+    assert "gin-review-exact" not in _panel(plain).head.value

@@ -123,6 +123,7 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
             )
             box = w.VBox([text, again, holder])
             box.add_class("gin-review-costly")
+            box.add_class(f"gin-review-costly-{d.kind}")
             boxes.append(box)
             self.costly.append((d, text, again, holder))
         super().__init__(
@@ -161,8 +162,10 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
     def relabel(self) -> None:
         """Draw the whole review again in the current language."""
         title = escape(M["review.title"].render({"number": self.number}))
-        intro = escape(M["review.intro"].render())
-        self.head.value = f"<h3>{title}</h3><p>{intro}</p>{legend_html()}"
+        intro = f"<p>{escape(M['review.intro'].render())}</p>"
+        if any(d.exact is not None for d in self.review.decisions):
+            intro += f'<p class="gin-review-exact">{escape(M["review.intro-exact"].render())}</p>'
+        self.head.value = f"<h3>{title}</h3>{intro}{legend_html()}"
         self.moves.value = moves_html(self.review)
         key = "review.costly-title" if self.costly else "review.costly-none"
         self.costly_title.value = f"<h4>{escape(M[key].render())}</h4>"
