@@ -23,7 +23,7 @@ from gin.bots.review import (
     review_deal,
     summarize,
 )
-from gin.bots.review_layout import judge_layout, without_layout
+from gin.bots.review_layout import judge_layoffs, judge_layout, without_layout
 from gin.bots.selfplay import play_deal
 from gin.bots.verdicts import verdict
 from gin.cards import Card, parse_cards
@@ -162,6 +162,23 @@ def test_no_layoff_at_all_counts_both_cards() -> None:
     d = _only(_layoff_deal(()), "layoffs")
     assert d.loss == 14.0 and d.verdict == "blunder"
     assert d.exact is not None and d.exact.laid == ()
+
+
+def test_laying_off_a_card_of_ones_own_meld_is_costly_and_named() -> None:
+    """Rule: a layoff that breaks the defender's own meld is weighed against keeping it
+    (J♥ onto 8♥-10♥ breaks the set of jacks: 20 points), and the reason names the meld."""
+    knocker = gin.propose_layout(
+        parse_cards("5S 5H 5D 5C 8H 9H TH 2S 2H 4C"),
+        [parse_cards("5S 5H 5D 5C"), parse_cards("8H 9H TH")],
+    )
+    hand = parse_cards("7S 8S JS QS 3H 6H JH 3C 7C JC")
+    j = judge_layoffs(CLASSIC, Card.parse("JD"), knocker, hand, [(Card.parse("JH"), 1)])
+    assert j.loss == 20 and verdict(j.loss) == "blunder"
+    assert j.best_laid == () and j.left == ()
+    assert j.reasons[0].key == "review.layoff-broke"
+    assert j.reasons[0].data == {"card": "JH", "meld": ["JS", "JH", "JC"]}
+    kept = judge_layoffs(CLASSIC, Card.parse("JD"), knocker, hand, [])
+    assert kept.loss == 0 and kept.reasons == ()
 
 
 # ------------------------------------------------------------------ the whole review

@@ -216,6 +216,14 @@ def judge_layoffs(
         if kept is not None:
             onto = _start_meld(knocker.melds, best_laid, kept)
             reasons.append(M["review.layoff-kept"](card=kept.card.code, meld=_codes(onto.cards)))
+        else:  # a card laid off that the best keeps in the defender's own meld
+            for lo in board.laid:
+                own = best.defender_arrangement.meld_of(lo.card)
+                if own is not None:
+                    reasons.append(
+                        M["review.layoff-broke"](card=lo.card.code, meld=_codes(own.cards))
+                    )
+                    break
         if made.winner == "knocker" and best.winner == "defender":
             reasons.append(
                 M["review.layoffs-undercut"](

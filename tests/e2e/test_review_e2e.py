@@ -7,6 +7,10 @@ a meld of three cards, throws its lowest card (breaking the meld and keeping its
 deadwood);
 it never knocks. The review's list marks each decision with ``data-verdict`` and
 ``data-loss``, and names the move made in ``data-action``.
+
+With ``?arrange=self`` (the deal of ``tests/e2e/test_arrange_e2e.py`` where the opponent
+knocks first), a learner who lays off nothing finds the layoffs marked, and lays them off
+again in the layoff chooser of "Play it again from here".
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
 import gin
 
 from .learner_clicks import click_enabled, wait_for_table_change
+from .test_arrange_e2e import ADDRESS, WAIT_MS, play_to_the_knock
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -116,3 +121,63 @@ def test_meld_breaking_discards_are_marked_in_the_review(
 def _key(code: str) -> tuple[int, int]:
     c = gin.Card.parse(code)
     return (c.points, c.index)
+
+
+@pytest.mark.slow  # the deal is played by clicks to the knock: over 30 s
+def test_a_layoff_that_breaks_a_meld_is_marked_and_chosen_again_in_the_layoff_chooser(
+    page: Page, voila_server: str, tmp_path: Path
+) -> None:
+    """Rule: with ?arrange=self the learner's own layoffs are a decision of the review,
+    weighed exactly: laying J♥ off onto the knocker's run 8-10♥ breaks the learner's set
+    of jacks, marked a blunder with at least 10 points; "Play it again" opens the layoff
+    chooser, and keeping J♥ this time is told it is the best."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    log = open_lesson(page, voila_server, ADDRESS.replace("seed=82", "seed=154"))
+    chooser = ".gin-arrange.gin-layoff-chooser"
+    play_to_the_knock(page, 300, room=chooser)
+    _lay_off_jack(page, chooser)
+    page.locator(f"{chooser} button.gin-action-done-arranging").click()
+    page.locator(f"{chooser} .gin-arrange-verdict").wait_for(timeout=WAIT_MS)
+    page.locator(".gin-score-guess button.gin-action-show-score").click(timeout=60_000)
+    page.locator(".gin-scores .gin-score-row").first.wait_for(timeout=60_000)
+    button = page.locator("button.gin-action-review")
+    button.wait_for(state="visible", timeout=30_000)
+    button.click()
+    move = page.locator('.gin-review .gin-review-move[data-action^="lay-off"]')
+    move.wait_for(timeout=120_000)
+    assert move.get_attribute("data-action") == "lay-off with JH@1"
+    assert move.get_attribute("data-verdict") == "blunder"
+    assert float(move.get_attribute("data-loss") or 0) >= 10
+    box = page.locator(".gin-review-costly-layoffs")
+    assert box.locator('.gin-review-hand .gin-lesson-card[data-card="JH"]').count() == 1
+    box.locator("button.gin-action-play-again").click()
+    room = ".gin-review-costly-layoffs .gin-layoff-chooser"
+    page.locator(f"{room} .gin-arrange-hand .gin-card[data-card]").first.wait_for(timeout=WAIT_MS)
+    page.locator(f"{room} button.gin-action-done-arranging").click()  # J♥ kept this time
+    answer = box.locator(".gin-review-answer-text")
+    answer.wait_for(timeout=WAIT_MS)
+    assert answer.get_attribute("data-verdict") == "best"
+    shots = Path(os.environ.get("GIN_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    text = box.locator(".gin-review-costly-text")
+    text.scroll_into_view_if_needed()
+    text.screenshot(path=str(shots / "review_layoffs.png"))
+    errors = [e for e in collect_errors(page, log) if "/voila/api/shutdown/" not in e]
+    assert errors == [], "\n".join(errors)
+
+
+def _lay_off_jack(page: Page, chooser: str) -> None:
+    """Lay J♥ off onto the knocker's run 8-10♥ in the layoff chooser ``chooser``."""
+    page.locator(f'{chooser} .gin-arrange-hand .gin-card[data-card="JH"]').click()
+    page.wait_for_function(
+        "css => { const e = document.querySelector("
+        "`${css} .gin-arrange-hand .gin-card[data-card='JH']`);"
+        " return e && e.classList.contains('gin-selected'); }",
+        arg=chooser,
+        timeout=WAIT_MS,
+    )
+    run = page.locator(f'{chooser} .gin-layoff-target:has(.gin-card[data-card="9H"])')
+    run.locator(".gin-card[data-card]").first.click()
+    page.locator(f'{chooser} .gin-layoff-target .gin-card[data-card="JH"]').wait_for(
+        timeout=WAIT_MS
+    )
