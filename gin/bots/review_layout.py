@@ -267,8 +267,9 @@ def judge_decision(view: PlayerView, made: act.Action) -> ExactJudgement:
                 raise _not_legal(made)
             hand.remove(made.card)
         return judge_layout(view.rules, view.up_card, hand, made.melds)
-    if isinstance(made, act.LayOff) and made.layoffs is not None and view.knocker_shown:
-        return judge_layoffs(view.rules, view.up_card, view.knocker_shown, view.hand, made.layoffs)
+    shown = view.knocker_shown
+    if isinstance(made, act.LayOff) and made.layoffs is not None and shown is not None:
+        return judge_layoffs(view.rules, view.up_card, shown, view.hand, made.layoffs)
     raise _not_legal(made)
 
 
