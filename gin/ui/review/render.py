@@ -221,10 +221,11 @@ def exact_costly_html(number: int, d: Decision) -> str:
             if best_laid
             else M["review.best-no-layoffs"].render({"points": j.best_deadwood})
         )
+        hand_key = "review.your-hand-layoffs" if best_laid else "review.your-hand-before-layoffs"
         parts += [
             _para("gin-review-position", M["review.knocker-melds"].render()),
             f'<div class="gin-review-layout">{arrangement_html(knocker, size="small")}</div>',
-            _para("gin-review-position", M["review.your-hand-layoffs"].render()),
+            _para("gin-review-position", M[hand_key].render()),
             cards_html(
                 j.hand,
                 size="small",
