@@ -133,8 +133,8 @@ function render({ model, el }) {
       // The action buttons stay on screen, clear of its bottom edge (eleven cards in the
       // hand, or the deal's result above Next deal, can push them down); at the end of a
       // deal, the deal's result comes into view with them.
-      const keep = /gin-action-(next-deal|new-game)/.test(req) ? keepResultInView
-        : keepActionsInView;
+      const keep = /gin-action-(next-deal|new-game)/.test(req)
+        ? () => keepResultInView(node) : keepActionsInView;
       keep();
       setTimeout(keep, 300); // again once the hand is drawn
     }, 30);
@@ -154,18 +154,19 @@ function render({ model, el }) {
     if (Math.abs(need) > 0.5) window.scrollBy(0, need);
   }
 
-  // The deal's result (gin-deal-result) and the actions below it in view, clear of the
-  // screen's bottom edge and of anything held at its top (the guided deal's instruction,
-  // gin-guide): on a phone the rooms where the learner laid out the cards sit between the
-  // hand and the result (issue 23).
-  function keepResultInView() {
+  // The deal's result (gin-deal-result), the actions below it and `target` (Next deal,
+  // or New game in the controls below the felt) in view, clear of the screen's bottom
+  // edge and of anything held at its top (the guided deal's instruction, gin-guide): on a
+  // phone the rooms where the learner laid out the cards sit between the hand and the
+  // result (issue 23).
+  function keepResultInView(target) {
     const felt = el.closest(".gin-felt");
     const result = felt ? felt.querySelector(".gin-deal-result") : null;
     if (!result || result.getClientRects().length === 0) return;
-    const actions = felt.querySelector(".gin-actions");
     const top = result.getBoundingClientRect().top;
-    const bottom = actions && actions.getClientRects().length > 0
-      ? actions.getBoundingClientRect().bottom : result.getBoundingClientRect().bottom;
+    const bottom = Math.max(...[result, felt.querySelector(".gin-actions"), target]
+      .filter(e => e && e.getClientRects().length > 0)
+      .map(e => e.getBoundingClientRect().bottom));
     const guide = document.querySelector(".gin-guide");
     const cover = guide && getComputedStyle(guide).position === "sticky"
       ? Math.max(0, guide.getBoundingClientRect().bottom) : 0;
