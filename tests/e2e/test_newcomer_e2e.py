@@ -99,10 +99,6 @@ def no_errors(page: Page, log: Any) -> None:
 # --------------------------------------------------------------------------- first steps
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="flaky since the guided deal lays out its melds (issue 19): the walk sometimes stalls",
-)
 def test_a_newcomer_starts_with_the_guided_deal_and_always_sees_its_instruction(
     sized_page: Page, voila_server: str
 ) -> None:
