@@ -1,7 +1,8 @@
 """The newcomer's path in a real browser (issue 23), at a laptop's 1366×768 and a phone's
 390×844: Start here's main button, the guided deal's instruction always in view, the
 course's next-level button after mastery (and the keyboard way to it), an answer typed
-fast, the table's result in view at the end of a deal, the step with nothing to lay off,
+fast, the table's result in view at the end of a deal and of a game (a game to 10,
+``?target=10``), the step with nothing to lay off,
 and axe-core's WCAG 2.2 A/AA audit of every lesson, the table mid-deal and Hebrew.
 
 The checks are grouped into a few tests that share their pages: the suite stays short.
@@ -214,7 +215,8 @@ def test_the_table_says_when_nothing_fits_and_shows_the_result_in_view(
     """A deal played by clicks: with eleven cards the buttons stay clear of the screen's
     bottom edge (laptop); after the opponent's knock, with nothing that fits, the turn line
     says so and one action button, Go on, is offered; the opponent's moves are in a live
-    region; at the end the deal's result, with the score, is in view."""
+    region; at the end the deal's result, with the score, is in view (on the phone too,
+    where the walk found only "The deal is over." and no score on the screen)."""
     page = sized_page
     log = open_lesson(page, voila_server, f"04_play.ipynb?seed={NOTHING_TO_LAY_OFF_SEED}")
     page.locator(".gin-hand .gin-card").first.wait_for()
