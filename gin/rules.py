@@ -124,6 +124,21 @@ class Rules:
                 return pname
         return "custom"
 
+    @property
+    def preset_name(self) -> str:
+        """The preset these rules follow, their target aside, or ``custom``: a game to 50
+        by the classic rules is ``classic`` (a page's ``?target=``).
+
+        >>> Rules.preset("spades-double", target=50).preset_name
+        'spades-double'
+        >>> Rules.preset("classic", gin_bonus=20, target=50).preset_name
+        'custom'
+        """
+        for pname, fields in _PRESET_FIELDS.items():
+            if {**self.to_dict(), "target": fields["target"]} == fields:
+                return pname
+        return "custom"
+
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like any rule set)."""
         _refuse_unknown(changes)

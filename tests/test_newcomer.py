@@ -155,3 +155,36 @@ def test_the_games_result_is_inside_the_deal_result_when_the_game_is_over() -> N
     assert re.search(r"wins? the game", value)
     assert f"{max(final.scores)} to {min(final.scores)}" in value
     assert value.index("gin-deal-result-line") < value.index("gin-game-result")
+
+
+def test_the_guided_deal_plays_on_when_the_page_never_says_it_is_ready(monkeypatch: Any) -> None:
+    """The opponent's first move waits for the page to show the table, at most
+    ``READY_FALLBACK_S``. The guided table starts a first game (whose opponent moves first:
+    the wait begins) and then loads its stacked deal: the wait must still end, so that the
+    opponent answers the learner's first click even if the page's "ready" is never heard
+    (the guided deal's walk used to stall there)."""
+    import asyncio
+
+    import gin
+    from gin.ui.lessons.guided import GuidedTable
+    from gin.ui.table import flow
+
+    monkeypatch.setattr(flow, "READY_FALLBACK_S", 0.01)
+
+    async def scenario() -> bool:
+        t = GuidedTable(pause=0.001)
+        c = t.controller
+        while c.learner_to_move():  # the guide's steps, to the opponent's turn
+            action = t.next_action
+            if isinstance(action, gin.Discard):
+                t.hand.click(action.card.code)
+            t.buttons[t.next_target].click()
+        for _ in range(300):
+            if c.learner_to_move():
+                break
+            await asyncio.sleep(0.01)
+        moved = c.learner_to_move()
+        t.close()
+        return moved
+
+    assert asyncio.run(scenario()), "the opponent never moved"

@@ -206,3 +206,32 @@ def test_control_and_bidi_characters_are_escaped_in_the_sentence(hidden: str) ->
             text = err.value.render(lang)
             assert hidden not in text
             assert hidden.encode("unicode_escape").decode() in text
+
+
+# --------------------------------------------------------------------------- issue 23
+
+
+def test_target_sets_a_short_game_at_the_play_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``?target=50``: the play table's game is won at 50 (the rule set's own otherwise),
+    its title says so, and a new game from the table's menu keeps it."""
+    from gin.ui.lessons import play_lesson
+
+    assert parse_page_params("target=50").target == 50
+    assert parse_page_params("seed=1").target is None
+    monkeypatch.setenv("QUERY_STRING", "target=50&rules=spades-double&seed=3")
+    table = play_lesson(pause=0).table
+    assert table.controller.rules == gin.Rules.preset("spades-double", target=50)
+    assert table.rules_choice.value == "spades-double"
+    assert "target 50" in table.title.value and "spades-double" in table.title.value
+    table.rules_choice.value = "classic"
+    table.buttons["new_game"].click()
+    assert table.controller.rules == gin.Rules.preset("classic", target=50)
+
+
+@pytest.mark.parametrize("value", ["9", "10001", "fifty", "-50", "", "5O"])
+def test_a_target_out_of_the_rules_range_is_refused_with_a_sentence(value: str) -> None:
+    """Rule: a game's target is a whole number from 10 to 10,000 (``gin.rules``)."""
+    with pytest.raises(PageParamError) as err:
+        parse_page_params(f"target={value}")
+    assert err.value.code == "page-bad-target"
+    assert "from 10 to 10,000" in err.value.message

@@ -131,10 +131,48 @@ function render({ model, el }) {
         node.focus({ preventScroll: true });
       }
       // The action buttons stay on screen, clear of its bottom edge (eleven cards in the
-      // hand, or the deal's result above Next deal, can push them down).
-      keepActionsInView();
-      setTimeout(keepActionsInView, 300); // again once the hand is drawn
+      // hand, or the deal's result above Next deal, can push them down); at the end of a
+      // deal, the deal's result comes into view with them.
+      const keep = /gin-action-(next-deal|new-game)/.test(req)
+        ? () => keepResultInView(node) : keepActionsInView;
+      keep();
+      setTimeout(keep, 300); // again once the hand is drawn
     }, 30);
+  }
+
+  // Scroll the page (the boxes that scroll, then the window) by `need` pixels: down when
+  // positive, up when negative.
+  function scrollPage(need) {
+    for (let box = el.parentElement; box && Math.abs(need) > 0.5; box = box.parentElement) {
+      if (box.scrollHeight > box.clientHeight &&
+          /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
+        const before = box.scrollTop;
+        box.scrollTop = before + need;
+        need -= box.scrollTop - before;
+      }
+    }
+    if (Math.abs(need) > 0.5) window.scrollBy(0, need);
+  }
+
+  // The deal's result (gin-deal-result), the actions below it and `target` (Next deal,
+  // or New game in the controls below the felt) in view, clear of the screen's bottom
+  // edge and of anything held at its top (the guided deal's instruction, gin-guide): on a
+  // phone the rooms where the learner laid out the cards sit between the hand and the
+  // result (issue 23).
+  function keepResultInView(target) {
+    const felt = el.closest(".gin-felt");
+    const result = felt ? felt.querySelector(".gin-deal-result") : null;
+    if (!result || result.getClientRects().length === 0) return;
+    const top = result.getBoundingClientRect().top;
+    const bottom = Math.max(...[result, felt.querySelector(".gin-actions"), target]
+      .filter(e => e && e.getClientRects().length > 0)
+      .map(e => e.getBoundingClientRect().bottom));
+    const guide = document.querySelector(".gin-guide");
+    const cover = guide && getComputedStyle(guide).position === "sticky"
+      ? Math.max(0, guide.getBoundingClientRect().bottom) : 0;
+    let need = Math.max(0, bottom - (window.innerHeight - 28)); // down, to the actions
+    need = Math.min(need, top - cover - 8); // but the result stays below the top's cover
+    if (need !== 0) scrollPage(need);
   }
 
   function keepActionsInView() {
@@ -147,16 +185,7 @@ function render({ model, el }) {
     // Only while the learner looks at the hand: a page scrolled elsewhere stays put.
     const hand = el.getBoundingClientRect();
     if (hand.top > window.innerHeight || hand.bottom < 0 || r.bottom - room > 240) return;
-    let need = r.bottom - room;
-    for (let box = actions.parentElement; box && need > 0; box = box.parentElement) {
-      if (box.scrollHeight > box.clientHeight &&
-          /(auto|scroll)/.test(getComputedStyle(box).overflowY)) {
-        const before = box.scrollTop;
-        box.scrollTop = before + need;
-        need -= box.scrollTop - before;
-      }
-    }
-    if (need > 0) window.scrollBy(0, need);
+    scrollPage(r.bottom - room);
   }
 
   function onDocumentKey(e) {

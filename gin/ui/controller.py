@@ -54,7 +54,8 @@ class TableController:
     the model the table's widgets draw.
 
     ``rules`` is a preset name or a :class:`gin.Rules`; ``opponent`` a name from
-    :data:`gin.bots.BOT_NAMES`; ``seed`` shuffles every deal and seeds the bot. A seed
+    :data:`gin.bots.BOT_NAMES`; ``seed`` shuffles every deal and seeds the bot; ``target``
+    replaces a preset's game target (a short game to 50). A seed
     given (by the page's address, or typed by the learner) is :attr:`seed_chosen`; a fresh
     one is not, and under Voilà its shuffle has the server's secret mixed in
     (:mod:`gin.ui.dealsecret`), so the number cannot be replayed elsewhere to see the cards.
@@ -65,7 +66,11 @@ class TableController:
         rules: str | gin.Rules = "classic",
         opponent: str = "eager",
         seed: int | str | None = None,
+        target: int | None = None,
     ) -> None:
+        self.target = target
+        """The game target the page asked for (``?target=``), kept by every game whose
+        rule set is named by its preset (``None``: the preset's own)."""
         self.rules: gin.Rules
         self.opponent_name = ""
         self.seed = 0
@@ -136,6 +141,8 @@ class TableController:
             new_rules = self.rules
         elif isinstance(rules, gin.Rules):
             new_rules = rules
+        elif self.target is not None:
+            new_rules = gin.Rules.preset(rules, target=self.target)
         else:
             new_rules = gin.Rules.preset(rules)
         name = self.opponent_name if opponent is None else opponent

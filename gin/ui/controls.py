@@ -59,7 +59,9 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
     ) -> None:
         self.rules_choice = w.Dropdown(
             options=rules_options(),
-            value=rules.name if rules.name in gin.Rules.PRESETS else gin.Rules.PRESETS[0],
+            value=rules.preset_name
+            if rules.preset_name in gin.Rules.PRESETS
+            else gin.Rules.PRESETS[0],
             style={"description_width": "initial"},
             layout=w.Layout(width="auto"),
         )
@@ -107,8 +109,8 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
     def show_game(self, rules: gin.Rules, opponent: str, seed: int | None) -> None:
         """Show the choices of the game being played (``seed``: ``None`` when the page may
         not show it, see :meth:`gin.ui.controller.TableController.seed_to_show`)."""
-        if rules.name in gin.Rules.PRESETS:
-            self.rules_choice.value = rules.name
+        if rules.preset_name in gin.Rules.PRESETS:
+            self.rules_choice.value = rules.preset_name
         self.opponent_choice.value = opponent
         self.seed_field.value = "" if seed is None else str(seed)
 
@@ -190,7 +192,7 @@ def title_html(
     else:
         m = M["controls.title-you-deal"] if you else M["controls.title-they-deal"]
     data: dict[str, object] = {
-        "rules": rules_name(rules.name),
+        "rules": rules_name(rules.preset_name),
         "target": rules.target,
         "opponent": opponent_name(opponent),
         "deal": deal_number,

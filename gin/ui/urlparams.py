@@ -13,6 +13,8 @@ parameter   values                           effect
                                              learner (melds, layoffs, the score) or the tutor
 ``lang``    ``en``, ``he``, ``et``, ``lo``,      the language of the page (else the one the
             ``bg``                            learner chose before, else English)
+``target``  a whole number, 10 to 10,000     the score that wins a game at the play table
+                                             (a short game for a lesson hour)
 =========== ================================ =============================================
 
 Voilà hands the page's query string to the kernel in ``os.environ["QUERY_STRING"]``;
@@ -25,8 +27,8 @@ Every value a sentence quotes is escaped (:func:`gin.errors.echo`): a NUL or a b
 override (U+202E) in the address cannot reorder the sentence.
 
 >>> p = parse_page_params("seed=42&rules=spades-double&teacher=1&arrange=self")
->>> p.seed, p.rules, p.opponent, p.teacher, p.lang, p.projector, p.arrange_self
-(42, 'spades-double', None, True, None, False, True)
+>>> p.seed, p.rules, p.opponent, p.teacher, p.lang, p.projector, p.arrange_self, p.target
+(42, 'spades-double', None, True, None, False, True, None)
 >>> try:
 ...     parse_page_params("opponent=grandmaster")
 ... except PageParamError as e:
@@ -44,7 +46,7 @@ from urllib.parse import parse_qsl
 from gin.errors import GinError, NumberError, echo
 from gin.i18n import LANGUAGES, M, Message
 from gin.numbers import parse_whole_number
-from gin.rules import Rules
+from gin.rules import MAX_TARGET, MIN_TARGET, Rules
 
 MAX_SEED = 2**63 - 1
 """The largest seed a page accepts (the table's seed box takes the same range)."""
@@ -52,7 +54,7 @@ MAX_SEED = 2**63 - 1
 OPPONENTS = ("eager", "tactician", "expert")
 """The opponents a page may ask for (:data:`gin.bots.BOT_NAMES`)."""
 
-_KNOWN = ("seed", "rules", "opponent", "teacher", "lang", "projector", "arrange")
+_KNOWN = ("seed", "rules", "opponent", "teacher", "lang", "projector", "arrange", "target")
 
 
 class PageParamError(GinError):
@@ -73,6 +75,8 @@ class PageParams:
     arrange_self: bool = False
     """``?arrange=self``: the learner lays out their melds, chooses the layoffs and
     guesses the score (:mod:`gin.ui.table.arranging`)."""
+    target: int | None = None
+    """``?target=50``: the score that wins a game at the play table (else the rule set's)."""
 
 
 def page_query() -> str:
@@ -109,6 +113,7 @@ def parse_page_params(query: str) -> PageParams:
             data = {"value": echo(values["seed"]), "most": str(MAX_SEED)}
             raise PageParamError(M["error.page-bad-seed"](**data)) from None
     return PageParams(
+        target=_target(values),
         seed=seed,
         rules=_one_of(values, "rules", Rules.PRESETS, M["error.page-bad-rules"]),
         opponent=_one_of(values, "opponent", OPPONENTS, M["error.page-bad-opponent"]),
@@ -117,6 +122,22 @@ def parse_page_params(query: str) -> PageParams:
         projector=_one_of(values, "projector", _FLAG, M["error.page-bad-projector"]) == "1",
         arrange_self=_one_of(values, "arrange", _ARRANGE, M["error.page-bad-arrange"]) == "self",
     )
+
+
+def _target(values: dict[str, str]) -> int | None:
+    """The game target asked for (``None`` when not given): a whole number from
+    :data:`gin.rules.MIN_TARGET` to :data:`gin.rules.MAX_TARGET`.
+
+    >>> _target({"target": "50"}), _target({})
+    (50, None)
+    """
+    if "target" not in values:
+        return None
+    try:
+        return parse_whole_number(values["target"], minimum=MIN_TARGET, maximum=MAX_TARGET)
+    except NumberError:
+        data = {"value": echo(values["target"]), "least": MIN_TARGET, "most": MAX_TARGET}
+        raise PageParamError(M["error.page-bad-target"](**data)) from None
 
 
 _FLAG = ("0", "1")

@@ -90,7 +90,11 @@ def play_deal_by_clicks(page: Page, seconds: float, settle_s: float = 10.0) -> l
             page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
             continue
         wait_for_table_change(page, s, settle_s)
-    pytest.fail(f"the deal did not reach the score pad; actions: {actions}")
+    said = page.evaluate(
+        "() => ['.gin-turn', '.gin-coach'].map(c => document.querySelector(c))"
+        ".map(e => e ? e.innerText.slice(0, 300) : '').join(' | ')"
+    )
+    pytest.fail(f"the deal did not reach the score pad; actions: {actions}; the table: {said}")
 
 
 def assert_one_deal_scored(page: Page) -> None:

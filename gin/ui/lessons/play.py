@@ -2,9 +2,9 @@
 
 The table has its own controls for the rule set, the opponent and the seed; this lesson
 frames it with the lessons' navigation. The page's address may choose them
-(``?seed=7&rules=spades-double&opponent=expert``, see :mod:`gin.ui.urlparams`), and only
-``?teacher=1`` shows the teacher-mode control. If the table can't be built, the lesson says
-so on the page instead of failing silently.
+(``?seed=7&rules=spades-double&opponent=expert``, ``?target=50`` for a short game, see
+:mod:`gin.ui.urlparams`), and only ``?teacher=1`` shows the teacher-mode control. If the
+table can't be built, the lesson says so on the page instead of failing silently.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class PlayLesson(Lesson):
         options.setdefault("teacher_controls", page.teacher)
         options.setdefault("projector", page.projector)
         options.setdefault("arrange_self", page.arrange_self)
+        options.setdefault("target", page.target)
         table = options.pop("table", None)
         try:
             from gin.ui import play_table

@@ -77,8 +77,10 @@ class TableFlow(TableDealEnd):
             self._waiting_for_page = False
             self._advance()
 
-    def _page_timeout(self, token: int) -> None:
-        if token == self._token and self._waiting_for_page:
+    def _page_timeout(self, _token: int) -> None:
+        # Whatever deal is on show now: a table that loads another game while it waits
+        # (the guided deal) waits no longer than the first one would have.
+        if self._waiting_for_page:
             self._on_page_ready()
 
     def _advance(self) -> None:

@@ -54,6 +54,7 @@ class GinTable(TableArranging):
         teacher_controls: bool = False,
         projector: bool = False,
         arrange_self: bool = False,
+        target: int | None = None,
     ) -> None:
         """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
         :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
@@ -64,9 +65,10 @@ class GinTable(TableArranging):
         display menu's choices. ``projector`` (a page opened with ``?projector=1``) draws large
         cards and lets a presentation clicker step the deal (:meth:`clicker_step`).
         ``arrange_self`` (a page opened with ``?arrange=self``) starts the display menu's
-        choice "I lay out my cards" (:mod:`gin.ui.table.arranging`).
+        choice "I lay out my cards" (:mod:`gin.ui.table.arranging`). ``target`` (a page
+        opened with ``?target=50``) replaces the rule set's game target, in every game.
         """
-        self.controller = TableController(rules, opponent, seed)
+        self.controller = TableController(rules, opponent, seed, target)
         self.pause = max(float(pause), 0.0)
         self._page_ready = False
         self._waiting_for_page = False
