@@ -11,19 +11,26 @@ the page), one learner at a time, :data:`SAMPLES` times each way:
 - **kernel started for the page**: every pool cut to 0 (the path Binder takes with plain
   Voilà); target :data:`TARGET_COLD_S` at p95.
 
-The load average when each series starts is given: the machine may be shared.
+The load average when each series starts is given: the machine may be shared. So is what
+does not depend on it: the widget models the page receives and the bytes of their state
+(the reply to the page's request for every widget's state), and where the time went
+(median of the first byte, the notebook executed, the widgets rendered: as in
+:mod:`benchmarks.app`).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from benchmarks import machine_line, table
-from benchmarks.app import PLAY, VISIBLE_SCRIPT, wait_for_pools, wait_for_quiet
+from benchmarks.app import PLAY, STAGES_JS, VISIBLE_SCRIPT, wait_for_pools, wait_for_quiet
 from benchmarks.harness import voila_harness
 from gin.tournament import percentile
 
@@ -34,20 +41,61 @@ REFILL_S = 15.0
 """Seconds between two openings from the pool: the pool refills (a page's kernel is taken)."""
 
 
-def _open_once(browser: Any, server: Any) -> float:
-    """Open the play lesson in a new page; seconds to the table visible."""
+_STATES = b'{"data": {"method": "update_states"'
+
+
+def widget_states(frame: bytes | str) -> tuple[int, int] | None:
+    """The number of widget models and the bytes of their state in a websocket frame that
+    answers the page's request for every widget's state (``None`` for another frame).
+
+    >>> widget_states(b'..{"data": {"method": "update_states", "states": {"a": {}}}}')
+    (1, 9)
+    """
+    raw = frame if isinstance(frame, bytes) else frame.encode()
+    at = raw.find(_STATES)
+    if at < 0:
+        return None
+    content, _ = json.JSONDecoder().raw_decode(raw[at:].decode("utf-8", "replace"))
+    states = content["data"]["states"]
+    return len(states), len(json.dumps(states))
+
+
+@dataclass
+class Opening:
+    """One opening of the play lesson: seconds to the table visible, where they went
+    (first byte, notebook executed, widgets rendered) and the widget state received."""
+
+    visible_s: float
+    stages_s: tuple[float, float, float]
+    models: int
+    state_bytes: int
+
+
+def _open_once(browser: Any, server: Any) -> Opening:
+    """Open the play lesson in a new page and time it."""
     page = voila_harness.new_page(browser)
     page.add_init_script(VISIBLE_SCRIPT)
+    received: list[tuple[int, int]] = []
+
+    def on_frame(payload: bytes | str) -> None:
+        found = widget_states(payload)
+        if found is not None:
+            received.append(found)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
     try:
         page.goto(f"{server.base_url}/voila/render/{PLAY}", wait_until="commit", timeout=180_000)
         page.wait_for_function("() => window.__ginVisible !== undefined", timeout=180_000)
-        return float(page.evaluate("() => window.__ginVisible")) / 1000
+        first, executed, shown = page.evaluate(STAGES_JS)
+        models, size = received[0] if received else (0, 0)
+        stages = (first / 1000, max(0.0, executed - first) / 1000, (shown - executed) / 1000)
+        return Opening(float(shown) / 1000, stages, models, size)
     finally:
         page.close(run_before_unload=True)  # the closing beacon shuts the kernel down
         page.context.close()
 
 
-def series(browser: Any, *, pool: int) -> tuple[list[float], float]:
+def series(browser: Any, *, pool: int) -> tuple[list[Opening], float]:
     """:data:`SAMPLES` openings with every pool cut to ``pool`` kernels at most (the
     project's pools when ``pool`` is -1); the times and the load average at the start."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -68,7 +116,7 @@ def series(browser: Any, *, pool: int) -> tuple[list[float], float]:
             if pooled:
                 wait_for_pools(server)
             load = os.getloadavg()[0]
-            times = []
+            times: list[Opening] = []
             for _ in range(SAMPLES):
                 if pooled:  # the pool refills (voila.json's fill_delay is 10 s)
                     time.sleep(REFILL_S)
@@ -77,7 +125,8 @@ def series(browser: Any, *, pool: int) -> tuple[list[float], float]:
             return times, load
 
 
-def _row(name: str, times: list[float], load: float, target: float) -> list[str]:
+def _row(name: str, openings: list[Opening], load: float, target: float) -> list[str]:
+    times = [o.visible_s for o in openings]
     p95 = percentile(times, 95)
     return [
         name,
@@ -88,6 +137,8 @@ def _row(name: str, times: list[float], load: float, target: float) -> list[str]
         f"{target:g} s",
         "met" if p95 <= target else "**not met**",
         f"{load:.1f}",
+        " / ".join(f"{statistics.median(o.stages_s[i] for o in openings):.2f}" for i in range(3)),
+        f"{openings[0].models} / {openings[0].state_bytes / 1024:.0f} KB",
     ]
 
 
@@ -119,7 +170,18 @@ def run() -> str:
             cold, cold_load = series(browser, pool=0)
         finally:
             browser.close()
-    header = ["opened", "samples", "p50", "p95", "slowest", "target (p95)", "", "load (1 min)"]
+    header = [
+        "opened",
+        "samples",
+        "p50",
+        "p95",
+        "slowest",
+        "target (p95)",
+        "",
+        "load (1 min)",
+        "first byte / notebook executed / widgets rendered (s, median)",
+        "widget models / state",
+    ]
     rows = [
         _row("from the pool (`voila.json`)", pooled, pooled_load, TARGET_POOL_S),
         _row("kernel started for the page", cold, cold_load, TARGET_COLD_S),
@@ -128,4 +190,4 @@ def run() -> str:
     return "\n".join(lines)
 
 
-__all__ = ["SAMPLES", "TARGET_COLD_S", "TARGET_POOL_S", "run", "series"]
+__all__ = ["SAMPLES", "TARGET_COLD_S", "TARGET_POOL_S", "Opening", "run", "series", "widget_states"]

@@ -24,34 +24,32 @@ ROW = 0x1FFF
 _VALUES = tuple(min(r + 1, 10) for r in range(13))
 
 
+def _row_points() -> list[int]:
+    """The points of each 13-bit row: a row's points are those of the row without its
+    lowest card, plus that card's."""
+    points = [0] * (1 << 13)
+    for row in range(1, 1 << 13):
+        low = row & -row
+        points[row] = points[row ^ low] + _VALUES[low.bit_length() - 1]
+    return points
+
+
+_ROW_POINTS: list[int] = _row_points()
+
+
 def _build_run_table() -> list[int]:
+    """Least deadwood of each row with runs only: a run may be any length from three, so
+    the cards melded are exactly those in a stretch of three or more neighbours (``m``
+    marks the lowest card of every three in a row), and the rest is deadwood."""
     table = [0] * (1 << 13)
     for row in range(1, 1 << 13):
-        best = [0] * 14
-        run = 0
-        for i in range(13):
-            if row >> i & 1:
-                run += 1
-                b = best[i] + _VALUES[i]
-                if run >= 3:
-                    # a run ending at i may start anywhere from i - run + 1 to i - 2
-                    for start in range(i - run + 1, i - 1):
-                        if best[start] < b:
-                            b = best[start]
-                best[i + 1] = b
-            else:
-                run = 0
-                best[i + 1] = best[i]
-        table[row] = best[13]
+        m = row & row >> 1 & row >> 2
+        table[row] = _ROW_POINTS[row & ~(m | m << 1 | m << 2)]
     return table
 
 
 RUN_DEADWOOD: list[int] = _build_run_table()
 """Least deadwood of each 13-bit suit row when only runs are allowed."""
-
-_ROW_POINTS: list[int] = [
-    sum(_VALUES[i] for i in range(13) if row >> i & 1) for row in range(1 << 13)
-]
 
 
 def _dw_sets(a: int, b: int, c: int, d: int, m3: int) -> int:

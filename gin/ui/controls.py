@@ -13,7 +13,13 @@ import gin
 import gin.bots
 from gin.i18n import M
 from gin.ui.choices import opponent_name, opponent_options, rules_name, rules_options
+from gin.ui.parts import fixed_html, fixed_layout, shared_style
 from gin.ui.seats import LEARNER
+
+
+def _initial() -> Any:
+    """The menus' shared style: the label as wide as it needs."""
+    return shared_style("description", description_width="initial")
 
 
 def _checkbox(value: bool, key: str, css: str) -> w.Checkbox:
@@ -22,7 +28,8 @@ def _checkbox(value: bool, key: str, css: str) -> w.Checkbox:
         value=value,
         description=M[key].render(),
         indent=False,
-        layout=w.Layout(width="auto"),
+        layout=fixed_layout(width="auto"),
+        style=shared_style("checkbox"),
     )
     box.add_class(css)
     return box
@@ -62,22 +69,22 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
             value=rules.preset_name
             if rules.preset_name in gin.Rules.PRESETS
             else gin.Rules.PRESETS[0],
-            style={"description_width": "initial"},
-            layout=w.Layout(width="auto"),
+            style=_initial(),
+            layout=fixed_layout(width="auto"),
         )
         self.rules_choice.add_class("gin-rules-choice")
         self.opponent_choice = w.Dropdown(
             options=opponent_options(),
             value=opponent,
-            style={"description_width": "initial"},
-            layout=w.Layout(width="auto"),
+            style=_initial(),
+            layout=fixed_layout(width="auto"),
         )
         self.opponent_choice.add_class("gin-opponent-choice")
         self.seed_field = w.Text(
             value="" if seed is None else str(seed),
             continuous_update=False,
-            style={"description_width": "initial"},
-            layout=w.Layout(width="220px"),
+            style=shared_style("text", description_width="initial"),
+            layout=fixed_layout(width="220px"),
         )
         self.seed_field.add_class("gin-seed")
         self.teacher_toggle: w.Checkbox | None = None
@@ -89,7 +96,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         choices = [self.rules_choice, self.opponent_choice, self.seed_field]
         teacher_part = [self.teacher_toggle] if self.teacher_toggle is not None else []
         more = [replay] if replay is not None else []
-        super().__init__([*choices, new_game, *more, *teacher_part])
+        super().__init__([*choices, new_game, *more, *teacher_part], layout=fixed_layout())
         self.add_class("gin-controls")
         self.relabel()
 
@@ -150,19 +157,19 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
     def __init__(
         self, four_color: bool, large: bool, pause: float, arrange_self: bool = False
     ) -> None:
-        self.title = w.HTML()
+        self.title = fixed_html()
         self.four_color = _checkbox(four_color, "display.four-color", "gin-four-color")
         self.large_cards = _checkbox(large, "display.large", "gin-large-cards")
         self.pace = w.Dropdown(
             options=self._paces(),
             value=nearest_pace(pause),
-            style={"description_width": "initial"},
-            layout=w.Layout(width="auto"),
+            style=_initial(),
+            layout=fixed_layout(width="auto"),
         )
         self.pace.add_class("gin-pace")
         self.arrange_self = _checkbox(arrange_self, "display.arrange-self", "gin-arrange-self")
         parts = [self.title, self.four_color, self.large_cards, self.pace, self.arrange_self]
-        super().__init__(parts)
+        super().__init__(parts, layout=fixed_layout())
         self.add_class("gin-display")
         self.relabel()
 

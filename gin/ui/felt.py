@@ -20,7 +20,7 @@ from gin.ui import hands, reveal
 from gin.ui.buttons import BUTTONS
 from gin.ui.cardarea import CardArea
 from gin.ui.dealresult import DealResult, layoff_button_label, nothing_to_lay_off
-from gin.ui.parts import classed_html
+from gin.ui.parts import classed_html, fixed_box, fixed_layout
 from gin.ui.piles import Piles
 from gin.ui.seats import LEARNER, OPPONENT
 
@@ -94,13 +94,15 @@ class Felt(w.VBox):  # type: ignore[misc]
         on_error: Callable[[gin.GinError], Any],
     ) -> None:
         self.large = large
-        self.turn_html = classed_html("gin-turn")
-        self.last_move_html = classed_html("gin-last-move")
-        self.opponent_label = classed_html("gin-opponent-label")
-        self.opponent_area = CardArea(mode="none", card_class="gin-opponent-card", overlap=True)
+        self.turn_html = classed_html("gin-turn", fixed=True)
+        self.last_move_html = classed_html("gin-last-move", fixed=True)
+        self.opponent_label = classed_html("gin-opponent-label", fixed=True)
+        self.opponent_area = CardArea(
+            mode="none", card_class="gin-opponent-card", overlap=True, layout=fixed_layout()
+        )
         self.opponent_area.add_class("gin-opponent-hand")
         self.piles = Piles(on_error)
-        self.hand_label = classed_html("gin-deadwood")
+        self.hand_label = classed_html("gin-deadwood")  # hidden while a room is open
         self.hand = CardArea(mode="single", card_class="gin-card", draggable=True, key_input=True)
         self.hand.add_class("gin-hand")
         for area in (self.hand, self.opponent_area, *self.piles.areas):
@@ -108,15 +110,14 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.hand.on_error(on_error)
         self.opponent_area.on_error(on_error)
 
-        actions = w.HBox([buttons[k] for k, _, _ in BUTTONS] + [buttons[k] for k in MORE_BUTTONS])
-        actions.add_class("gin-actions")
-        self.confirm_text = classed_html("gin-confirm-text")
+        row = [buttons[k] for k, _, _ in BUTTONS] + [buttons[k] for k in MORE_BUTTONS]
+        actions = fixed_box(w.HBox, row, "gin-actions")
+        self.confirm_text = classed_html("gin-confirm-text", fixed=True)
         self.confirm_box = w.HBox([self.confirm_text, buttons["confirm"], buttons["cancel"]])
         self.confirm_box.add_class("gin-confirm")
         self.confirm_box.layout.display = "none"
         self.result = DealResult()
-        status = w.VBox([self.turn_html, self.last_move_html])
-        status.add_class("gin-status")
+        status = fixed_box(w.VBox, [self.turn_html, self.last_move_html], "gin-status")
         self.piles.box.children = (*self.piles.box.children, status)
         super().__init__(
             [
@@ -129,7 +130,8 @@ class Felt(w.VBox):  # type: ignore[misc]
                 self.result,
                 self.confirm_box,
                 actions,
-            ]
+            ],
+            layout=fixed_layout(),
         )
         self.add_class("gin-felt")
 

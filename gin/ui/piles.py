@@ -16,7 +16,7 @@ import gin
 from gin.i18n import M, card_label, format_number
 from gin.ui.buttons import limit_badge_text
 from gin.ui.cardarea import CardArea
-from gin.ui.parts import classed_html
+from gin.ui.parts import classed_html, fixed_box, fixed_html, fixed_layout
 from gin.ui.svg import card_svg
 
 ARRIVES = "gin-anim-arrives"
@@ -46,9 +46,7 @@ def count_html(n: int) -> str:
 
 def _head(title: w.HTML, count: w.HTML) -> w.HBox:
     """A pile's title with its count beside it."""
-    box = w.HBox([title, count])
-    box.add_class("gin-pile-head")
-    return box
+    return fixed_box(w.HBox, [title, count], "gin-pile-head")
 
 
 class Piles:
@@ -59,14 +57,17 @@ class Piles:
     """
 
     def __init__(self, on_error: Callable[[gin.GinError], Any]) -> None:
-        self.stock_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
+        fixed = {"layout": fixed_layout()}  # never hidden
+        self.stock_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card", **fixed)
         self.stock_area.add_class("gin-stock")
-        self.stock_label = classed_html("gin-stock-count")
-        self.discard_area = CardArea(mode="none", clickable=True, card_class="gin-pile-card")
+        self.stock_label = classed_html("gin-stock-count", fixed=True)
+        self.discard_area = CardArea(
+            mode="none", clickable=True, card_class="gin-pile-card", **fixed
+        )
         self.discard_area.add_class("gin-discard")
-        self.discard_label = classed_html("gin-discard-count")
-        self.up_card_html = classed_html("gin-up-card")
-        self.limit_badge = classed_html("gin-knock-limit")
+        self.discard_label = classed_html("gin-discard-count", fixed=True)
+        self.up_card_html = classed_html("gin-up-card", fixed=True)
+        self.limit_badge = classed_html("gin-knock-limit", fixed=True)
         self.history_area = CardArea(
             mode="none",
             card_class="gin-pile-card",
@@ -77,19 +78,14 @@ class Piles:
         for area in self.areas:
             area.on_error(on_error)
 
-        self.stock_title = w.HTML()
-        self.discard_title = w.HTML()
-        stock_box = w.VBox([_head(self.stock_title, self.stock_label), self.stock_area])
-        discard_box = w.VBox([_head(self.discard_title, self.discard_label), self.discard_area])
-        up_box = w.VBox([self.up_card_html, self.limit_badge])
-        for box, cls in (
-            (stock_box, "gin-stock-box"),
-            (discard_box, "gin-discard-box"),
-            (up_box, "gin-up-box"),
-        ):
-            box.add_class(cls)
-        self.box = w.HBox([stock_box, discard_box, up_box])
-        self.box.add_class("gin-middle")
+        self.stock_title = fixed_html()
+        self.discard_title = fixed_html()
+        head = _head(self.stock_title, self.stock_label)
+        stock_box = fixed_box(w.VBox, [head, self.stock_area], "gin-stock-box")
+        head = _head(self.discard_title, self.discard_label)
+        discard_box = fixed_box(w.VBox, [head, self.discard_area], "gin-discard-box")
+        up_box = fixed_box(w.VBox, [self.up_card_html, self.limit_badge], "gin-up-box")
+        self.box = fixed_box(w.HBox, [stock_box, discard_box, up_box], "gin-middle")
         self.relabel()
 
     def relabel(self) -> None:

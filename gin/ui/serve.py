@@ -569,8 +569,24 @@ class TutorApp(Voila):  # type: ignore[misc]
         super().listen()
 
 
+def compile_tutor() -> bool:
+    """Write the bytecode of the tutor's modules (``gin/``) where it is missing or stale.
+
+    Every kernel imports the lesson's modules; one started with ``PYTHONDONTWRITEBYTECODE``
+    (as on some hosts) would compile each of them from source every time, about a quarter
+    of a second of a kernel started for a page (issue 23). Python still reads bytecode
+    written here. Returns whether every module compiled (a folder the app may not write
+    to is left as it is)."""
+    import compileall
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parent.parent
+    return bool(compileall.compile_dir(package, quiet=2))
+
+
 def main() -> None:
-    """Start the app (the command line of ``make app``)."""
+    """Start the app (the command line of ``make app``), its modules compiled first."""
+    compile_tutor()
     TutorApp.launch_instance()
 
 

@@ -19,7 +19,14 @@ from gin.ui.controller import TableController
 from gin.ui.controls import ControlsBar, DisplayMenu, pace_class
 from gin.ui.felt import Felt
 from gin.ui.keys import StepKeys
-from gin.ui.parts import classed_html
+from gin.ui.parts import (
+    classed_html,
+    fixed_box,
+    fixed_html,
+    fixed_layout,
+    set_display,
+    shared_style,
+)
 from gin.ui.review import ReviewLauncher
 from gin.ui.scorepad import ScorePad
 from gin.ui.table.arranging import TableArranging
@@ -105,7 +112,7 @@ class GinTable(TableArranging):
         self._start_deal_view()
 
     def _button(self, key: str, label: Message, css: str, handler: Callable[[], Any]) -> w.Button:
-        b = w.Button()
+        b = w.Button(style=shared_style("button"), layout=fixed_layout(display=""))
         b.add_class("gin-button")
         b.add_class(css)
         b.on_click(lambda _b: handler())
@@ -141,9 +148,8 @@ class GinTable(TableArranging):
     def _build(self) -> None:
         c = self.controller
         self._build_buttons()
-        self.style_html = w.HTML(f"<style>{_CSS}</style>")
-        self.style_html.add_class("gin-style")
-        self.title = classed_html("gin-title")
+        self.style_html = fixed_html(f"<style>{_CSS}</style>", "gin-style")
+        self.title = classed_html("gin-title", fixed=True)
         self.controls = ControlsBar(
             c.rules,
             c.opponent_name,
@@ -161,7 +167,7 @@ class GinTable(TableArranging):
             self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
 
         self.felt = Felt(self.buttons, large=self.large_cards, on_error=self._show_error)
-        self.buttons["opponent_step"].layout.display = "flex" if self.teacher else "none"
+        set_display(self.buttons["opponent_step"], "flex" if self.teacher else "none")
         self.opponent_label = self.felt.opponent_label
         self.opponent_area = self.felt.opponent_area
         self.piles = self.felt.piles
@@ -191,17 +197,14 @@ class GinTable(TableArranging):
         self.display_menu.four_color.observe(self._on_four_color, names="value")
         self.display_menu.large_cards.observe(self._on_large_cards, names="value")
         self.display_menu.pace.observe(self._on_pace, names="value")
-        self.keys_help = w.HTML(M["keys.help"].render())
-        self.keys_help.add_class("gin-keys-help")
-        self.coach = Coach()
-        self.scores = ScorePad()
+        self.keys_help = fixed_html(M["keys.help"].render(), "gin-keys-help")
+        fixed = {"layout": fixed_layout(), "style": shared_style("html")}  # never hidden
+        self.coach = Coach(**fixed)
+        self.scores = ScorePad(**fixed)
         self.review = ReviewLauncher(lambda: self.controller.game, teacher=lambda: self.teacher)
-        side = w.VBox(
-            [self.controls, self.coach, self.scores, self.review, self.display_menu, self.keys_help]
-        )
-        side.add_class("gin-side")
-        body = w.HBox([self.felt, side])
-        body.add_class("gin-body")
+        parts = [self.controls, self.coach, self.scores, self.review, self.display_menu]
+        side = fixed_box(w.VBox, [*parts, self.keys_help], "gin-side")
+        body = fixed_box(w.HBox, [self.felt, side], "gin-body")
         self.clicker = StepKeys(self.clicker_step, active=self.projector, pages_only=True)
         self._children = [self.style_html, self.title, body, self.clicker]
         self._build_rooms()

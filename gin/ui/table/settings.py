@@ -10,6 +10,7 @@ import gin
 from gin.i18n import M
 from gin.ui.buttons import CONTROL_BUTTONS
 from gin.ui.controls import pace_class
+from gin.ui.parts import set_display
 from gin.ui.table.base import _guarded
 from gin.ui.table.showing import TableShowing
 
@@ -72,7 +73,7 @@ class TableSettings(TableShowing):
         shown = self.controller.seed_to_show(on)
         self.seed_field.value = "" if shown is None else str(shown)
         self._token += 1  # drop any scheduled opponent move
-        self.buttons["opponent_step"].layout.display = "flex" if on else "none"
+        set_display(self.buttons["opponent_step"], "flex" if on else "none")
         self.refresh()
         self._advance()
 

@@ -11,6 +11,7 @@ from gin.ui.coaching import coach_sections
 from gin.ui.controls import title_html
 from gin.ui.dealresult import layoff_button_label
 from gin.ui.felt import last_move_text, turn_text
+from gin.ui.parts import set_display
 from gin.ui.seats import LEARNER, OPPONENT
 from gin.ui.table.base import TableBase
 
@@ -96,9 +97,7 @@ class TableShowing(TableBase):
         self.felt.show_hand_label(view, self.controller.reveal_step, self._selected_card())
 
     def _display(self, key: str, on: bool) -> None:
-        value = "" if on else "none"
-        if self.buttons[key].layout.display != value:
-            self.buttons[key].layout.display = value
+        set_display(self.buttons[key], "" if on else "none")  # a shared layout each way
 
     def _update_buttons(self, view: gin.PlayerView) -> None:
         """Only the legal actions are on show (hidden and disabled otherwise); a knock
