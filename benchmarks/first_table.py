@@ -8,6 +8,10 @@ the page), one learner at a time, :data:`SAMPLES` times each way:
   waiting for the page (15 s for the pool to refill, and the machine at rest, before each
   opening);
   target :data:`TARGET_POOL_S` at p95;
+- **from the pool, in a new tab after Start here**: the same, in a browser that has just
+  opened Start here (its cache holds the front end, which the server lets it keep:
+  :class:`gin.ui.serve.FrontEndCached`), as a learner goes on from Start here;
+  target :data:`TARGET_POOL_S` at p95;
 - **kernel started for the page**: every pool cut to 0 (the path Binder takes with plain
   Voilà); target :data:`TARGET_COLD_S` at p95.
 
@@ -71,9 +75,22 @@ class Opening:
     state_bytes: int
 
 
-def _open_once(browser: Any, server: Any) -> Opening:
-    """Open the play lesson in a new page and time it."""
-    page = voila_harness.new_page(browser)
+START = "00_start_here.ipynb"
+"""The lesson a newcomer opens first (its page warms the browser's cache)."""
+
+
+def _open_once(browser: Any, server: Any, *, after_start: bool = False) -> Opening:
+    """Open the play lesson in a new page and time it; with ``after_start``, in a new tab of
+    a browser that has just shown Start here (kept open, as a learner's first tab)."""
+    first = voila_harness.new_page(browser)
+    if after_start:
+        first.goto(f"{server.base_url}/voila/render/{START}", wait_until="commit", timeout=180_000)
+        first.locator(".gin-primary-action").wait_for(timeout=180_000)
+        wait_for_quiet(10.0)
+        page = first.context.new_page()
+        page.set_default_timeout(30_000)
+    else:
+        page = first
     page.add_init_script(VISIBLE_SCRIPT)
     received: list[tuple[int, int]] = []
 
@@ -91,13 +108,15 @@ def _open_once(browser: Any, server: Any) -> Opening:
         stages = (first / 1000, max(0.0, executed - first) / 1000, (shown - executed) / 1000)
         return Opening(float(shown) / 1000, stages, models, size)
     finally:
-        page.close(run_before_unload=True)  # the closing beacon shuts the kernel down
+        for opened in page.context.pages:  # the closing beacon shuts the kernel down
+            opened.close(run_before_unload=True)
         page.context.close()
 
 
-def series(browser: Any, *, pool: int) -> tuple[list[Opening], float]:
+def series(browser: Any, *, pool: int, after_start: bool = False) -> tuple[list[Opening], float]:
     """:data:`SAMPLES` openings with every pool cut to ``pool`` kernels at most (the
-    project's pools when ``pool`` is -1); the times and the load average at the start."""
+    project's pools when ``pool`` is -1), each in a new tab after Start here with
+    ``after_start``; the times and the load average at the start."""
     with tempfile.TemporaryDirectory() as tmp:
         cwd = Path(tmp)
         if pool >= 0:
@@ -121,7 +140,7 @@ def series(browser: Any, *, pool: int) -> tuple[list[Opening], float]:
                 if pooled:  # the pool refills (voila.json's fill_delay is 10 s)
                     time.sleep(REFILL_S)
                 wait_for_quiet(10.0)
-                times.append(_open_once(browser, server))
+                times.append(_open_once(browser, server, after_start=after_start))
             return times, load
 
 
@@ -152,7 +171,10 @@ def run() -> str:
         f"From the start of the page load of `{PLAY}` in a new tab to the learner's first "
         "card on the page, one learner at a time. Targets at p95: "
         f"{TARGET_POOL_S:g} s from the pre-heated pool, {TARGET_COLD_S:g} s on a kernel "
-        "started for the page (every pool cut to 0: plain Voilà, as on Binder).",
+        "started for the page (every pool cut to 0: plain Voilà, as on Binder). "
+        "A browser's first page has an empty cache; a new tab after Start here takes "
+        "Voilà's front end (some ninety scripts) from the browser's cache, which the "
+        "server lets it keep for an hour (`gin.ui.serve.FrontEndCached`).",
         "",
     ]
     chromium = voila_harness.find_chromium()
@@ -166,6 +188,8 @@ def run() -> str:
         try:
             print("    from the pool ...", flush=True)
             pooled, pooled_load = series(browser, pool=-1)
+            print("    from the pool, in a new tab after Start here ...", flush=True)
+            tabbed, tabbed_load = series(browser, pool=-1, after_start=True)
             print("    a kernel started for the page ...", flush=True)
             cold, cold_load = series(browser, pool=0)
         finally:
@@ -183,7 +207,13 @@ def run() -> str:
         "widget models / state",
     ]
     rows = [
-        _row("from the pool (`voila.json`)", pooled, pooled_load, TARGET_POOL_S),
+        _row(
+            "from the pool (`voila.json`), a browser's first page",
+            pooled,
+            pooled_load,
+            TARGET_POOL_S,
+        ),
+        _row("from the pool, in a new tab after Start here", tabbed, tabbed_load, TARGET_POOL_S),
         _row("kernel started for the page", cold, cold_load, TARGET_COLD_S),
     ]
     lines += [table(header, rows), "", f"Measured in {time.perf_counter() - started:.0f} s."]

@@ -16,6 +16,7 @@ import pytest
 
 from gin.ui.serve import (
     CONTENT_SECURITY_POLICY,
+    FRONT_END_MAX_AGE_S,
     class_pools,
     kernels_in_use,
     strip_external_links,
@@ -170,6 +171,23 @@ def test_static_files_and_plain_error_pages_carry_the_policy(app_port: int) -> N
         response.read()
         csp = response.getheader("Content-Security-Policy", "")
         assert csp.startswith(CONTENT_SECURITY_POLICY), (path, response.status)
+
+
+def test_the_front_end_is_cached_and_the_lessons_are_not(app_port: int) -> None:
+    """Issue 23 (speed of a page): Voilà's scripts and the widgets' extensions may be kept
+    by the browser for an hour, so a lesson opened in a new tab takes them from the cache;
+    a lesson's page (its own kernel) and a missing file are never cached."""
+    voila_js = _get(app_port, "/voila/static/voila.js")
+    voila_js.read()
+    assert voila_js.status == 200
+    assert voila_js.getheader("Cache-Control") == f"public, max-age={FRONT_END_MAX_AGE_S}"
+    missing = _get(app_port, "/voila/static/no-such-file.js")
+    missing.read()
+    assert missing.status >= 400
+    assert "max-age" not in (missing.getheader("Cache-Control") or "")
+    page = _get(app_port, "/voila/tree")
+    page.read()
+    assert "max-age" not in (page.getheader("Cache-Control") or "")
 
 
 def test_places_are_taken_in_the_same_step_as_the_count_and_given_back() -> None:
