@@ -392,6 +392,38 @@ def test_show_the_score_skips_the_guess(stack: Any) -> None:
     assert t.score_guess is None and t.chooser is None and t.arrange_box.children == ()
 
 
+def test_once_the_score_is_shown_the_guess_can_no_longer_be_typed(stack: Any) -> None:
+    """The score guess is answered once: after a check its menu and field stay, disabled,
+    holding the guess the engine read (the points as a number) and its two buttons go;
+    after "Show the score" the empty row goes and the panel says no guess was made."""
+    t, chooser = defending(stack)
+    chooser.done_button.click()
+    guess = t.score_guess
+    assert guess is not None
+    parts = (guess.who, guess.points, guess.check_button, guess.skip_button)
+    assert not any(p.disabled for p in parts) and guess.row.layout.display is None
+    guess.who.value = "nobody"
+    guess.points.value = "  "  # nobody scores: no points typed is a guess of 0
+    guess.check_button.click()
+    assert guess.finished and guess.verdict_text is not None
+    assert all(p.disabled for p in parts)
+    assert guess.points.value == "0" and guess.who.value == "nobody"
+    assert guess.row.layout.display is None  # the guess stays in view
+    assert guess.check_button.layout.display == "none"
+    assert guess.skip_button.layout.display == "none"
+    assert "gin-guess-" in guess.verdict.value
+
+    t, chooser = defending(stack)
+    chooser.done_button.click()
+    guess = t.score_guess
+    assert guess is not None
+    guess.skip_button.click()
+    assert guess.finished and guess.verdict_text is None and t._revealed()
+    assert guess.row.layout.display == "none"  # no empty fields left behind
+    assert "gin-guess-skipped" in guess.verdict.value
+    assert "No guess this time" in guess.verdict.value
+
+
 # ----------------------------------------------------------------------------- the mode
 
 

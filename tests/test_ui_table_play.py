@@ -407,3 +407,54 @@ def test_the_hint_says_when_the_opponent_passed_on_the_rank_it_suggests_throwing
         assert declined.label in said.render()
         found += 1
     assert found >= 1
+
+
+def test_a_page_that_says_ready_after_the_wait_ran_out_is_sent_the_table_again(
+    monkeypatch: Any,
+) -> None:
+    """The opponent's first move waits for the page at most ``READY_FALLBACK_S``. On a
+    slow first load the wait runs out while the page is still making its widgets from the
+    state it asked for, and the page drops the opponent's move sent meanwhile (the table
+    froze on "Your opponent is thinking…"): when the page then says it shows the table,
+    the table's whole state (the turn line, the buttons' layouts) is sent to it again,
+    once; a page that was ready in time is sent nothing again."""
+    import ipywidgets as w
+
+    from gin.ui.table import GinTable, flow
+
+    monkeypatch.setattr(flow, "READY_FALLBACK_S", 0.01)
+    sent: list[Any] = []
+    real = w.Widget.send_state
+
+    def spy(self: Any, key: Any = None) -> None:
+        sent.append(self)
+        real(self, key)
+
+    monkeypatch.setattr(w.Widget, "send_state", spy)
+
+    async def scenario(page_in_time: bool) -> tuple[bool, list[Any], list[Any], list[Any]]:
+        t = GinTable(seed=2, pause=0.001)  # the opponent is offered the up card first
+        if page_in_time:
+            t.hand.send_from_page({"event": "ready"})
+        for _ in range(300):
+            if not t.controller.opponent_to_move():
+                break
+            await asyncio.sleep(0.01)
+        moved = not t.controller.opponent_to_move()
+        sent.clear()
+        t.hand.send_from_page({"event": "ready"})  # the page shows the table (late)
+        first = list(sent)
+        sent.clear()
+        t.hand.send_from_page({"event": "ready"})  # drawn again: nothing more is sent
+        again = list(sent)
+        parts = [t, t.turn_html, t.buttons["take"].layout, t.hand]
+        t.close()
+        return moved, first, again, parts
+
+    moved, first, again, parts = asyncio.run(scenario(page_in_time=False))
+    assert moved, "the opponent never moved"
+    assert all(any(p is x for x in first) for p in parts), "a part of the table was not sent"
+    assert len({id(x) for x in first}) == len(first), "a widget was sent twice"
+    assert again == []
+    moved, first, again, _ = asyncio.run(scenario(page_in_time=True))
+    assert moved and first == [] and again == []

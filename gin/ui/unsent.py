@@ -13,6 +13,12 @@ as usual, and every later change (a click, a switch of language) is sent as usua
 Only in a kernel that Voilà started for a page (``VOILA_BASE_URL`` in its environment):
 JupyterLab, nbval and the static site draw widgets from these messages, so there nothing
 changes.
+
+The page makes its widgets from the states it asked for, and drops a change sent to a
+widget it has not made yet: a change made after the kernel answered, while the page is
+still making the widgets, is lost. :func:`send_tree_again` sends a lesson's state again
+once the page has said it shows it (the play table does so when its opponent moved before
+the page said it was ready).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import contextlib
 import functools
 import os
 from collections.abc import Callable, Iterator
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -76,4 +82,30 @@ def first_build_unsent(build: Callable[P, T]) -> Callable[P, T]:
     return wrapper
 
 
-__all__ = ["comms_unsent", "first_build_unsent", "in_voila_kernel"]
+def send_tree_again(widget: Any) -> int:
+    """Send the whole state of ``widget`` and of every widget it holds (its children, its
+    layout and style, all the way down) to the page again; returns how many were sent.
+
+    A widget already closed is skipped."""
+    from ipywidgets import Widget
+
+    seen: set[int] = set()
+    sent = 0
+    todo: list[Any] = [widget]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, list | tuple):
+            todo.extend(item)
+            continue
+        if not isinstance(item, Widget) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if item.comm is None:
+            continue
+        item.send_state()
+        sent += 1
+        todo.extend(getattr(item, name) for name in item.keys)
+    return sent
+
+
+__all__ = ["comms_unsent", "first_build_unsent", "in_voila_kernel", "send_tree_again"]

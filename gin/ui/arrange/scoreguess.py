@@ -6,6 +6,11 @@ The box has the CSS class ``gin-score-guess`` and holds the menu of who scores
 (``gin-score-guess-who``), the points typed (an input in ``gin-score-guess-points``), the
 buttons ``gin-action-check-score`` and ``gin-action-show-score`` (no guess: show the
 score) and the verdict (``gin-score-guess-verdict``).
+
+Once the score is shown the guess can't change: after a check the menu and the field stay
+in view, disabled, holding the guess the engine checked (the points as it read them), and
+the two buttons go; after "Show the score" the empty row goes and the verdict's line says
+no guess was made.
 """
 
 from __future__ import annotations
@@ -79,6 +84,7 @@ class ScoreGuess(Room):
         self.skip_button.on_click(lambda _b: self.skip())
         row = w.HBox([self.who, self.points, self.check_button, self.skip_button])
         row.add_class("gin-score-guess-row")
+        self.row = row
         self.verdict = classed_html("gin-score-guess-verdict")
         self.children = [self.style, self.title, row, self.message, self.verdict]
         self.relabel()
@@ -109,6 +115,7 @@ class ScoreGuess(Room):
         typed = self.points.value.strip()
         points = 0 if winner is None and not typed else gin.parse_whole_number(typed)
         self.verdict_text = check_score_guess(self.result, winner, points, self.rules)
+        self.points.value = str(points)  # the guess as the engine read it
         self._finish()
 
     @room_guarded
@@ -142,9 +149,17 @@ class ScoreGuess(Room):
     def _draw(self) -> None:
         for part in (self.who, self.points, self.check_button, self.skip_button):
             part.disabled = self.finished
+        shown = "none" if self.finished else None
+        self.check_button.layout.display = shown
+        self.skip_button.layout.display = shown
         v = self.verdict_text
+        skipped = self.finished and v is None
+        self.row.layout.display = "none" if skipped else None
         if v is None:
-            self.verdict.value = ""
+            note = M["arrange.guess-skipped"].render() if skipped else ""
+            self.verdict.value = (
+                f'<p class="gin-guess-skipped" role="status">{escape(note)}</p>' if note else ""
+            )
             return
         css = "gin-guess-right" if v.right else "gin-guess-wrong"
         self.verdict.value = f'<p class="{css}" role="status">{escape(v.text.render())}</p>'

@@ -17,6 +17,7 @@ from gin.ui.parts import close_tree
 from gin.ui.seats import LEARNER
 from gin.ui.table.base import _guarded
 from gin.ui.table.dealend import TableDealEnd
+from gin.ui.unsent import send_tree_again
 
 READY_FALLBACK_S = 4.0
 """Seconds the first opponent move waits for the page before it is played anyway."""
@@ -24,6 +25,10 @@ READY_FALLBACK_S = 4.0
 
 class TableFlow(TableDealEnd):
     """The game moving on: the learner's actions, the opponent's moves, the schedule."""
+
+    _played_unseen = False
+    """Whether the wait for the page ran out: the opponent moved before the page said it
+    shows the table, so the page may have missed those changes."""
 
     def _schedule(self, fn: Callable[[int], Any]) -> None:
         """Call ``fn(token)`` after the pause, on the kernel's running loop if there is one."""
@@ -71,7 +76,16 @@ class TableFlow(TableDealEnd):
 
     @_guarded
     def _on_page_ready(self) -> None:
-        """The page shows the table: play the opponent's moves that waited for it."""
+        """The page shows the table: play the opponent's moves that waited for it. If the
+        wait ran out first, the page may have missed them (a page drops the changes sent
+        while it is still making the widgets from the state it asked for): the table's
+        state is sent to it again, so it shows the table as it is."""
+        if self._played_unseen:
+            self._played_unseen = False
+            send_tree_again(self)
+        self._go_on_after_page()
+
+    def _go_on_after_page(self) -> None:
         self._page_ready = True
         if self._waiting_for_page:
             self._waiting_for_page = False
@@ -81,7 +95,8 @@ class TableFlow(TableDealEnd):
         # Whatever deal is on show now: a table that loads another game while it waits
         # (the guided deal) waits no longer than the first one would have.
         if self._waiting_for_page:
-            self._on_page_ready()
+            self._played_unseen = True
+            self._go_on_after_page()
 
     def _advance(self) -> None:
         """Move the game on after a change: opponent moves, then the end-of-deal reveal."""
