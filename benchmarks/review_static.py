@@ -363,10 +363,12 @@ def report(
         "",
         table(["seconds", "deals", "median", "p95", "max"], prow),
         "",
-        "One step (one decision weighed; the kernel answers no click during it, and the "
-        f"table's clicks wait at most that long): median {statistics.median(steps_ms):.0f} "
-        f"ms, p95 {percentile(steps_ms, 95):.0f} ms, max {max(steps_ms):.0f} ms over "
-        f"{len(steps_ms)} steps.",
+        "One step (one decision weighed; Pyodide has no threads, so the kernel answers a "
+        "click made during a step when the step ends, and the table is redrawn after it): "
+        f"median {statistics.median(steps_ms):.0f} ms, p95 {percentile(steps_ms, 95):.0f} "
+        f"ms, max {max(steps_ms):.0f} ms over {len(steps_ms)} steps. Between two steps the "
+        "kernel answers every click waiting (each step is a task of its own on the "
+        "browser's event loop, `gin.ui.review.launcher`).",
     ]
     return "\n".join(lines)
 
