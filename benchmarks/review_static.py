@@ -368,7 +368,9 @@ def report(
         f"median {statistics.median(steps_ms):.0f} ms, p95 {percentile(steps_ms, 95):.0f} "
         f"ms, max {max(steps_ms):.0f} ms over {len(steps_ms)} steps. Between two steps the "
         "kernel answers every click waiting (each step is a task of its own on the "
-        "browser's event loop, `gin.ui.review.launcher`).",
+        "browser's event loop, `gin.ui.review.launcher`). The page itself never freezes: "
+        "Pyodide runs in a Web Worker, so scrolling, focus and the buttons' own feedback "
+        "go on during a step; only the kernel's answer waits.",
     ]
     return "\n".join(lines)
 
