@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -119,7 +120,7 @@ def card_weights(mem: Memory) -> dict[int, float]:
         if NEIGHBOURS[i] & picked:
             w *= PICK_WEIGHT
         raw[i] = w
-    total = sum(raw.values())
+    total = math.fsum(raw.values())  # exactly rounded: the same on every Python version
     scale = mem.opp_hidden / total if total else 0.0
     return {i: min(1.0, w * scale) for i, w in raw.items()}
 

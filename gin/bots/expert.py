@@ -28,10 +28,10 @@ card it takes is never among its discards, whatever the rules allow.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 
 from gin import actions as act
 from gin.bots.evaluate import best_discard, bits, sample_opponent_hand
@@ -318,12 +318,35 @@ class ExpertBot:
         if baseline is not None and choice != baseline and self.confidence > 0:
             b = cands.index(baseline)
             diffs = [x - y for x, y in zip(per_world[order[0]], per_world[b], strict=True)]
-            mean = sum(diffs) / done
-            var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
-            if mean <= self.confidence * math.sqrt(var / done):
+            if within_noise(diffs, self.confidence):
                 choice = baseline
                 reason = "judgement"
         return Analysis(choice, ranked, done, stopped, reason, baseline)
+
+
+def within_noise(diffs: list[int], confidence: float) -> bool:
+    """Whether the mean of the paired differences ``diffs`` is at most ``confidence``
+    standard errors (the sample standard deviation over the square root of their number).
+
+    Worked out exactly, in integers and fractions, so the answer is the same on every
+    machine and Python version (a float sum is not: Python 3.12 made ``sum()`` of floats
+    compensated, and the static site's Pyodide runs 3.13). It matters: when a single world
+    tells two moves apart, the mean is exactly one standard error.
+
+    >>> within_noise([30] + [0] * 55, 1.0), within_noise([30, 30] + [0] * 54, 1.0)
+    (True, False)
+    >>> within_noise([-2, 1, 0], 1.0)
+    True
+    """
+    n = len(diffs)
+    s = sum(diffs)
+    if s <= 0:
+        return True
+    # mean <= c * sqrt(var / n), with mean = s / n and var = (n*q - s*s) / (n * max(1, n-1)),
+    # squared (both sides are positive): s*s * max(1, n-1) <= c*c * (n*q - s*s)
+    q = sum(d * d for d in diffs)
+    c = Fraction(confidence)
+    return s * s * max(1, n - 1) <= c * c * (n * q - s * s)
 
 
 __all__ = [
@@ -335,4 +358,5 @@ __all__ = [
     "ExpertBot",
     "apply_candidate",
     "sample_world",
+    "within_noise",
 ]
