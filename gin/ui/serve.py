@@ -430,17 +430,17 @@ class FrontEndCached(tornado.web.OutputTransform):
     :data:`FRONT_END_MAX_AGE_S` seconds: a successful ``GET`` that sets no
     ``Cache-Control`` of its own gets ``Cache-Control: public, max-age=...``.
 
-    Set on the app (:meth:`TutorApp.init_handlers`) with the server's base address.
+    Set on the app by :meth:`TutorApp.init_handlers`.
     """
 
-    base_url = "/"
-    """The server's base address (``TutorApp.server_url``)."""
+    prefixes: tuple[str, ...] = FRONT_END_PATHS
+    """:data:`FRONT_END_PATHS` under the server's base address (set once by
+    :meth:`TutorApp.init_handlers`)."""
 
     def __init__(self, request: tornado.httputil.HTTPServerRequest) -> None:
         super().__init__(request)
         path = request.path or ""
-        prefixes = tuple(url_path_join(self.base_url, p) for p in FRONT_END_PATHS)
-        self._cache = request.method == "GET" and path.startswith(prefixes)
+        self._cache = request.method == "GET" and path.startswith(self.prefixes)
 
     def transform_first_chunk(
         self,
@@ -582,7 +582,7 @@ class TutorApp(Voila):  # type: ignore[misc]
         refresh_handed_out_kernels(self.kernel_manager)
         count_started_kernels(self.kernel_manager)
         self.app.add_transform(PolicyOnEveryResponse)
-        FrontEndCached.base_url = self.server_url
+        FrontEndCached.prefixes = tuple(url_path_join(self.server_url, p) for p in FRONT_END_PATHS)
         self.app.add_transform(FrontEndCached)
         refuse_long_addresses(self.app)
         listen = self.app.listen
