@@ -219,6 +219,31 @@ def test_places_are_taken_in_the_same_step_as_the_count_and_given_back() -> None
     assert Places(0).take(manager) is not None  # no cap
 
 
+def test_a_kernel_that_has_not_answered_yet_is_counted_once() -> None:
+    """Issue 22: a page's kernel that runs but has not answered (it may die at start) is
+    counted by the kernel manager; its place does not count it a second time, so the full
+    page says 40 lessons are open, not 41. When it dies, the place counts again."""
+    from gin.ui.serve import Places
+
+    class Manager:
+        running: list[str] = []  # noqa: RUF012
+
+        def list_kernel_ids(self) -> list[str]:
+            return list(self.running)
+
+    manager = Manager()
+    places = Places(40)
+    taken = [places.take(manager) for _ in range(40)]
+    place = taken[0]
+    assert place is not None
+    manager.running.append("k1")
+    place.starting("k1")
+    assert places.open_now(manager) == 40
+    manager.running.remove("k1")  # it died and was shut down: another start comes
+    place.starting(None)
+    assert places.open_now(manager) == 40 and places.take(manager) is None
+
+
 def test_a_pools_kernel_still_starting_is_not_taken_off_the_kernels_in_use() -> None:
     import asyncio
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import re
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from html import escape
 from typing import Any
@@ -202,6 +203,13 @@ class Place:
     def __init__(self, places: Places) -> None:
         self._places = places
         self.kernel_id: str | None = None
+        self.unanswered: str | None = None
+
+    def starting(self, kernel_id: str | None) -> None:
+        """The page's kernel ``kernel_id`` runs but has not answered yet (``None``: it died,
+        and another is to start). The kernel manager counts it already, so the place no
+        longer counts while it does (:meth:`Places.open_now`)."""
+        self.unanswered = kernel_id
 
     def started(self, kernel_id: str) -> None:
         """The page's kernel runs and the kernel manager counts it: stop counting the
@@ -236,8 +244,11 @@ class Places:
         self.waiting: set[Place] = set()
 
     def open_now(self, kernel_manager: Any) -> int:
-        """The lessons open now: kernels serving pages, and pages whose kernel starts."""
-        return kernels_in_use(kernel_manager) + len(self.waiting)
+        """The lessons open now: kernels serving pages, and pages whose kernel starts (a
+        kernel that runs but has not answered yet is counted once, as a kernel)."""
+        running = set(kernel_manager.list_kernel_ids())
+        starting = sum(place.unanswered not in running for place in self.waiting)
+        return kernels_in_use(kernel_manager) + starting
 
     def take(self, kernel_manager: Any) -> Place | None:
         """A place for a new page, or ``None`` when every place is taken (no limit: 0)."""
@@ -256,7 +267,8 @@ task, so this is that page's)."""
 def count_started_kernels(kernel_manager: Any) -> None:
     """Wrap the kernel manager's two ways of giving a page a kernel (a pre-heated one, or a
     new start) so that the page's :class:`Place` stops counting once the kernel is counted
-    by the manager itself (a start that fails is tried once more by :func:`stream_lesson`)."""
+    by the manager itself (a start that fails is tried once more by :func:`stream_lesson`).
+    A new kernel is not restarted automatically until it has answered once."""
     handed_out = getattr(kernel_manager, "get_rendered_notebook", None)
     if handed_out is not None:
 
@@ -269,17 +281,37 @@ def count_started_kernels(kernel_manager: Any) -> None:
 
         kernel_manager.get_rendered_notebook = get_rendered_notebook
 
+    # Until a new kernel answers, it is not restarted when it dies: the page starts
+    # another, and a restart racing the shutdown below left a kernel running that nothing
+    # counted (a cap of 40 saw 45 processes).
+    make = kernel_manager.kernel_manager_factory
+    restarts: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+
+    def kernel_manager_factory(*args: Any, **kwargs: Any) -> Any:
+        kernel = make(*args, **kwargs)
+        restarts[kernel] = kernel.autorestart
+        kernel.autorestart = False
+        return kernel
+
+    kernel_manager.kernel_manager_factory = kernel_manager_factory
     start = kernel_manager.start_kernel
 
     async def start_kernel(*args: Any, **kwargs: Any) -> str:
         kernel_id = str(await start(*args, **kwargs))  # a failure is retried by the page
+        kernel = kernel_manager.get_kernel(kernel_id)
+        place = _PLACE.get()
+        if place is not None:
+            place.starting(kernel_id)
         if not await kernel_answers(kernel_manager, kernel_id):  # died at start (a port
             try:  # taken meanwhile): before the page has begun, so it can start again
                 await kernel_manager.shutdown_kernel(kernel_id, now=True)
             except Exception:  # already gone
                 pass
+            if place is not None:
+                place.starting(None)
             raise RuntimeError(f"the kernel {kernel_id} died at start")
-        place = _PLACE.get()
+        kernel.autorestart = restarts.pop(kernel, kernel.autorestart)
+        kernel.start_restarter()
         if place is not None:
             place.started(kernel_id)
         return kernel_id
