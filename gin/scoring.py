@@ -186,6 +186,19 @@ def knock_refusal(rules: Rules, up_card: Card, deadwood: int) -> Text:
     return M["error.over-knock-limit"](deadwood=deadwood, limit=limit)
 
 
+def gin_bonus_lost(rules: Rules, cards: int, best_deadwood: int, laid_out_deadwood: int) -> int:
+    """The gin bonus a knocker gives up by laying out a gin hand with deadwood: the deal is
+    scored as the hand is laid out, so such a layout scores as a knock. ``cards`` is the
+    number the knocker kept (ten for gin; big gin, eleven, must be laid out whole) and
+    ``best_deadwood`` the least deadwood of any layout; 0 when nothing is given up.
+
+    >>> classic = Rules.preset("classic")
+    >>> gin_bonus_lost(classic, 10, 0, 3), gin_bonus_lost(classic, 10, 0, 0)
+    (25, 0)
+    """
+    return rules.gin_bonus if cards == 10 and best_deadwood == 0 and laid_out_deadwood else 0
+
+
 def score_deal(
     rules: Rules,
     up_card: Card,
@@ -241,7 +254,7 @@ def score_deal(
         laid_out = propose_layout(kcards, knocker_melds)
         check_knock_layout(rules, up_card, laid_out)
         kdw = laid_out.deadwood_points
-        if kind == "gin" and kdw:
+        if gin_bonus_lost(rules, len(kcards), best_kdw, kdw):
             kind = "knock"
     dmask = cards_mask(dcards)
     d_before = deadwood_of_mask(dmask)

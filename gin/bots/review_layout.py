@@ -48,7 +48,7 @@ from gin.layoffs import Layoff, best_layoffs
 from gin.layout import LayoffBoard, check_knock_layout, compare_layout, propose_layout
 from gin.melds import Arrangement, Meld
 from gin.rules import Rules
-from gin.scoring import DealResult, score_deal
+from gin.scoring import DealResult, gin_bonus_lost, score_deal
 from gin.view import PlayerView
 
 ExactKind = Literal["layout", "layoffs"]
@@ -124,11 +124,7 @@ def judge_layout(
     cmp = compare_layout(cards, proposed)
     best = cmp.best
     mult = rules.multiplier(up_card)
-    gin_lost = (
-        rules.gin_bonus
-        if len(cards) == 10 and best.deadwood_points == 0 and proposed.deadwood_points > 0
-        else 0
-    )
+    gin_lost = gin_bonus_lost(rules, len(cards), best.deadwood_points, proposed.deadwood_points)
     loss = (cmp.extra + gin_lost) * mult
     left = tuple(
         sorted(
