@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import http.client
+import re
 import socket
 import subprocess
 import sys
@@ -188,6 +189,14 @@ def test_the_front_end_is_cached_and_the_lessons_are_not(app_port: int) -> None:
     page = _get(app_port, "/voila/tree")
     page.read()
     assert "max-age" not in (page.getheader("Cache-Control") or "")
+
+
+def test_the_list_of_lessons_links_no_stylesheet_of_another_host(app_port: int) -> None:
+    """The page loads nothing from outside the app: Voilà's list of lessons linked Font
+    Awesome from a CDN (refused by the policy, reported in the console)."""
+    page = _get(app_port, "/voila/tree").read().decode()
+    assert "voila-tree-main" in page
+    assert not re.search(r'href="(https?:)?//', page), page[:2000]
 
 
 def test_places_are_taken_in_the_same_step_as_the_count_and_given_back() -> None:

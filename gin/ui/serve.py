@@ -62,6 +62,7 @@ from traitlets import Integer, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from gin.i18n import M, page_language, text_direction
 from gin.ui.classroom import server as classroom
@@ -430,6 +431,15 @@ async def ensure_alive(kernel: Any) -> bool:
     return bool(await alive) if asyncio.iscoroutine(alive) else bool(alive)
 
 
+class LessonListHandler(TornadoVoilaTreeHandler):  # type: ignore[misc]
+    """Voilà's list of lessons (``/voila/tree``), with no stylesheet links to other hosts
+    (the page loads nothing from outside the app)."""
+
+    def write(self, chunk: Any) -> None:
+        """Write ``chunk``, less its links to other hosts when it is the page's text."""
+        super().write(strip_external_links(chunk) if isinstance(chunk, str) else chunk)
+
+
 class QueryTooLongHandler(tornado.web.RequestHandler):
     """Any request whose address is longer than :data:`MAX_URL_LENGTH`: 414 and a
     sentence."""
@@ -604,7 +614,8 @@ class TutorApp(Voila):  # type: ignore[misc]
         return pools
 
     def init_handlers(self) -> list[Any]:
-        """Voilà's handlers, with the lesson, shutdown and root handlers replaced."""
+        """Voilà's handlers, with the lesson, lesson list, shutdown and root handlers
+        replaced."""
         handlers: list[Any] = super().init_handlers()
         settings = self.app.settings
         settings.setdefault("headers", {}).setdefault(
@@ -624,6 +635,8 @@ class TutorApp(Voila):  # type: ignore[misc]
             if isinstance(spec, tuple) and len(spec) >= 2:
                 if spec[1] is TornadoVoilaHandler:
                     spec = (spec[0], LessonHandler, *spec[2:])
+                elif spec[1] is TornadoVoilaTreeHandler:
+                    spec = (spec[0], LessonListHandler, *spec[2:])
                 elif spec[1] is VoilaShutdownKernelHandler:
                     spec = (spec[0], PageClosedHandler, *spec[2:])
             replaced.append(spec)
