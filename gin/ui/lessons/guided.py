@@ -141,7 +141,7 @@ class GuidedTable(GinTable):
         (made by choice, or from a choice the kernel had not heard in full): the guide
         points at its *Take apart*, not at a *Done* the knock limit may refuse."""
         laid = gin.propose_layout(b.hand, b.layout_melds())
-        if laid.deadwood_points <= gin.best_arrangement(b.hand).deadwood_points:
+        if gin.compare_layout(b.hand, laid).extra <= 0:
             return False
         wanted = {frozenset(m.cards) for m in best}
         at = next((i for i, m in enumerate(b.melds) if frozenset(m.cards) not in wanted), None)
