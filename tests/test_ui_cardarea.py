@@ -182,3 +182,29 @@ def test_a_choice_from_a_page_not_yet_redrawn_keeps_only_the_cards_on_show(
     area.mode = "none"
     area.send_from_page({"event": "choose", "chosen": ["8H"]})
     assert area.chosen == ["7H"] and len(errors) == 2
+
+
+def test_the_card_selected_on_the_page_comes_as_a_message_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 23, the same race at the table: a card selected, then Knock… clicked at once,
+    knocked with the engine's best card instead when the selection's sync waited. The
+    page sends ``select`` as a message; a stale one (the card gone, or the area no longer
+    selecting) changes nothing and the page is told the selection kept."""
+    script = (Path(gin.__file__).parent / "ui" / "cardarea.js").read_text(encoding="utf-8")
+    at = script.index('if (mode === "single" && code)')
+    single = script[at : script.index('} else if (mode === "multiple"', at)]
+    assert 'model.send({ event: "select", card: code })' in single
+    assert "save_changes" not in single
+    area, errors, activated = area_with("7S 8S 9S KH")
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(area, "_send", lambda msg, buffers=None: sent.append(msg))
+    area.send_from_page({"event": "select", "card": "KH"})
+    assert area.selected == "KH" and errors == []
+    assert [m for m in sent if "selected" in m.get("state", {})] == []  # not echoed
+    area.send_from_page({"event": "select", "card": "2C"})  # gone from the row since
+    assert area.selected == "KH" and errors == []
+    assert any(m.get("state", {}).get("selected") == "KH" for m in sent)
+    area.send_from_page({"event": "select", "card": 7})
+    area.send_from_page({"event": "select", "card": "ZZ"})
+    assert area.selected == "KH" and len(errors) == 2 and activated == []

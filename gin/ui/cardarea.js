@@ -217,7 +217,7 @@ function render({ model, el }) {
         model.send({ event: "activate", card: code, index: index });
       } else {
         model.set("selected", code);
-        model.save_changes();
+        model.send({ event: "select", card: code }); // a message, as "choose" below
       }
     } else if (mode === "multiple" && code) {
       const chosen = model.get("chosen").slice();
