@@ -188,3 +188,48 @@ def test_the_guided_deal_plays_on_when_the_page_never_says_it_is_ready(monkeypat
         return moved
 
     assert asyncio.run(scenario()), "the opponent never moved"
+
+
+def test_the_guided_deal_leads_a_learner_out_of_a_worse_layout_and_on_to_the_score() -> None:
+    """Issue 23: the guide pointed at Done as soon as no meld of the best layout fitted in
+    the cards left, so a learner whose run of four was laid out as three (by choice, or
+    from a choice the kernel had not heard in full) was sent to a Done the knock limit
+    refused, again and again. Now the guide points at the worse meld's Take apart first;
+    following it, the learner's layout is the best one and the deal is scored."""
+    import gin
+    from gin.ui.lessons.guided import GUIDE_CLASS, guided_lesson
+
+    table = guided_lesson(pause=0).table
+    clicks = 0
+    while table.next_target != "make_meld" and clicks < 20:
+        action = table.next_action
+        if isinstance(action, gin.Discard | gin.Knock):
+            table.hand.click(action.card.code)
+        assert table.next_button is not None
+        table.next_button.click()
+        clicks += 1
+    builder = table.builder
+    assert builder is not None
+    for code in ("7H", "8H", "9H"):  # three of the run's four cards
+        builder.area.click(code)
+    builder.make_button.click()
+    assert [m.cards for m in builder.melds] == [tuple(gin.parse_cards("7H 8H 9H"))]
+    while table.next_target == "make_meld":  # the set, as outlined
+        for c in builder.area.cards:
+            if c.get("extra_class") == GUIDE_CLASS:
+                builder.area.click(c["code"])
+        builder.make_button.click()
+    assert table.next_target == "take_apart", table.guide.value
+    assert "7♥" in table.guide.value and "Take apart" in table.guide.value
+    assert table.next_button is builder.take_apart_button(0)
+    assert GUIDE_CLASS in table.next_button._dom_classes
+    while table.next_target in ("take_apart", "make_meld"):
+        if table.next_target == "make_meld":
+            for c in builder.area.cards:
+                if c.get("extra_class") == GUIDE_CLASS:
+                    builder.area.click(c["code"])
+        table.next_button.click()
+    assert table.next_target == "done_arranging"
+    table.next_button.click()
+    assert builder.finished and builder.comparison.as_good
+    table.close()

@@ -139,3 +139,72 @@ def test_every_shortcut_is_a_physical_key_so_it_works_on_any_layout() -> None:
     assert key_name("", "Enter") == "enter"  # no physical code: the typed key
     assert CardArea(key_input=True).key_codes == KEY_CODES
     assert StepKeys(lambda _s: None).key_codes == KEY_CODES
+
+
+def test_the_cards_chosen_on_the_page_come_as_a_message_in_order_with_the_next_click(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 23: a state sync waits while an earlier one is unanswered, so a Make meld
+    clicked at once reached a busy kernel before the last cards chosen (a meld of three
+    made from a run of four, then a layout over the knock limit). The page sends each
+    choice as a ``choose`` message instead; the kernel takes it without echoing it back,
+    so a quicker learner's later choice is never undone on the page."""
+    script = (Path(gin.__file__).parent / "ui" / "cardarea.js").read_text(encoding="utf-8")
+    at = script.index('} else if (mode === "multiple" && code)')
+    multiple = script[at : script.index("} else {", at + 10)]
+    assert 'model.send({ event: "choose", chosen: chosen })' in multiple
+    assert "save_changes" not in multiple
+    area, errors, _ = area_with("7H 8H 9H TH 3C", mode="multiple")
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(area, "_send", lambda msg, buffers=None: sent.append(msg))
+    area.send_from_page({"event": "choose", "chosen": ["7H", "8H", "9H", "TH"]})
+    assert area.chosen == ["7H", "8H", "9H", "TH"] and errors == []
+    assert [m for m in sent if "chosen" in m.get("state", {})] == []  # not echoed
+
+
+def test_a_choice_from_a_page_not_yet_redrawn_keeps_only_the_cards_on_show(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card chosen just before the row was redrawn without it is left out quietly (the
+    page was behind, the learner did nothing wrong) and the page is told the choice
+    kept; something that is no card at all is reported; a late choice after the area
+    stopped choosing is ignored."""
+    area, errors, _ = area_with("7H 8H 9H", mode="multiple")
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(area, "_send", lambda msg, buffers=None: sent.append(msg))
+    area.send_from_page({"event": "choose", "chosen": ["6S", "7H"]})
+    assert area.chosen == ["7H"] and errors == []
+    assert any(m.get("state", {}).get("chosen") == ["7H"] for m in sent)
+    area.send_from_page({"event": "choose", "chosen": ["7H", "XX"]})
+    assert area.chosen == ["7H"] and len(errors) == 1
+    area.send_from_page({"event": "choose", "chosen": "7H"})
+    assert area.chosen == ["7H"] and len(errors) == 2
+    area.mode = "none"
+    area.send_from_page({"event": "choose", "chosen": ["8H"]})
+    assert area.chosen == ["7H"] and len(errors) == 2
+
+
+def test_the_card_selected_on_the_page_comes_as_a_message_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 23, the same race at the table: a card selected, then Knock… clicked at once,
+    knocked with the engine's best card instead when the selection's sync waited. The
+    page sends ``select`` as a message; a stale one (the card gone, or the area no longer
+    selecting) changes nothing and the page is told the selection kept."""
+    script = (Path(gin.__file__).parent / "ui" / "cardarea.js").read_text(encoding="utf-8")
+    at = script.index('if (mode === "single" && code)')
+    single = script[at : script.index('} else if (mode === "multiple"', at)]
+    assert 'model.send({ event: "select", card: code })' in single
+    assert "save_changes" not in single
+    area, errors, activated = area_with("7S 8S 9S KH")
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(area, "_send", lambda msg, buffers=None: sent.append(msg))
+    area.send_from_page({"event": "select", "card": "KH"})
+    assert area.selected == "KH" and errors == []
+    assert [m for m in sent if "selected" in m.get("state", {})] == []  # not echoed
+    area.send_from_page({"event": "select", "card": "2C"})  # gone from the row since
+    assert area.selected == "KH" and errors == []
+    assert any(m.get("state", {}).get("selected") == "KH" for m in sent)
+    area.send_from_page({"event": "select", "card": 7})
+    area.send_from_page({"event": "select", "card": "ZZ"})
+    assert area.selected == "KH" and len(errors) == 2 and activated == []

@@ -217,7 +217,7 @@ function render({ model, el }) {
         model.send({ event: "activate", card: code, index: index });
       } else {
         model.set("selected", code);
-        model.save_changes();
+        model.send({ event: "select", card: code }); // a message, as "choose" below
       }
     } else if (mode === "multiple" && code) {
       const chosen = model.get("chosen").slice();
@@ -225,7 +225,10 @@ function render({ model, el }) {
       if (at >= 0) chosen.splice(at, 1);
       else chosen.push(code);
       model.set("chosen", chosen);
-      model.save_changes();
+      // Sent as a message, not a state sync: a sync waits while an earlier one is still
+      // unanswered, so a button clicked at once (Make meld) reached a busy kernel before
+      // the cards chosen; messages arrive in the order they were sent (issue 23).
+      model.send({ event: "choose", chosen: chosen });
     } else {
       model.send({ event: "click", card: code, index: index });
     }

@@ -69,8 +69,12 @@ class CardArea(anywidget.AnyWidget):
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
     empty_text = traitlets.Unicode("").tag(sync=True)
-    selected = traitlets.Unicode("").tag(sync=True)
-    chosen = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True, echo_update=False)
+    """The card selected in mode ``single``: the page sends it as a message (``select``),
+    as it does ``chosen``."""
+    chosen = traitlets.List(traitlets.Unicode()).tag(sync=True, echo_update=False)
+    """The cards chosen in mode ``multiple``: the page sends each choice as a message
+    (``choose``), in order with the clicks that follow it, and it is not echoed back."""
     mode = traitlets.Unicode("single").tag(sync=True)
     card_class = traitlets.Unicode("gin-card").tag(sync=True)
     large = traitlets.Bool(False).tag(sync=True)
@@ -299,6 +303,10 @@ class CardArea(anywidget.AnyWidget):
                 return
             for key_cb in self._on_key:
                 key_cb(key)
+        elif event == "select":
+            self._select(content.get("card"))
+        elif event == "choose":
+            self._choose(content.get("chosen"))
         elif event == "ready":
             for ready_cb in self._on_ready:
                 ready_cb()
@@ -316,6 +324,45 @@ class CardArea(anywidget.AnyWidget):
                 reorder_cb([str(x) for x in order])
         else:
             self._error(GinError(M["error.page-not-understood"]()))
+
+    def _select(self, value: Any) -> None:
+        """The card selected on the page (mode ``single``), taken before any click or key
+        sent after it; a card no longer on show (the page was behind) is left out."""
+        if not isinstance(value, str):
+            self._error(CardParseError(M["error.page-not-a-card"](value=echo(value))))
+            return
+        if self.mode != "single":
+            return
+        if value not in self.codes:
+            try:
+                Card.parse(value)
+            except CardParseError as e:
+                self._error(e)
+            self.send_state("selected")  # the page shows the selection kept
+            return
+        self.set_state({"selected": value})  # what the page shows already
+
+    def _choose(self, value: Any) -> None:
+        """The cards chosen on the page (mode ``multiple``), taken before any click sent
+        after them. A card no longer on show was chosen on a page not yet redrawn: it is
+        left out, and the page is told the choice kept."""
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self._error(GinError(M["error.page-not-understood"]()))
+            return
+        if self.mode != "multiple":
+            return  # the page was behind: nothing is chosen here any more
+        shown = set(self.codes)
+        for v in value:
+            if v not in shown:
+                try:
+                    Card.parse(v)
+                except CardParseError as e:
+                    self._error(e)
+        kept = [v for v in value if v in shown]
+        if kept == value:
+            self.set_state({"chosen": kept})  # what the page shows already
+        else:
+            self.chosen = kept
 
     # ------------------------------------------------------------------ for tests and lessons
 
@@ -335,14 +382,14 @@ class CardArea(anywidget.AnyWidget):
             if self.selected == code:
                 self._handle_page_message(self, {"event": "activate", "card": code}, [])
             else:
-                self.selected = code
+                self._handle_page_message(self, {"event": "select", "card": code}, [])
         elif self.mode == "multiple" and code:
             chosen = list(self.chosen)
             if code in chosen:
                 chosen.remove(code)
             else:
                 chosen.append(code)
-            self.chosen = chosen
+            self._handle_page_message(self, {"event": "choose", "chosen": chosen}, [])
         else:
             self._handle_page_message(self, {"event": "click", "card": code, "index": index}, [])
 

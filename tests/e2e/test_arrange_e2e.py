@@ -70,12 +70,9 @@ def play_to_the_knock(page: Page, seconds: float, room: str = BUILDER) -> list[s
 
 def click_cards(page: Page, codes: list[str]) -> None:
     for code in codes:
-        # a click event on the card itself, not at its place on the screen: the table keeps
-        # its buttons in view by scrolling once the hand is redrawn, and a click made at
-        # that moment would land on a neighbouring card
-        card = page.locator(f'{BUILDER} .gin-arrange-hand .gin-card[data-card="{code}"]')
-        card.scroll_into_view_if_needed()
-        card.dispatch_event("click")
+        # a learner's click; Make meld may follow at once (the choice reaches the kernel
+        # first, issue 23)
+        page.locator(f'{BUILDER} .gin-arrange-hand .gin-card[data-card="{code}"]').click()
         page.wait_for_function(
             "c => { const e = document.querySelector("
             "`.gin-meld-builder .gin-arrange-hand .gin-card[data-card='${c}']`);"

@@ -61,6 +61,15 @@ IN_VIEW_JS = """(css) => {
     : `out of view: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${window.innerHeight}`;
 }"""
 
+FAST_MELD_JS = """() => {
+  const cards = [...document.querySelectorAll(
+    '.gin-meld-builder .gin-arrange-hand .gin-guide-target')];
+  for (const c of cards) c.click();
+  document.querySelector('.gin-meld-builder .gin-action-make-meld').click();
+  return 'fast: ' + cards.map(c => c.dataset.card).join(' ') + ', Make meld';
+}"""
+"""A learner quicker than the kernel: the outlined cards and Make meld, clicked at once."""
+
 
 @pytest.fixture(params=list(VIEWPORTS))
 def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
@@ -100,16 +109,15 @@ def no_errors(page: Page, log: Any) -> None:
 # --------------------------------------------------------------------------- first steps
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="intermittent: a full .ci/run saw the meld builder's cards refused at the phone size",
-)
 def test_a_newcomer_starts_with_the_guided_deal_and_always_sees_its_instruction(
     sized_page: Page, voila_server: str
 ) -> None:
     """Start here's main button (``gin-primary-action``) is on the first screen and opens
     the guided deal; there, after every step, the instruction (``gin-guide``) is in view,
-    and at the end the deal's result (``gin-deal-result``) is too."""
+    and at the end the deal's result (``gin-deal-result``) is too. The first meld's cards
+    and Make meld are clicked at once, as by a learner quicker than the kernel: the meld
+    made is the one chosen on the page (it used to be judged on an older choice, and the
+    walk stalled at a Done the knock limit refused)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page = sized_page
@@ -125,15 +133,21 @@ def test_a_newcomer_starts_with_the_guided_deal_and_always_sees_its_instruction(
     wait_until_rendered(page)
     page.locator(".gin-guide [role=status]").wait_for()
     steps: list[str] = []
+    fast = False
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline:
         said = page.locator(".gin-guide").inner_text()
         assert in_view(page, ".gin-guide") == "in view", (steps, said)
         if page.locator(".gin-guide a").count():  # the deal is over: on to the course
             break
+        chosen = page.locator(".gin-cardarea .gin-guide-target.gin-selected").count()
         # the outlined cards: the card to throw, or each card of a meld to lay out
         card = page.locator(".gin-cardarea .gin-guide-target:not(.gin-selected)")
-        if card.count():
+        builder = page.locator(".gin-meld-builder .gin-arrange-hand .gin-guide-target")
+        if not fast and builder.count():  # the first meld: its cards, then Make meld, at once
+            fast = True
+            steps.append(page.evaluate(FAST_MELD_JS))
+        elif card.count():
             with contextlib.suppress(PlaywrightTimeout):  # redrawn under the pointer: next round
                 card.first.click(timeout=5_000)
                 steps.append("card")
@@ -147,14 +161,16 @@ def test_a_newcomer_starts_with_the_guided_deal_and_always_sees_its_instruction(
                 steps.append(clicked)
         with contextlib.suppress(PlaywrightTimeout):  # the opponent's turn, or a redraw
             page.wait_for_function(
-                "s => document.querySelector('.gin-guide').innerText !== s"
-                " || document.querySelector('.gin-cardarea .gin-guide-target.gin-selected')",
-                arg=said,
+                "([s, n]) => document.querySelector('.gin-guide').innerText !== s"
+                " || document.querySelectorAll('.gin-cardarea .gin-guide-target.gin-selected')"
+                ".length > n",
+                arg=[said, chosen],
                 timeout=10_000,
             )
     else:
         pytest.fail(f"the guided deal did not end; steps: {steps}")
     assert len(steps) >= 4, steps
+    assert "Take apart" not in steps, steps  # every meld made was the one chosen
     page.locator(".gin-deal-result [role=status]").wait_for()
     page.wait_for_timeout(600)  # the focus moves to Next deal, which scrolls the page
     assert in_view(page, ".gin-deal-result") == "in view"

@@ -135,6 +135,14 @@ class MeldBuilder(Room):
         """The cards selected for the next meld."""
         return tuple(gin.Card.parse(code) for code in self.area.chosen)
 
+    def take_apart_button(self, index: int) -> w.Button | None:
+        """The *Take apart* button of meld ``index`` (``None`` once done, or for no such
+        meld)."""
+        if self.finished or not 0 <= index < len(self.melds_box.children):
+            return None
+        box = self.melds_box.children[index]
+        return next((b for b in box.children if isinstance(b, w.Button)), None)
+
     def layout_melds(self) -> tuple[tuple[gin.Card, ...], ...]:
         """The melds made, as card tuples (as :class:`gin.Knock` takes them)."""
         return tuple(m.cards for m in self.melds)

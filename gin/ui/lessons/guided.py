@@ -24,6 +24,7 @@ import ipywidgets as w
 import gin
 from gin.bots import make_bot
 from gin.i18n import M
+from gin.ui.arrange import MeldBuilder
 from gin.ui.classroom.link import class_parts
 from gin.ui.classroom.record import watch_deals
 from gin.ui.lessons.base import Lesson, html_widget
@@ -62,7 +63,8 @@ class GuidedTable(GinTable):
         self.next_action: gin.Action | None = None
         self.next_target: str = ""
         """The key of the button highlighted now (``""`` when none): a table button's key,
-        or ``make_meld``, ``done_arranging`` or ``show_score`` in the rooms."""
+        or ``make_meld``, ``take_apart``, ``done_arranging`` or ``show_score`` in the
+        rooms."""
         self.next_button: w.Button | None = None
         """The button highlighted now."""
         options.setdefault("arrange_self", True)
@@ -105,6 +107,8 @@ class GuidedTable(GinTable):
             left = set(b.left)
             best = gin.best_arrangement(b.hand).melds
             meld = next((m for m in best if left.issuperset(m.cards)), None)
+            if meld is None and self._guide_take_apart(b, best):
+                return True
             if meld is None:
                 self._highlight_button("done_arranging", b.done_button)
                 self._say_guide("arrange.guided-done", button=b.done_button.description)
@@ -131,6 +135,26 @@ class GuidedTable(GinTable):
             )
             return True
         return False
+
+    def _guide_take_apart(self, b: MeldBuilder, best: tuple[gin.Meld, ...]) -> bool:
+        """A meld of the learner's own that leaves more deadwood than the best layout
+        (made by choice, or from a choice the kernel had not heard in full): the guide
+        points at its *Take apart*, not at a *Done* the knock limit may refuse."""
+        laid = gin.propose_layout(b.hand, b.layout_melds())
+        if gin.compare_layout(b.hand, laid).extra <= 0:
+            return False
+        wanted = {frozenset(m.cards) for m in best}
+        at = next((i for i, m in enumerate(b.melds) if frozenset(m.cards) not in wanted), None)
+        button = b.take_apart_button(at) if at is not None else None
+        if at is None or button is None:
+            return False
+        self._highlight_button("take_apart", button)
+        self._say_guide(
+            "arrange.guided-take-apart",
+            meld=[c.code for c in b.melds[at].cards],
+            button=button.description,
+        )
+        return True
 
     def _say_guide(self, key: str, **data: Any) -> None:
         self.guide.value = f'<div role="status">{html.escape(M[key].render(data))}</div>'
