@@ -40,6 +40,8 @@ What it changes in plain Voilà 0.5.13:
   when the app's packages are upgraded, so the browser may keep them for an hour
   (:class:`FrontEndCached`): a learner opening the next lesson in a new tab loads its ninety
   scripts from the cache instead of asking the server for each, wave after wave.
+  (``voila.json`` also leaves out the one extension no lesson uses, the code-highlighting
+  theme ``jupyterlab_pygments``: three scripts fewer on every page.)
 """
 
 from __future__ import annotations
