@@ -41,7 +41,9 @@ What it changes in plain Voilà 0.5.13:
   (:class:`FrontEndCached`): a learner opening the next lesson in a new tab loads its ninety
   scripts from the cache instead of asking the server for each, wave after wave.
   (``voila.json`` also leaves out the one extension no lesson uses, the code-highlighting
-  theme ``jupyterlab_pygments``: three scripts fewer on every page.)
+  theme ``jupyterlab_pygments``: three scripts fewer on every page.) A lesson page names
+  the widget extensions' entry scripts in ``<link rel="preload">`` tags
+  (:func:`preload_extensions`), so the browser fetches them while Voilà's own scripts run.
 """
 
 from __future__ import annotations
