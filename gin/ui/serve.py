@@ -41,16 +41,13 @@ What it changes in plain Voilà 0.5.13:
   (:class:`FrontEndCached`): a learner opening the next lesson in a new tab loads its ninety
   scripts from the cache instead of asking the server for each, wave after wave.
   (``voila.json`` also leaves out the one extension no lesson uses, the code-highlighting
-  theme ``jupyterlab_pygments``: three scripts fewer on every page.) A lesson page names
-  the widget extensions' entry scripts in ``<link rel="preload">`` tags
-  (:func:`preload_extensions`), so the browser fetches them while Voilà's own scripts run.
+  theme ``jupyterlab_pygments``: three scripts fewer on every page.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-import json
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from html import escape
@@ -175,39 +172,6 @@ def start_failed_html(lang: str) -> str:
 def strip_external_links(html: str) -> str:
     """``html`` without stylesheet links to other hosts (Voilà's Font Awesome CDN)."""
     return _EXTERNAL_STYLESHEET.sub("", html)
-
-
-_PAGE_CONFIG = re.compile(
-    r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.DOTALL
-)
-
-
-def preload_extensions(html: str) -> str:
-    """``html`` with a ``<link rel="preload">`` after the page's settings for the entry
-    script of each widget extension the page will load (its ``federated_extensions``).
-
-    Voilà's front end asks for these scripts only once its own ninety have run; told
-    early, the browser fetches them (or reads them from its cache) meanwhile.
-
-    >>> page = ('<script id="jupyter-config-data" type="application/json">'
-    ...     '{"fullLabextensionsUrl": "/voila/labextensions", "federated_extensions":'
-    ...     ' [{"name": "anywidget", "load": "static/remoteEntry.1.js"}]}</script>')
-    >>> preload_extensions(page)[len(page):]
-    '<link rel="preload" as="script" href="/voila/labextensions/anywidget/static/remoteEntry.1.js">'
-    """
-    found = _PAGE_CONFIG.search(html)
-    if found is None:
-        return html
-    try:
-        config = json.loads(found.group(2))
-        base = str(config["fullLabextensionsUrl"]).rstrip("/")
-        hrefs = [f"{base}/{e['name']}/{e['load']}" for e in config["federated_extensions"]]
-    except (ValueError, KeyError, TypeError):
-        return html  # not the settings Voilà writes: the page loads as it is
-    links = "".join(
-        f'<link rel="preload" as="script" href="{escape(href, quote=True)}">' for href in hrefs
-    )
-    return html[: found.end()] + links + html[found.end() :]
 
 
 def kernels_in_use(kernel_manager: Any) -> int:
@@ -389,8 +353,7 @@ class _PageGone(Exception):
 
 class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """Voilà's page handler, with the kernel cap, the ``_xsrf`` cookie for the closing
-    beacon, a page that says so when the kernel cannot start, no external links, and the
-    widget extensions' scripts preloaded (:func:`preload_extensions`)."""
+    beacon, a page that says so when the kernel cannot start, and no external links."""
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
@@ -421,7 +384,7 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
             place.give_back()
 
     async def _send(self, html: str) -> None:
-        self.write(preload_extensions(strip_external_links(html)))
+        self.write(strip_external_links(html))
         await self.flush()
 
     async def _kernel_alive(self, place: Place) -> bool:
