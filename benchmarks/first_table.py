@@ -79,10 +79,26 @@ START = "00_start_here.ipynb"
 """The lesson a newcomer opens first (its page warms the browser's cache)."""
 
 
+NOWHERE_PROXY = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1,localhost,[::1]"}
+"""Every address but the machine's own goes through a proxy that is not there: the page
+can reach only the app. (The browser tests' pages route every request through Playwright
+instead, which turns the browser's cache off and makes each request wait for this Python
+process: a new tab after Start here then took the ninety scripts from the server again.)"""
+
+
+def new_page(browser: Any) -> Any:
+    """A page in a fresh browser context that keeps its HTTP cache and can reach only the
+    app (:data:`NOWHERE_PROXY`)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, proxy=NOWHERE_PROXY)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    return page
+
+
 def _open_once(browser: Any, server: Any, *, after_start: bool = False) -> Opening:
     """Open the play lesson in a new page and time it; with ``after_start``, in a new tab of
     a browser that has just shown Start here (kept open, as a learner's first tab)."""
-    first = voila_harness.new_page(browser)
+    first = new_page(browser)
     if after_start:
         first.goto(f"{server.base_url}/voila/render/{START}", wait_until="commit", timeout=180_000)
         first.locator(".gin-primary-action").wait_for(timeout=180_000)
@@ -220,4 +236,14 @@ def run() -> str:
     return "\n".join(lines)
 
 
-__all__ = ["SAMPLES", "TARGET_COLD_S", "TARGET_POOL_S", "Opening", "run", "series", "widget_states"]
+__all__ = [
+    "NOWHERE_PROXY",
+    "SAMPLES",
+    "TARGET_COLD_S",
+    "TARGET_POOL_S",
+    "Opening",
+    "new_page",
+    "run",
+    "series",
+    "widget_states",
+]

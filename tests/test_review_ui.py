@@ -125,6 +125,31 @@ def test_the_review_is_worked_out_in_steps_with_a_progress_bar() -> None:
     assert launcher.reviews[1] == review_deal(game.deals[0], 0, worlds=WORLDS)
 
 
+def test_the_progress_bar_is_built_only_when_the_learner_waits_for_a_review() -> None:
+    """Issue 23 (speed of a page): the hidden progress bar is not sent with the page, nor
+    while reviews are worked out in the background; asking for a review builds it, shown,
+    above the error line."""
+    game = _finished_game(seed=7)
+    queue: list[Callable[[], None]] = []
+    launcher = ReviewLauncher(lambda: game, worlds=WORLDS, scheduler=queue.append)
+
+    def bars() -> list[ipywidgets.VBox]:
+        return [
+            c
+            for c in launcher.children
+            if isinstance(c, ipywidgets.VBox) and c is not launcher.panel_box
+        ]
+
+    launcher.update(True)
+    queue.pop(0)()  # a step in the background
+    assert bars() == []
+    launcher.button.click()
+    (box,) = bars()
+    assert box is launcher.progress_box and box.layout.display != "none"
+    parts = list(launcher.children)
+    assert parts.index(box) == parts.index(launcher.error) - 1
+
+
 def test_a_new_game_forgets_the_old_reviews_and_a_bad_deal_number_is_refused() -> None:
     """Rule: reviews belong to their game; asking for a deal that is not finished gives a
     clear sentence, never a traceback."""

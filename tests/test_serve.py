@@ -182,6 +182,11 @@ def test_the_front_end_is_cached_and_the_lessons_are_not(app_port: int) -> None:
     voila_js.read()
     assert voila_js.status == 200
     assert voila_js.getheader("Cache-Control") == f"public, max-age={FRONT_END_MAX_AGE_S}"
+    # the widgets' extensions too (Jupyter's file handler sends them with "no-cache")
+    entry = _get(app_port, "/voila/labextensions/@jupyter-widgets/jupyterlab-manager/package.json")
+    entry.read()
+    assert entry.status == 200
+    assert entry.getheader("Cache-Control") == f"public, max-age={FRONT_END_MAX_AGE_S}"
     missing = _get(app_port, "/voila/static/no-such-file.js")
     missing.read()
     assert missing.status >= 400

@@ -666,6 +666,23 @@ def test_the_discard_history_is_one_click_away() -> None:
     assert t.history_area.layout.display == "none"
 
 
+def test_the_discard_history_is_built_when_first_opened() -> None:
+    """Issue 23 (speed of a page): the hidden discard history is not sent with the page; the
+    history button builds it, under the piles, with the discard pile as it is then."""
+
+    def histories() -> list[Any]:
+        return [c for c in t.felt.children if "gin-discard-history" in c._dom_classes]
+
+    t = play_table(seed=6, pause=0)
+    assert histories() == []
+    t.buttons["history"].click()
+    (area,) = histories()
+    parts = list(t.felt.children)
+    assert parts.index(area) == parts.index(t.piles.box) + 1
+    assert area.layout.display == "flex"
+    assert area.codes == [c.code for c in t.controller.view().discard_pile]
+
+
 # ---------------------------------------------------------------------------- coach
 
 

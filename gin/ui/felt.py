@@ -124,7 +124,6 @@ class Felt(w.VBox):  # type: ignore[misc]
                 self.opponent_label,
                 self.opponent_area,
                 self.piles.box,
-                self.piles.history_area,
                 self.hand_label,
                 self.hand,
                 self.result,
@@ -134,6 +133,14 @@ class Felt(w.VBox):  # type: ignore[misc]
             layout=fixed_layout(),
         )
         self.add_class("gin-felt")
+        self.piles.history_built = self._place_history
+
+    def _place_history(self, area: CardArea) -> None:
+        """Put the discard history, just built, under the piles."""
+        box: w.VBox = self
+        parts = list(box.children)
+        at = parts.index(self.piles.box) + 1
+        box.children = (*parts[:at], area, *parts[at:])
 
     def _show(self, area: CardArea, shown: hands.HandShow, four_color: bool) -> None:
         hands.show_hand(area, shown, four_color=four_color, large=self.large)

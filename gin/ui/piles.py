@@ -53,7 +53,9 @@ class Piles:
     """The stock, discard pile, up card and discard history widgets.
 
     :attr:`box` is the row shown on the felt (CSS class ``gin-middle``);
-    :attr:`history_area` goes under it and is hidden until :meth:`toggle_history`.
+    :attr:`history_area` goes under it and is hidden until :meth:`toggle_history`. It is
+    built when first asked for (issue 23: a page that never opens it receives one card
+    area fewer); :attr:`history_built` is then called with it, for the felt to place it.
     """
 
     def __init__(self, on_error: Callable[[gin.GinError], Any]) -> None:
@@ -68,13 +70,12 @@ class Piles:
         self.discard_label = classed_html("gin-discard-count", fixed=True)
         self.up_card_html = classed_html("gin-up-card", fixed=True)
         self.limit_badge = classed_html("gin-knock-limit", fixed=True)
-        self.history_area = CardArea(
-            mode="none",
-            card_class="gin-pile-card",
-            overlap=True,
-        )
-        self.history_area.add_class("gin-discard-history")
-        self.history_area.layout.display = "none"
+        self._on_error = on_error
+        self._history: CardArea | None = None
+        self._history_pile: tuple[list[gin.Card], bool, bool] = ([], False, False)
+        """The discard pile last shown, with the four-colour and large settings."""
+        self.history_built: Callable[[CardArea], Any] | None = None
+        """Called with :attr:`history_area` when it has just been built."""
         for area in self.areas:
             area.on_error(on_error)
 
@@ -92,12 +93,31 @@ class Piles:
         """Write the piles' titles again, in the current language."""
         self.stock_title.value = f"<b>{escape(M['piles.stock'].render())}</b>"
         self.discard_title.value = f"<b>{escape(M['piles.discard-pile'].render())}</b>"
-        self.history_area.empty_text = M["piles.no-discards"].render()
+        if self._history is not None:
+            self._history.empty_text = M["piles.no-discards"].render()
 
     @property
     def areas(self) -> tuple[CardArea, ...]:
-        """The card areas of the piles."""
-        return (self.stock_area, self.discard_area, self.history_area)
+        """The card areas of the piles (the history's once it is built)."""
+        built = () if self._history is None else (self._history,)
+        return (self.stock_area, self.discard_area, *built)
+
+    @property
+    def history_area(self) -> CardArea:
+        """The whole discard pile, hidden until :meth:`toggle_history` shows it; built (with
+        the pile last shown) when first asked for."""
+        if self._history is None:
+            pile, four_color, large = self._history_pile
+            area = CardArea(mode="none", card_class="gin-pile-card", overlap=True, large=large)
+            area.add_class("gin-discard-history")
+            area.layout.display = "none"
+            area.on_error(self._on_error)
+            area.show(pile, four_color=four_color, large=large)
+            self._history = area
+            self.relabel()
+            if self.history_built is not None:
+                self.history_built(area)
+        return self._history
 
     def show(
         self,
@@ -134,7 +154,9 @@ class Piles:
             self.discard_area.show([], large=large)
             self.discard_area.empty_text = M["piles.empty"].render()
         self.discard_label.value = count_html(len(view.discard_pile))
-        self.history_area.show(list(view.discard_pile), four_color=four_color, large=large)
+        self._history_pile = (list(view.discard_pile), four_color, large)
+        if self._history is not None:
+            self._history.show(list(view.discard_pile), four_color=four_color, large=large)
         code = view.up_card.code
         head = f"<b>{M['piles.up-card'].render()}</b> "
         place = view.up_card_place

@@ -216,3 +216,21 @@ def test_shortcuts_answer_the_physical_key_on_a_hebrew_layout(
     assert after != s, f"{code} typed as {key} did nothing"
     if action == "draw":
         assert len(after["hand"]) == 11
+
+
+def test_the_discard_history_opens_and_closes(page: Page, voila_server: str) -> None:
+    """Issue 23 (speed of a page): the discard history is built when first opened; the
+    history button still shows it, under the piles, and hides it again."""
+    log = open_lesson(page, voila_server, "04_play.ipynb")
+    wait_for_learner(page)
+    assert page.locator(".gin-discard-history").count() == 0  # not sent with the page
+    page.locator("button.gin-action-history").click()
+    history = page.locator(".gin-discard-history")
+    history.locator("[data-index]").first.wait_for(state="visible", timeout=10_000)
+    piles = page.locator(".gin-middle").bounding_box()
+    shown = history.bounding_box()
+    assert piles is not None and shown is not None
+    assert shown["y"] >= piles["y"] + piles["height"] - 1  # under the piles
+    page.locator("button.gin-action-history").click()
+    history.wait_for(state="hidden", timeout=10_000)
+    assert collect_errors(page, log) == []

@@ -66,11 +66,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.button.on_click(guarded(self.show_error)(lambda _b: self.open_review(self._current())))
         self.earlier = w.HBox([])
         self.earlier.add_class("gin-review-earlier")
-        self.progress = w.IntProgress(value=0, min=0, max=1)
-        self.progress.add_class("gin-review-progress")
-        self.progress_text = classed_html("gin-review-progress-text")
-        self.progress_box = w.VBox([self.progress_text, self.progress])
-        self.progress_box.layout.display = "none"
+        self._progress: tuple[w.HTML, w.IntProgress, w.VBox] | None = None
         self.error = classed_html("gin-review-error")
         self.panel_box = w.VBox([])
         self.panel: ReviewPanel | None = None
@@ -85,12 +81,48 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self._earlier_numbers: tuple[int, ...] = ()
         style = w.HTML(f"<style>{_CSS}</style>")
         style.add_class("gin-style")
-        super().__init__(
-            [style, self.button, self.earlier, self.progress_box, self.error, self.panel_box]
-        )
+        super().__init__([style, self.button, self.earlier, self.error, self.panel_box])
         self.add_class("gin-review-launcher")
         self.relabel()
         self.update(False)
+
+    # ------------------------------------------------------------------ progress
+
+    def _progress_parts(self) -> tuple[w.HTML, w.IntProgress, w.VBox]:
+        """The progress text, bar and their box (hidden), built when first needed and put
+        above the error line (issue 23: a page where no review is waited for receives
+        none of them)."""
+        if self._progress is None:
+            bar = w.IntProgress(value=0, min=0, max=1)
+            bar.add_class("gin-review-progress")
+            text = classed_html("gin-review-progress-text")
+            box = w.VBox([text, bar])
+            box.layout.display = "none"
+            self._progress = (text, bar, box)
+            launcher: w.VBox = self
+            parts = list(launcher.children)
+            at = parts.index(self.error)
+            launcher.children = (*parts[:at], box, *parts[at:])
+        return self._progress
+
+    @property
+    def progress(self) -> w.IntProgress:
+        """The progress bar of the review being worked out (``gin-review-progress``)."""
+        return self._progress_parts()[1]
+
+    @property
+    def progress_text(self) -> w.HTML:
+        """The sentence over the progress bar."""
+        return self._progress_parts()[0]
+
+    @property
+    def progress_box(self) -> w.VBox:
+        """The progress text and bar, shown only while the learner waits for a review."""
+        return self._progress_parts()[2]
+
+    def _hide_progress(self) -> None:
+        if self._progress is not None:
+            self._progress[2].layout.display = "none"
 
     # ------------------------------------------------------------------ state
 
@@ -130,7 +162,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self._wanted = 0
         self._earlier_numbers = ()
         self.earlier.children = ()
-        self.progress_box.layout.display = "none"
+        self._hide_progress()
         self._close_panel()
 
     def _earlier_button(self, number: int) -> w.Button:
@@ -188,7 +220,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.reviews[number] = job.result
         self._job = None
         self._job_number = 0
-        self.progress_box.layout.display = "none"
+        self._hide_progress()
         if self._wanted == number:
             self._show(number)
         elif self._wanted and self._wanted not in self.reviews:
@@ -200,14 +232,14 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
 
     def _show_progress(self) -> None:
         job = self._job
-        if job is None:
+        # the bar shows only while the learner waits for a review
+        waiting = bool(self._wanted) and self._wanted not in self.reviews
+        if job is None or not (waiting or self._progress is not None):
             return
         self.progress.max = max(1, job.total)
         self.progress.value = len(job.done)
         text = M["review.working"].render({"done": len(job.done), "count": job.total})
         self.progress_text.value = f'<span role="status">{escape(text)}</span>'
-        # the bar shows only while the learner waits for a review
-        waiting = bool(self._wanted) and self._wanted not in self.reviews
         self.progress_box.layout.display = "flex" if waiting else "none"
 
     # ------------------------------------------------------------------ showing

@@ -13,7 +13,6 @@ from gin.bots.review import DealReview, Decision, GameSummary
 from gin.bots.verdicts import legend
 from gin.i18n import M
 from gin.ui.lessons.catalog import language_query
-from gin.ui.lessons.levelmap import level_href
 from gin.ui.lessons.pictures import arrangement_html, cards_html
 
 LAB_NOTEBOOK = "05_strategy_lab.ipynb"
@@ -245,6 +244,10 @@ def theme_href(theme: str, rules: str) -> str:
     """The address of the course level or lab section that teaches ``theme``."""
     kind, key = THEME_LINKS[theme]
     if kind == "level":
+        # imported here: the course's level map (its levels and their lessons) is a cold
+        # import of the play table's kernel otherwise, for a link drawn only in a review
+        from gin.ui.lessons.levelmap import level_href
+
         return level_href(key, rules)
     query = urllib.parse.urlencode({"rules": rules}) + language_query("&")
     return f"./{LAB_NOTEBOOK}?{query}"

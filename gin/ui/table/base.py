@@ -83,7 +83,6 @@ class TableBase(w.VBox):  # type: ignore[misc]
     opponent_area: CardArea
     stock_area: CardArea
     discard_area: CardArea
-    history_area: CardArea
     display_menu: DisplayMenu
     keys_help: w.HTML
     coach: Coach
@@ -98,6 +97,12 @@ class TableBase(w.VBox):  # type: ignore[misc]
     _closed: bool
     _busy: bool
     _pace_class: str
+
+    @property
+    def history_area(self) -> CardArea:
+        """The discard history (:attr:`gin.ui.piles.Piles.history_area`), built when first
+        asked for."""
+        return self.piles.history_area
 
     def _show_error(self, error: gin.GinError) -> None:
         self.error_code = error.code

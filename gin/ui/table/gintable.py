@@ -177,7 +177,6 @@ class GinTable(TableArranging):
         self.discard_label = self.piles.discard_label
         self.up_card_html = self.piles.up_card_html
         self.limit_badge = self.piles.limit_badge
-        self.history_area = self.piles.history_area
         self.hand_label = self.felt.hand_label
         self.hand = self.felt.hand
         self.confirm_text = self.felt.confirm_text
