@@ -388,3 +388,37 @@ def test_a_page_that_went_away_does_not_start_another_kernel() -> None:
 
     whole = asyncio.run(stream_lesson(make, write, alive, "FAILED", _Log()))  # type: ignore[arg-type]
     assert (whole, starts) == (False, 1)
+
+
+def test_a_pages_kernel_is_known_to_its_place_before_the_manager_lists_it() -> None:
+    """Issue 22: a kernel listed by the manager while its page's place still waited was
+    counted twice, so a page refused then read "41 lessons are open" (a CI run). The place
+    learns the kernel's id when the manager makes it, before it is listed."""
+    from gin.ui.serve import _PLACE, Places, count_started_kernels
+
+    class Manager:
+        running: list[str] = []  # noqa: RUF012
+
+        def list_kernel_ids(self) -> list[str]:
+            return list(self.running)
+
+        def new_kernel_id(self, **kwargs: object) -> str:
+            return "k1"
+
+        def kernel_manager_factory(self, **kwargs: object) -> object:
+            raise AssertionError("not started here")
+
+        async def start_kernel(self, **kwargs: object) -> str:
+            raise AssertionError("not started here")
+
+    manager = Manager()
+    count_started_kernels(manager)
+    places = Places(40)
+    taken = [places.take(manager) for _ in range(40)]
+    token = _PLACE.set(taken[0])
+    try:
+        kernel_id = manager.new_kernel_id()  # as the manager makes the kernel
+    finally:
+        _PLACE.reset(token)
+    manager.running.append(kernel_id)  # now listed
+    assert places.open_now(manager) == 40

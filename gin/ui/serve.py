@@ -297,6 +297,18 @@ def count_started_kernels(kernel_manager: Any) -> None:
         return kernel
 
     kernel_manager.kernel_manager_factory = kernel_manager_factory
+    new_id = kernel_manager.new_kernel_id
+
+    def new_kernel_id(**kwargs: Any) -> str:
+        # The page's place learns its kernel's id before the manager lists the kernel, so
+        # the kernel is never counted twice (once listed, once as the place waiting).
+        kernel_id = str(new_id(**kwargs))
+        place = _PLACE.get()
+        if place is not None and place.unanswered is None:
+            place.starting(kernel_id)
+        return kernel_id
+
+    kernel_manager.new_kernel_id = new_kernel_id
     start = kernel_manager.start_kernel
 
     async def start_kernel(*args: Any, **kwargs: Any) -> str:
