@@ -227,9 +227,13 @@ def test_the_discard_history_opens_and_closes(page: Page, voila_server: str) -> 
     page.locator("button.gin-action-history").click()
     history = page.locator(".gin-discard-history")
     history.locator("[data-index]").first.wait_for(state="visible", timeout=10_000)
-    piles = page.locator(".gin-middle").bounding_box()
-    shown = history.bounding_box()
-    assert piles is not None and shown is not None
+    # both measured at one instant: the page may scroll between two separate measures
+    piles, shown = page.evaluate(
+        """() => ['.gin-middle', '.gin-discard-history'].map((css) => {
+            const r = document.querySelector(css).getBoundingClientRect();
+            return {y: r.y, height: r.height};
+        })"""
+    )
     assert shown["y"] >= piles["y"] + piles["height"] - 1  # under the piles
     page.locator("button.gin-action-history").click()
     history.wait_for(state="hidden", timeout=10_000)
