@@ -204,18 +204,22 @@ def test_the_list_of_lessons_links_no_stylesheet_of_another_host(app_port: int) 
     assert not re.search(r'href="(https?:)?//', page), page[:2000]
 
 
+class ListedKernels:
+    """A kernel manager as :class:`gin.ui.serve.Places` sees it: the kernels it lists."""
+
+    def __init__(self) -> None:
+        self.running: list[str] = []
+
+    def list_kernel_ids(self) -> list[str]:
+        return list(self.running)
+
+
 def test_places_are_taken_in_the_same_step_as_the_count_and_given_back() -> None:
     """Issue 22: pages arriving together each take a place before their kernel starts, so
     no more than the cap get one; a failed start gives its place back."""
     from gin.ui.serve import Places
 
-    class Manager:
-        running: list[str] = []  # noqa: RUF012
-
-        def list_kernel_ids(self) -> list[str]:
-            return list(self.running)
-
-    manager = Manager()
+    manager = ListedKernels()
     places = Places(40)
     taken = [places.take(manager) for _ in range(45)]
     assert sum(p is not None for p in taken) == 40
@@ -239,13 +243,7 @@ def test_a_kernel_that_has_not_answered_yet_is_counted_once() -> None:
     page says 40 lessons are open, not 41. When it dies, the place counts again."""
     from gin.ui.serve import Places
 
-    class Manager:
-        running: list[str] = []  # noqa: RUF012
-
-        def list_kernel_ids(self) -> list[str]:
-            return list(self.running)
-
-    manager = Manager()
+    manager = ListedKernels()
     places = Places(40)
     taken = [places.take(manager) for _ in range(40)]
     place = taken[0]
@@ -396,12 +394,7 @@ def test_a_pages_kernel_is_known_to_its_place_before_the_manager_lists_it() -> N
     learns the kernel's id when the manager makes it, before it is listed."""
     from gin.ui.serve import _PLACE, Places, count_started_kernels
 
-    class Manager:
-        running: list[str] = []  # noqa: RUF012
-
-        def list_kernel_ids(self) -> list[str]:
-            return list(self.running)
-
+    class Manager(ListedKernels):
         def new_kernel_id(self, **kwargs: object) -> str:
             return "k1"
 

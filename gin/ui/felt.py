@@ -20,7 +20,7 @@ from gin.ui import hands, reveal
 from gin.ui.buttons import BUTTONS
 from gin.ui.cardarea import CardArea
 from gin.ui.dealresult import DealResult, layoff_button_label, nothing_to_lay_off
-from gin.ui.parts import classed_html, fixed_box, fixed_layout
+from gin.ui.parts import classed_html, fixed_box, fixed_layout, insert_child
 from gin.ui.piles import Piles
 from gin.ui.seats import LEARNER, OPPONENT
 
@@ -137,10 +137,7 @@ class Felt(w.VBox):  # type: ignore[misc]
 
     def _place_history(self, area: CardArea) -> None:
         """Put the discard history, just built, under the piles."""
-        box: w.VBox = self
-        parts = list(box.children)
-        at = parts.index(self.piles.box) + 1
-        box.children = (*parts[:at], area, *parts[at:])
+        insert_child(self, area, after=self.piles.box)
 
     def _show(self, area: CardArea, shown: hands.HandShow, four_color: bool) -> None:
         hands.show_hand(area, shown, four_color=four_color, large=self.large)

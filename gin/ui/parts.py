@@ -136,6 +136,14 @@ def fixed_box(kind: type[S], children: Any = (), css: str = "") -> S:
     return box
 
 
+def insert_child(box: Any, widget: Any, *, after: Any = None, before: Any = None) -> None:
+    """Put ``widget`` among ``box``'s children, just after ``after`` or just before
+    ``before`` (for a part built only when first needed)."""
+    parts = list(box.children)
+    at = parts.index(after) + 1 if after is not None else parts.index(before)
+    box.children = (*parts[:at], widget, *parts[at:])
+
+
 def close_tree(widget: Any) -> None:
     """Close ``widget`` and every widget under it (its ``children``, all the way down)."""
     for child in list(getattr(widget, "children", ()) or ()):
@@ -153,6 +161,7 @@ __all__ = [
     "fixed_box",
     "fixed_html",
     "fixed_layout",
+    "insert_child",
     "set_display",
     "shared_style",
 ]

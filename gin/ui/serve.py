@@ -209,9 +209,9 @@ class Place:
         self.unanswered: str | None = None
 
     def starting(self, kernel_id: str | None) -> None:
-        """The page's kernel ``kernel_id`` runs but has not answered yet (``None``: it died,
-        and another is to start). The kernel manager counts it already, so the place no
-        longer counts while it does (:meth:`Places.open_now`)."""
+        """The page's kernel is ``kernel_id``, made but not answered yet (``None``: it died,
+        and another is to start). Once the kernel manager lists it, the place no longer
+        counts (:meth:`Places.open_now`)."""
         self.unanswered = kernel_id
 
     def started(self, kernel_id: str) -> None:
@@ -314,9 +314,7 @@ def count_started_kernels(kernel_manager: Any) -> None:
     async def start_kernel(*args: Any, **kwargs: Any) -> str:
         kernel_id = str(await start(*args, **kwargs))  # a failure is retried by the page
         kernel = kernel_manager.get_kernel(kernel_id)
-        place = _PLACE.get()
-        if place is not None:
-            place.starting(kernel_id)
+        place = _PLACE.get()  # it knows the kernel's id already (new_kernel_id)
         if not await kernel_answers(kernel_manager, kernel_id):  # died at start (a port
             try:  # taken meanwhile): before the page has begun, so it can start again
                 await kernel_manager.shutdown_kernel(kernel_id, now=True)

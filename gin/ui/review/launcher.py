@@ -34,7 +34,7 @@ from gin.errors import IllegalActionError
 from gin.i18n import M
 from gin.match import Game
 from gin.ui.lessons.guard import guarded
-from gin.ui.parts import classed_html, close_tree
+from gin.ui.parts import classed_html, close_tree, insert_child
 from gin.ui.review.panel import ReviewPanel
 
 _CSS = (Path(__file__).parent / "review.css").read_text(encoding="utf-8")
@@ -99,10 +99,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
             box = w.VBox([text, bar])
             box.layout.display = "none"
             self._progress = (text, bar, box)
-            launcher: w.VBox = self
-            parts = list(launcher.children)
-            at = parts.index(self.error)
-            launcher.children = (*parts[:at], box, *parts[at:])
+            insert_child(self, box, before=self.error)
         return self._progress
 
     @property

@@ -27,6 +27,7 @@ from gin.i18n import M
 from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
 from gin.ui.arrange.layoffs import Layoffs
 from gin.ui.buttons import BUTTONS
+from gin.ui.parts import insert_child
 from gin.ui.seats import LEARNER
 from gin.ui.table.base import _guarded
 from gin.ui.table.turn import TableTurn
@@ -57,9 +58,7 @@ class TableArranging(TableTurn):
         self._laying_out = None
         self.arrange_box = w.VBox()
         self.arrange_box.add_class("gin-arrange-box")
-        parts = list(self.felt.children)
-        at = parts.index(self.hand) + 1
-        self.felt.children = (*parts[:at], self.arrange_box, *parts[at:])
+        insert_child(self.felt, self.arrange_box, after=self.hand)
         self.display_menu.arrange_self.observe(self._on_arrange_self, names="value")
 
     # ------------------------------------------------------------------ state
