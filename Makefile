@@ -87,12 +87,12 @@ browser:
 		echo "!!! Install it with: sudo apt-get install -y chromium")
 
 # Serves notebooks/ with Voilà; http://127.0.0.1:8866/ opens the Start-here lesson
-# (gin/ui/serve.py). voila.json in this directory is read by Voilà.
+# (gin/ui/page/serve.py). voila.json in this directory is read by Voilà.
 # CLASS_SIZE=25: a class opening one lesson together each finds a pre-heated kernel.
 app: install
 	@echo ">>> Oklahoma Gin Tutor: http://127.0.0.1:$(APP_PORT)/ (opens the Start-here lesson)"
 	@echo ">>> the teacher's page: the line 'Teacher page: ...' below (class data in class-data/)"
-	$(PY) -m gin.ui.serve --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 \
+	$(PY) -m gin.ui.page.serve --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 \
 		--TutorApp.class_size=$(CLASS_SIZE) notebooks/
 
 lint: install-test

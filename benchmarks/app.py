@@ -227,7 +227,7 @@ def voila(class_size: int = 0) -> Iterator[Any]:
 def wait_for_pools(server: Any, timeout_s: float = 300.0, expect: int = 0) -> None:
     """Wait until every pre-heated kernel is ready (at least ``expect`` of them): it has
     run its notebook up to the point where it waits for its page
-    (``gin.ui.urlparams.page_query``), holding a connection to the server for the page's
+    (``gin.ui.page.urlparams.page_query``), holding a connection to the server for the page's
     address."""
     import psutil
 
@@ -600,7 +600,7 @@ def run() -> str:
         f"The server runs as `make app CLASS_SIZE={CLASS}` serves it: {CLASS} pre-heated "
         "kernels for Start here and for the play lesson, each started and with the "
         "lesson's modules and every language's catalog loaded "
-        "(`gin.ui.language.warm_up`), waiting for its page. Ten learners open the play "
+        "(`gin.ui.page.language.warm_up`), waiting for its page. Ten learners open the play "
         "lesson at the same moment. In a class each learner's browser draws the page on "
         "the learner's own computer and only the server is shared, so nine of the ten are "
         "remote learners (`benchmarks/remote_learner.py`): they ask the server for "

@@ -10,7 +10,7 @@ the page), one learner at a time, :data:`SAMPLES` times each way:
   target :data:`TARGET_POOL_S` at p95;
 - **from the pool, in a new tab after Start here**: the same, in a browser that has just
   opened Start here (its cache holds the front end, which the server lets it keep:
-  :class:`gin.ui.serve.FrontEndCached`), as a learner goes on from Start here;
+  :class:`gin.ui.page.serve.FrontEndCached`), as a learner goes on from Start here;
   target :data:`TARGET_POOL_S` at p95;
 - **kernel started for the page**: every pool cut to 0 (the path Binder takes with plain
   Voilà); target :data:`TARGET_COLD_S` at p95.
@@ -190,7 +190,7 @@ def run() -> str:
         "started for the page (every pool cut to 0: plain Voilà, as on Binder). "
         "A browser's first page has an empty cache; a new tab after Start here takes "
         "Voilà's front end (some ninety scripts) from the browser's cache, which the "
-        "server lets it keep for an hour (`gin.ui.serve.FrontEndCached`).",
+        "server lets it keep for an hour (`gin.ui.page.serve.FrontEndCached`).",
         "",
     ]
     chromium = voila_harness.find_chromium()

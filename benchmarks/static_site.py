@@ -7,7 +7,7 @@ Figures (targets of issue 14 on a 2-core machine):
   loading spinner gone), timed inside the page with ``performance.now()`` (target 8 s).
 - **next lesson through its link, in the same page**: on Start here, from the click on
   the link to Cards and melds to that lesson's first exercise shown; the lesson is built by
-  the page's running kernel and swapped in, with no new page (:mod:`gin.ui.navigation`)
+  the page's running kernel and swapped in, with no new page (:mod:`gin.ui.page.navigation`)
   (target 3 s).
 - **next lesson, warm cache**: the same context then opens Cards and melds, and then the
   play lesson, as pages of their own (target 3 s).

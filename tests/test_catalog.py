@@ -19,7 +19,7 @@ from conftest import views_of_random_deals
 import gin
 import gin.bots
 import gin.ui.lessons
-import gin.ui.table
+import gin.ui.table.gintable
 from gin.bots.reading import opponent_steps
 from gin.catalog import extract, stale_files
 from gin.i18n import (

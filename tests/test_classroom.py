@@ -430,7 +430,7 @@ def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: Path)
     import random
 
     import gin.bots
-    from gin.ui.controller import TableController
+    from gin.ui.table.controller import TableController
 
     store = ClassStore(class_env)
     store.create_class("ABCDEF")

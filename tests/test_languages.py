@@ -15,8 +15,8 @@ import pytest
 
 import gin
 from gin.i18n import DEFAULT_LANGUAGE, M, current_language, set_language
-from gin.ui import language as language_module
-from gin.ui.language import LanguageMenu, endonym, font_css
+from gin.ui.page import language as language_module
+from gin.ui.page.language import LanguageMenu, endonym, font_css
 
 
 @pytest.fixture(autouse=True)

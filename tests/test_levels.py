@@ -677,7 +677,7 @@ def test_forged_progress_with_inconsistent_counts_is_refused() -> None:
 def test_a_refused_records_value_from_the_page_is_sent_back() -> None:
     """Issue 22: ``records:"notadict"`` (or a forged dict) set by the page is refused by
     the kernel, which sends its own value back, so the page stores only that."""
-    from gin.ui import pageerrors
+    from gin.ui.page import pageerrors
 
     pageerrors.install()
     p = Progress()

@@ -18,11 +18,11 @@ import pytest
 
 import gin
 from gin.i18n import DEFAULT_LANGUAGE, M, set_language
-from gin.ui import language as language_module
-from gin.ui import navigation, pageerrors
 from gin.ui.lessons import base, registry
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS
-from gin.ui.urlparams import PageParamError, parse_page_params
+from gin.ui.page import language as language_module
+from gin.ui.page import navigation, pageerrors
+from gin.ui.page.urlparams import PageParamError, parse_page_params
 
 MELDS = "01_cards_and_melds.ipynb"
 

@@ -146,8 +146,7 @@ def test_the_games_result_is_inside_the_deal_result_when_the_game_is_over() -> N
     from test_ui_support import play_game
 
     import gin
-    from gin.ui.table import GinTable
-
+    from gin.ui.table.gintable import GinTable
     t = GinTable(rules=gin.Rules.preset("classic", target=10), seed=4, pause=0)
     play_game(t, 4, check_leaks=False)
     final = t.controller.game.final_score()
@@ -168,7 +167,6 @@ def test_the_guided_deal_plays_on_when_the_page_never_says_it_is_ready(monkeypat
     import gin
     from gin.ui.lessons.guided import GuidedTable
     from gin.ui.table import flow
-
     monkeypatch.setattr(flow, "READY_FALLBACK_S", 0.01)
 
     async def scenario() -> bool:

@@ -40,10 +40,10 @@ from test_ui_support import widget_tree
 import gin
 import gin.bots
 import gin.i18n
-import gin.ui.language
+import gin.ui.page.language
 from gin.i18n import language, registered, set_language
-from gin.ui.language import endonym
 from gin.ui.lessons.exercise import Exercise
+from gin.ui.page.language import endonym
 
 LANG = "bg"
 """The real language whose catalog the pseudo-translation stands in for."""
@@ -92,7 +92,7 @@ def pseudo_language(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for module in pkgutil.walk_packages(gin.ui.__path__, "gin.ui."):
         importlib.import_module(module.name)  # in English: nothing may be rendered at import
     monkeypatch.setattr(gin.i18n, "_catalog", catalog)
-    monkeypatch.setattr(gin.ui.language, "_chosen", [])  # a page may switch language
+    monkeypatch.setattr(gin.ui.page.language, "_chosen", [])  # a page may switch language
     ipywidgets.Widget.close_all()
     try:
         with language(LANG):
@@ -383,8 +383,7 @@ def play() -> Roots:
 
 @page
 def play_to_the_end() -> Roots:
-    from gin.ui.table import GinTable
-
+    from gin.ui.table.gintable import GinTable
     roots: Roots = []
     for preset, opponent in (("classic", "tactician"), ("spades-double", "eager")):
         t = GinTable(rules=gin.Rules.preset(preset, target=10), seed=4, pause=0, opponent=opponent)
@@ -492,7 +491,7 @@ def test_no_english_word_on_a_page(pseudo_language: None, name: str) -> None:
 
 def test_the_tutor_is_full_page_is_in_the_learners_language(pseudo_language: None) -> None:
     """The page the server writes when every place is taken: in the page's language."""
-    from gin.ui.serve import full_page, page_language
+    from gin.ui.page.serve import full_page, page_language
 
     lang = page_language(None, f"{LANG}-BG,{LANG};q=0.9,en;q=0.8")
     assert lang == LANG

@@ -1,4 +1,4 @@
-"""gin.ui.pagequery_lite: the page's query string where the kernel runs in the browser.
+"""gin.ui.page.pagequery_lite: the page's query string where the kernel runs in the browser.
 
 In the browser the static site's page script hands Pyodide the query string as
 ``QUERY_STRING`` (checked in a real browser by tests/static); here the platform is faked.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gin.ui import pagequery_lite
+from gin.ui.page import pagequery_lite
 
 
 def test_outside_the_browser_there_is_no_static_page_query(

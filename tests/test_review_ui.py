@@ -18,7 +18,7 @@ from gin.bots.verdicts import VERDICTS
 from gin.i18n import language
 from gin.ui.review import ReviewLauncher, ReviewPanel
 from gin.ui.review.render import THEME_LINKS, summary_html
-from gin.ui.table import GinTable
+from gin.ui.table.gintable import GinTable
 
 WORLDS = 6
 

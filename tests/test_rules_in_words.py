@@ -13,10 +13,10 @@ import pytest
 import gin
 import gin.bots
 from gin.i18n import M
-from gin.ui.buttons import limit_badge_text
-from gin.ui.knocking import big_gin_question, gin_question
 from gin.ui.lessons.intros import intro_html
 from gin.ui.seats import LEARNER
+from gin.ui.table.buttons import limit_badge_text
+from gin.ui.table.knocking import big_gin_question, gin_question
 
 CLASSIC = gin.Rules.preset("classic")
 SPADES = gin.Rules.preset("spades-double")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from gin.ui.serve import (
+from gin.ui.page.serve import (
     CONTENT_SECURITY_POLICY,
     FRONT_END_MAX_AGE_S,
     class_pools,
@@ -42,7 +42,7 @@ def _get(port: int, path: str) -> http.client.HTTPResponse:
 def app_port() -> Iterator[int]:
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gin.ui.serve", "--no-browser", f"--port={port}",
+        [sys.executable, "-m", "gin.ui.page.serve", "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", "notebooks/"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -131,7 +131,7 @@ def test_the_project_pools_grow_for_a_class_when_served() -> None:
     """Issue 9: ``--TutorApp.class_size=3`` (``make app CLASS_SIZE=3``) grows the pools
     that ``voila.json`` gives Start here and the play lesson, in the settings Voilà makes
     its kernel manager from."""
-    from gin.ui.serve import TutorApp
+    from gin.ui.page.serve import TutorApp
 
     app = TutorApp()
     app.config_file_paths = [str(ROOT)]
@@ -205,7 +205,7 @@ def test_the_list_of_lessons_links_no_stylesheet_of_another_host(app_port: int) 
 
 
 class ListedKernels:
-    """A kernel manager as :class:`gin.ui.serve.Places` sees it: the kernels it lists."""
+    """A kernel manager as :class:`gin.ui.page.serve.Places` sees it: the kernels it lists."""
 
     def __init__(self) -> None:
         self.running: list[str] = []
@@ -217,7 +217,7 @@ class ListedKernels:
 def test_places_are_taken_in_the_same_step_as_the_count_and_given_back() -> None:
     """Issue 22: pages arriving together each take a place before their kernel starts, so
     no more than the cap get one; a failed start gives its place back."""
-    from gin.ui.serve import Places
+    from gin.ui.page.serve import Places
 
     manager = ListedKernels()
     places = Places(40)
@@ -241,7 +241,7 @@ def test_a_kernel_that_has_not_answered_yet_is_counted_once() -> None:
     """Issue 22: a page's kernel that runs but has not answered (it may die at start) is
     counted by the kernel manager; its place does not count it a second time, so the full
     page says 40 lessons are open, not 41. When it dies, the place counts again."""
-    from gin.ui.serve import Places
+    from gin.ui.page.serve import Places
 
     manager = ListedKernels()
     places = Places(40)
@@ -296,7 +296,7 @@ def _stream(pages: list[list[str] | Exception], alive: bool = True) -> tuple[boo
     """Run stream_lesson over made-up page generators; (whole, written, starts)."""
     import asyncio
 
-    from gin.ui.serve import stream_lesson
+    from gin.ui.page.serve import stream_lesson
 
     out: list[str] = []
     starts = 0
@@ -354,7 +354,7 @@ def test_the_start_failed_page_has_one_sentence_and_a_reload_button() -> None:
     from html import escape as html_escape
 
     from gin.i18n import M
-    from gin.ui.serve import start_failed_html
+    from gin.ui.page.serve import start_failed_html
 
     html = start_failed_html("he")
     assert html_escape(M["fairplay.server.start-failed"].render(lang="he")) in html
@@ -365,7 +365,7 @@ def test_a_page_that_went_away_does_not_start_another_kernel() -> None:
     """Writing to a closed page fails: that is not a failed start, so no second kernel."""
     import asyncio
 
-    from gin.ui.serve import stream_lesson
+    from gin.ui.page.serve import stream_lesson
 
     starts = 0
 
@@ -392,7 +392,7 @@ def test_a_pages_kernel_is_known_to_its_place_before_the_manager_lists_it() -> N
     """Issue 22: a kernel listed by the manager while its page's place still waited was
     counted twice, so a page refused then read "41 lessons are open" (a CI run). The place
     learns the kernel's id when the manager makes it, before it is listed."""
-    from gin.ui.serve import _PLACE, Places, count_started_kernels
+    from gin.ui.page.serve import _PLACE, Places, count_started_kernels
 
     class Manager(ListedKernels):
         def new_kernel_id(self, **kwargs: object) -> str:

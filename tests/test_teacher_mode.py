@@ -8,7 +8,7 @@ import pytest
 
 import gin
 from gin.ui import play_table
-from gin.ui.scorepad import scorepad_html
+from gin.ui.table.scorepad import scorepad_html
 
 
 def play_out(t: object) -> None:
@@ -105,7 +105,7 @@ def test_the_address_turns_on_projector_mode_with_large_cards_and_a_clicker(
 
 
 def test_a_bad_projector_setting_is_refused() -> None:
-    from gin.ui.urlparams import PageParamError, parse_page_params
+    from gin.ui.page.urlparams import PageParamError, parse_page_params
 
     assert parse_page_params("projector=1").projector
     with pytest.raises(PageParamError) as err:

@@ -15,8 +15,8 @@ import gin
 from gin.i18n import DEFAULT_LANGUAGE, set_language
 from gin.ui import GinTable, play_table
 from gin.ui.arrange import LayoffChooser, MeldBuilder
+from gin.ui.page.urlparams import PageParamError, parse_page_params
 from gin.ui.table.arranging import guess_beat
-from gin.ui.urlparams import PageParamError, parse_page_params
 
 # The learner's hand: A-3♠ run, 4s set, 7-9♣ run, and K♥ to throw.
 READY = "AS 2S 3S 4H 4D 4C 7C 8C 9C KH"

@@ -9,7 +9,7 @@ from conftest import views_of_random_deals
 
 import gin
 import gin.bots
-from gin.ui.controller import TableController, parse_seed
+from gin.ui.table.controller import TableController, parse_seed
 
 NUMBER_CODES = ("not-a-number", "no-number", "number-too-long", "number-out-of-range")
 """The codes of gin.parse_whole_number's refusals."""

@@ -17,7 +17,7 @@ from gin.ui.parts import (
     set_display,
     shared_style,
 )
-from gin.ui.table import GinTable
+from gin.ui.table.gintable import GinTable
 
 
 def test_parts_never_hidden_share_one_layout_and_style() -> None:

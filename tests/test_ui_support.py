@@ -13,7 +13,7 @@ import ipywidgets
 
 import gin
 from gin.i18n import card_label
-from gin.ui.table import GinTable
+from gin.ui.table.gintable import GinTable
 
 
 def all_widgets() -> list[Any]:

@@ -22,8 +22,8 @@ from test_ui_support import (
 
 import gin
 from gin.ui import GinTable, play_table
-from gin.ui.coaching import hint_summary
-from gin.ui.table import BUTTONS, CONTROL_BUTTONS
+from gin.ui.table.buttons import BUTTONS, CONTROL_BUTTONS
+from gin.ui.table.coaching import hint_summary
 
 # The learner's ready hand: A-3♠ run, 4s set, 7-9♣ run, and K♥ as deadwood.
 READY = "AS 2S 3S 4H 4D 4C 7C 8C 9C KH"

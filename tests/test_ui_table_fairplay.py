@@ -13,8 +13,9 @@ from test_ui_support import leaked_cards, widget_tree
 
 import gin
 from gin.i18n import M
-from gin.ui import pageerrors, play_table
-from gin.ui.controller import TableController
+from gin.ui import play_table
+from gin.ui.page import pageerrors
+from gin.ui.table.controller import TableController
 
 
 def forge_update(widget: Any, state: dict[str, Any]) -> None:

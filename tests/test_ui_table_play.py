@@ -26,9 +26,10 @@ from test_ui_table import (
 import gin
 from gin.narration import event_text
 from gin.ui import play_table
-from gin.ui.coaching import hint_summary
-from gin.ui.controls import PACES
-from gin.ui.table import PICK_KEYS, GinTable
+from gin.ui.table.coaching import hint_summary
+from gin.ui.table.controls import PACES
+from gin.ui.table.gintable import GinTable
+from gin.ui.table.turn import PICK_KEYS
 
 
 @pytest.fixture(autouse=True)
@@ -256,7 +257,7 @@ def test_new_game_shuffles_a_new_seed_and_replay_repeats_the_deal(
 ) -> None:
     t = play_table(seed=123, pause=0)
     hand = sorted(t.hand.codes)
-    monkeypatch.setattr("gin.ui.controller.fresh_seed", lambda: 4242)
+    monkeypatch.setattr("gin.ui.table.controller.fresh_seed", lambda: 4242)
     t.buttons["new_game"].click()
     assert t.controller.seed == 4242
     assert t.seed_field.value == ""  # a seed nobody chose is not shown (issue 22)
@@ -420,8 +421,8 @@ def test_a_page_that_says_ready_after_the_wait_ran_out_is_sent_the_table_again(
     once; a page that was ready in time is sent nothing again."""
     import ipywidgets as w
 
-    from gin.ui.table import GinTable, flow
-
+    from gin.ui.table import flow
+    from gin.ui.table.gintable import GinTable
     monkeypatch.setattr(flow, "READY_FALLBACK_S", 0.01)
     sent: list[Any] = []
     real = w.Widget.send_state

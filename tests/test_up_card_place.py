@@ -8,7 +8,7 @@ import random
 
 import gin
 from gin.bots import EagerBot
-from gin.ui.piles import Piles
+from gin.ui.table.piles import Piles
 
 
 def _label(view: gin.PlayerView) -> str:

@@ -9,7 +9,7 @@ import pytest
 
 import gin
 import gin.bots
-from gin.ui.urlparams import (
+from gin.ui.page.urlparams import (
     MAX_SEED,
     OPPONENTS,
     PageParamError,
@@ -93,7 +93,7 @@ def test_a_pre_heated_kernel_loads_every_language_before_it_waits_for_its_page(
     the wait, and the kernel does not wait twice."""
     import voila.utils
 
-    import gin.ui.language as language
+    import gin.ui.page.language as language
     from gin.i18n import current_language
     from gin.i18n import language as in_language
 

@@ -13,9 +13,9 @@ __all__ = ["CardArea", "GinTable", "play_table"]
 
 def __getattr__(name: str) -> Any:
     if name in ("GinTable", "play_table"):
-        from gin.ui import table
+        from gin.ui.table import gintable
 
-        return getattr(table, name)
+        return getattr(gintable, name)
     if name == "CardArea":
         from gin.ui import cardarea
 

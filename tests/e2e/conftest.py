@@ -4,7 +4,7 @@ Fixtures:
     chromium_path   path of the Chromium binary; skips loudly when there is none
     browser         a headless Chromium per test module
     page            a fresh page per test that can reach 127.0.0.1 only
-    voila_server    a session-wide app server (``gin.ui.serve``, as ``make app``) over
+    voila_server    a session-wide app server (``gin.ui.page.serve``, as ``make app``) over
                     notebooks/ with the project's voila.json (tracebacks shown);
                     yields the base URL
 

@@ -42,7 +42,7 @@ def class_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
         NOTEBOOKS_DIR,
         cwd=small_pool_config(base, pool=1),
         log_path=log_path,
-        module="gin.ui.serve",
+        module="gin.ui.page.serve",
         extra_args=[f"--TutorApp.class_data_dir={base / 'data'}"],
     ) as server:
         deadline = time.monotonic() + 30

@@ -2,7 +2,7 @@
 on kernels with a clear page, nothing loaded from the internet under a strict
 Content-Security-Policy, and the settings a teacher puts in a lesson's address.
 
-These run the app as ``make app`` does (``python -m gin.ui.serve``) with the project's
+These run the app as ``make app`` does (``python -m gin.ui.page.serve``) with the project's
 ``voila.json`` (its pools cut to two kernels, to start quickly); the cap test starts its
 own server with a cap of two.
 """

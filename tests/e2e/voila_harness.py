@@ -48,7 +48,7 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 
-APP_MODULE = "gin.ui.serve"
+APP_MODULE = "gin.ui.page.serve"
 """The app's own server (Voilà with the tutor's handlers), as ``make app`` runs it."""
 
 SERVER_START_TIMEOUT_S = 60.0
@@ -429,7 +429,7 @@ def run_voila(
 ) -> Iterator[Server]:
     """Standalone Voilà serving the directory ``root`` on a free loopback port.
 
-    ``module`` is what ``python -m`` runs: ``voila``, or ``gin.ui.serve`` for the app as
+    ``module`` is what ``python -m`` runs: ``voila``, or ``gin.ui.page.serve`` for the app as
     ``make app`` serves it (:data:`APP_MODULE`).
 
     ``cwd`` decides which ``voila.json`` is picked up (Voilà reads the one in its

@@ -30,9 +30,9 @@ from gin.i18n import M
 from gin.ui.arrange.picking import is_pick_key, pick_index
 from gin.ui.arrange.room import ErrorSink, Room, room_guarded
 from gin.ui.cardarea import CardArea
-from gin.ui.hands import MELD_KIND
 from gin.ui.parts import classed_html, close_tree
 from gin.ui.svg import arrangement_svg
+from gin.ui.table.hands import MELD_KIND
 
 OnDone = Callable[[gin.Arrangement], Any]
 """Takes the learner's layout, or refuses it by raising a :class:`gin.GinError`."""

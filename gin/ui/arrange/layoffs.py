@@ -27,8 +27,8 @@ from gin.i18n import M
 from gin.ui.arrange.picking import is_pick_key, pick_index
 from gin.ui.arrange.room import ErrorSink, Room, room_guarded
 from gin.ui.cardarea import CardArea
-from gin.ui.hands import MELD_KIND, HandShow, show_hand
 from gin.ui.parts import classed_html, close_tree
+from gin.ui.table.hands import MELD_KIND, HandShow, show_hand
 
 Layoffs = tuple[tuple[gin.Card, int], ...]
 """The layoffs chosen, in order: (card, index of the knocker's meld as it stood)."""

@@ -106,7 +106,7 @@ class ClassLink(anywidget.AnyWidget):
 
 def page_class_code() -> str:
     """The class code in the page's address (``?class=CODE``), else ``""``."""
-    from gin.ui.urlparams import page_query
+    from gin.ui.page.urlparams import page_query
 
     return dict(parse_qsl(page_query())).get("class", "")[:16]
 

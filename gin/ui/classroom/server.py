@@ -1,6 +1,6 @@
 """The app's side of a class: the teacher key, the teacher page's address and joining.
 
-:func:`prepare` runs when the app starts (:class:`gin.ui.serve.TutorApp`): it makes the
+:func:`prepare` runs when the app starts (:class:`gin.ui.page.serve.TutorApp`): it makes the
 teacher key, a secret like Jupyter's token, and tells the kernels the app starts where the
 class store is and what the key is (environment variables, which only this user's
 processes can read); it checks the store's schema version when its file exists, so an

@@ -32,7 +32,7 @@ from gin.ui.lessons.guard import describe_error, guarded
 from gin.ui.lessons.levelmap import STATE_NAMES, level_title
 from gin.ui.lessons.levels import LEVELS, level_index
 from gin.ui.lessons.progress import csv_data_url
-from gin.ui.urlparams import page_query
+from gin.ui.page.urlparams import page_query
 
 REFRESH_S = 2.0
 """How often the page reads the store again (the table is never more than this behind)."""

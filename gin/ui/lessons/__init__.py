@@ -9,7 +9,7 @@ Each lesson lives in its own module, imported only when its function is first us
 page loads only what its lesson needs (the play lesson does not load the strategy lab). The
 package itself imports no lesson, not even for type checking: the table and its rooms may
 use the lessons' small parts (``guard``, ``pictures``) without an import circle.
-In a Voilà kernel the page's first build sends no widget messages (:mod:`gin.ui.unsent`).
+In a Voilà kernel the page's first build sends no widget messages (:mod:`gin.ui.page.unsent`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import importlib
 from typing import Any
 
 from gin.ui.lessons.catalog import LESSONS, LessonInfo
-from gin.ui.unsent import first_build_unsent
+from gin.ui.page.unsent import first_build_unsent
 
 _MODULES = {
     "CourseLesson": "course",
@@ -50,7 +50,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module 'gin.ui.lessons' has no attribute {name!r}")
     value = getattr(importlib.import_module(f"gin.ui.lessons.{module}"), name)
-    if name in _PAGES:  # a Voilà page's first build sends nothing (gin.ui.unsent)
+    if name in _PAGES:  # a Voilà page's first build sends nothing (gin.ui.page.unsent)
         value = first_build_unsent(value)
     return value
 

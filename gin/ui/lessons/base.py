@@ -14,18 +14,17 @@ import ipywidgets as W
 from gin.errors import GinError, echo
 from gin.i18n import M, Message
 from gin.numbers import parse_whole_number
-from gin.ui import pageerrors
 from gin.ui.choices import rules_options
-from gin.ui.language import LanguageMenu, choose_language, mark_language, open_in
 from gin.ui.lessons.catalog import lesson_info, nav_html
 from gin.ui.lessons.guard import describe_error
 from gin.ui.lessons.intros import intro_html
 from gin.ui.lessons.pictures import message_html
 from gin.ui.lessons.registry import IN_PLACE_LESSONS, lesson_factory
 from gin.ui.lessons.style import LESSON_CSS
-from gin.ui.navigation import Navigator
-from gin.ui.parts import close_tree
-from gin.ui.urlparams import (
+from gin.ui.page import pageerrors
+from gin.ui.page.language import LanguageMenu, choose_language, mark_language, open_in
+from gin.ui.page.navigation import Navigator
+from gin.ui.page.urlparams import (
     MAX_SEED,
     PageParamError,
     PageParams,
@@ -33,6 +32,7 @@ from gin.ui.urlparams import (
     page_query,
     parse_page_params,
 )
+from gin.ui.parts import close_tree
 
 """The label of a seed box."""
 """The heading of a lesson's exercises."""
@@ -129,7 +129,7 @@ class Lesson:
     exercises come back), and a lesson with a game in progress keeps it
     (:meth:`rebuilt`).
 
-    Where lessons open in the same page (:mod:`gin.ui.navigation`, the static site),
+    Where lessons open in the same page (:mod:`gin.ui.page.navigation`, the static site),
     :meth:`go_to` builds another lesson and swaps it into this one's place on the page;
     :meth:`close` closes a lesson's widgets and stops what it still had scheduled.
     """
@@ -346,7 +346,7 @@ def read_page_params(query: str | None = None) -> tuple[PageParams, str]:
 
 def address_query() -> str:
     """The query string of the address the page shows: the one it moved to in place
-    (:meth:`Lesson.go_to`), else its own (:func:`gin.ui.urlparams.page_query`)."""
+    (:meth:`Lesson.go_to`), else its own (:func:`gin.ui.page.urlparams.page_query`)."""
     return _address[-1] if _address else page_query()
 
 

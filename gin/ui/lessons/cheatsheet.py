@@ -18,12 +18,12 @@ from typing import Any
 from gin import Card, DealResult, Rules, parse_cards, score_deal
 from gin.i18n import M, Message, current_language, text_direction
 from gin.ui.choices import rules_name
-from gin.ui.language import LanguageMenu, choose_language, font_css, mark_language, open_in
 from gin.ui.lessons.base import paragraph, read_page_params
 from gin.ui.lessons.catalog import CHEAT_SHEET, LESSONS, link
 from gin.ui.lessons.pictures import Raw, cards_html, table_html
 from gin.ui.lessons.start import rules_table_html
 from gin.ui.lessons.style import LESSON_CSS
+from gin.ui.page.language import LanguageMenu, choose_language, font_css, mark_language, open_in
 
 PRINT_CSS = """
 .gin-cheat-sheet { font: 13px/1.4 sans-serif; color: #111; max-width: 60em; }

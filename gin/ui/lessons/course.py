@@ -37,7 +37,7 @@ from gin.ui.lessons.levelmap import COURSE_NOTEBOOK, STATE_NAMES, level_title, r
 from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
 from gin.ui.lessons.pictures import cards_html
 from gin.ui.lessons.progress import Progress
-from gin.ui.urlparams import PageParamError, read_query
+from gin.ui.page.urlparams import PageParamError, read_query
 
 
 class PredictMoment:

@@ -31,7 +31,7 @@ from gin.ui.lessons.base import Lesson, html_widget
 from gin.ui.lessons.catalog import GUIDED_NOTEBOOK, link
 from gin.ui.lessons.levelmap import COURSE_NOTEBOOK
 from gin.ui.seats import LEARNER
-from gin.ui.table import GinTable
+from gin.ui.table.gintable import GinTable
 
 GUIDED_ORDER = (
     "7H 3D 3H 2D 6H 5H QH QD 6D 4C 8C JD 8H 7D AS 7S JH 6C 3C TC 9H 4H 6S 5S TH TD 5D 4S "

@@ -3,7 +3,7 @@
 The table has its own controls for the rule set, the opponent and the seed; this lesson
 frames it with the lessons' navigation. The page's address may choose them
 (``?seed=7&rules=spades-double&opponent=expert``, ``?target=50`` for a short game, see
-:mod:`gin.ui.urlparams`), and only ``?teacher=1`` shows the teacher-mode control. If the
+:mod:`gin.ui.page.urlparams`), and only ``?teacher=1`` shows the teacher-mode control. If the
 table can't be built, the lesson says so on the page instead of failing silently.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import gin.ui.table  # noqa: F401 - loaded with the lesson, so a pre-heated kernel has it
+import gin.ui.table.gintable  # noqa: F401 - loaded with the lesson, so a pre-heated kernel has it
 from gin.i18n import M
 from gin.ui.classroom.link import class_parts
 from gin.ui.classroom.record import watch_deals

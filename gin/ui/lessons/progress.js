@@ -3,7 +3,7 @@
 // it and syncs `records` back; every change of `records` is written to localStorage.
 // Only records of the right shape are stored: ipywidgets shows a value the page set before
 // the kernel checks it, and the kernel sends its own value back when it refuses one
-// (gin/ui/pageerrors.py), so a refused value never replaces the stored progress.
+// (gin/ui/page/pageerrors.py), so a refused value never replaces the stored progress.
 
 function readStored(key) {
   try {

@@ -7,7 +7,7 @@ merged, and every change is written back to the browser. The records are kept pe
 set, since a level's answers depend on it.
 
 The page may also set ``records`` itself (any synced trait can be); the kernel refuses
-anything :func:`clean_records` would change, and :mod:`gin.ui.pageerrors` sends the
+anything :func:`clean_records` would change, and :mod:`gin.ui.page.pageerrors` sends the
 kernel's value back, so the page stores only what the kernel holds (``progress.js`` also
 checks the shape of what it stores). The results CSV is safe to open in a spreadsheet:
 no cell starts a formula (:func:`spreadsheet_cell`).

@@ -1,5 +1,5 @@
 """Which function of :mod:`gin.ui.lessons` builds each lesson's notebook (for lessons that
-open in the same page, :mod:`gin.ui.navigation`).
+open in the same page, :mod:`gin.ui.page.navigation`).
 
 It lives with the lessons, not with navigation, so that the navigation widget knows no
 lesson and the lessons' package and navigation do not import each other.
@@ -17,7 +17,7 @@ from typing import Any
 
 from gin.i18n import M
 from gin.ui.lessons.catalog import LESSONS
-from gin.ui.navigation import NavigationError
+from gin.ui.page.navigation import NavigationError
 
 LESSON_FACTORIES = {
     "00_start_here.ipynb": "start_lesson",
@@ -39,7 +39,7 @@ page of its own)."""
 def lesson_factory(notebook: object) -> Callable[[], Any]:
     """The function that builds the lesson of ``notebook`` (as its notebook does).
 
-    Raises :class:`gin.ui.navigation.NavigationError` for anything that is not a lesson's
+    Raises :class:`gin.ui.page.navigation.NavigationError` for anything that is not a lesson's
     notebook (the cheat sheet is a page of its own).
     """
     name = LESSON_FACTORIES.get(notebook) if isinstance(notebook, str) else None

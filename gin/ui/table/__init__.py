@@ -26,33 +26,13 @@ settings), :mod:`~gin.ui.table.dealend` (the end of the deal, new deals and game
 the opponent's moves), :mod:`~gin.ui.table.turn` (the learner's keys, clicks and buttons)
 and :mod:`~gin.ui.table.gintable` (building the parts).
 
-The parts drawn live in their own modules: :mod:`gin.ui.controls` (the controls bar),
-:mod:`gin.ui.felt` (the cloth with the hands, piles and buttons), :mod:`gin.ui.piles`
-(stock, discard pile, up card), :mod:`gin.ui.hands` (the hands during the deal),
-:mod:`gin.ui.reveal` (the end-of-deal playback), :mod:`gin.ui.coaching` (the coach's
-sections) and :mod:`gin.ui.knocking` (knock confirmation).
+The parts drawn live in their own modules: :mod:`~gin.ui.table.controls` (the controls bar),
+:mod:`gin.ui.table.felt` (the cloth with the hands, piles and buttons), :mod:`gin.ui.table.piles`
+(stock, discard pile, up card), :mod:`gin.ui.table.hands` (the hands during the deal),
+:mod:`gin.ui.table.reveal` (the end-of-deal playback), :mod:`gin.ui.table.coaching` (the coach's
+sections) and :mod:`gin.ui.table.knocking` (knock confirmation).
 """
 
-from __future__ import annotations
-
-from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, limit_badge_text
-from gin.ui.table.flow import READY_FALLBACK_S
-from gin.ui.table.gintable import GinTable
-from gin.ui.table.turn import KEY_ACTIONS, PICK_KEYS
-
-play_table = GinTable
-"""A table to play Oklahoma Gin against a computer opponent, with the coach (the
-parameters are :class:`GinTable`'s)."""
-
-
-__all__ = [
-    "BUTTONS",
-    "CONTROL_BUTTONS",
-    "KEY_ACTIONS",
-    "PICK_KEYS",
-    "READY_FALLBACK_S",
-    "GinTable",
-    "enabled_actions",
-    "limit_badge_text",
-    "play_table",
-]
+# The package imports nothing: the arrange rooms, the review and the lessons import the
+# table's parts they need (gin.ui.table.hands, gin.ui.table.gintable...) without running
+# the whole table, so no part's import goes round through GinTable.

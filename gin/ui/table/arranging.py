@@ -26,10 +26,10 @@ import gin
 from gin.i18n import M
 from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
 from gin.ui.arrange.layoffs import Layoffs
-from gin.ui.buttons import BUTTONS
 from gin.ui.parts import insert_child
 from gin.ui.seats import LEARNER
 from gin.ui.table.base import _guarded
+from gin.ui.table.buttons import BUTTONS
 from gin.ui.table.turn import TableTurn
 
 HIDDEN_SECTIONS = {"builder": ("turn", "hand"), "chooser": ("layoff", "turn")}

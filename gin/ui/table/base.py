@@ -23,17 +23,17 @@ import ipywidgets as w
 
 import gin
 from gin.i18n import M, Text
-from gin.ui import reveal
 from gin.ui.cardarea import CardArea
-from gin.ui.coach import Coach
-from gin.ui.controller import TableController
-from gin.ui.controls import ControlsBar, DisplayMenu
-from gin.ui.felt import Felt
 from gin.ui.keys import StepKeys
-from gin.ui.piles import Piles
 from gin.ui.review import ReviewLauncher
-from gin.ui.scorepad import ScorePad
 from gin.ui.seats import LEARNER
+from gin.ui.table import reveal
+from gin.ui.table.coach import Coach
+from gin.ui.table.controller import TableController
+from gin.ui.table.controls import ControlsBar, DisplayMenu
+from gin.ui.table.felt import Felt
+from gin.ui.table.piles import Piles
+from gin.ui.table.scorepad import ScorePad
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -100,7 +100,7 @@ class TableBase(w.VBox):  # type: ignore[misc]
 
     @property
     def history_area(self) -> CardArea:
-        """The discard history (:attr:`gin.ui.piles.Piles.history_area`), built when first
+        """The discard history (:attr:`gin.ui.table.piles.Piles.history_area`), built when first
         asked for."""
         return self.piles.history_area
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import gin
 from gin.i18n import M
-from gin.ui import reveal
 from gin.ui.seats import LEARNER
+from gin.ui.table import reveal
 from gin.ui.table.base import _guarded
 from gin.ui.table.settings import TableSettings
 

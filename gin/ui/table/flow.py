@@ -12,12 +12,12 @@ from typing import Any
 import gin
 from gin.i18n import M
 from gin.narration import event_text
-from gin.ui import pageerrors
+from gin.ui.page import pageerrors
+from gin.ui.page.unsent import send_tree_again
 from gin.ui.parts import close_tree
 from gin.ui.seats import LEARNER
 from gin.ui.table.base import _guarded
 from gin.ui.table.dealend import TableDealEnd
-from gin.ui.unsent import send_tree_again
 
 READY_FALLBACK_S = 4.0
 """Seconds the first opponent move waits for the page before it is played anyway."""

@@ -12,13 +12,8 @@ import ipywidgets as w
 
 import gin
 from gin.i18n import M, Message
-from gin.ui import pageerrors
-from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS
-from gin.ui.coach import Coach
-from gin.ui.controller import TableController
-from gin.ui.controls import ControlsBar, DisplayMenu, pace_class
-from gin.ui.felt import Felt
 from gin.ui.keys import StepKeys
+from gin.ui.page import pageerrors
 from gin.ui.parts import (
     classed_html,
     fixed_box,
@@ -28,10 +23,15 @@ from gin.ui.parts import (
     shared_style,
 )
 from gin.ui.review import ReviewLauncher
-from gin.ui.scorepad import ScorePad
 from gin.ui.table.arranging import TableArranging
+from gin.ui.table.buttons import BUTTONS, CONTROL_BUTTONS
+from gin.ui.table.coach import Coach
+from gin.ui.table.controller import TableController
+from gin.ui.table.controls import ControlsBar, DisplayMenu, pace_class
+from gin.ui.table.felt import Felt
+from gin.ui.table.scorepad import ScorePad
 
-_CSS = (Path(__file__).parent.parent / "table.css").read_text(encoding="utf-8")
+_CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 
 
 class GinTable(TableArranging):
@@ -44,9 +44,9 @@ class GinTable(TableArranging):
     :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
     :attr:`turn_html` (whose turn it is, CSS class ``gin-turn``), :attr:`last_move_html`
     (what the opponent just did), :attr:`display_menu`
-    (:class:`~gin.ui.controls.DisplayMenu`); and the parts that hold them:
-    :attr:`controls` (:class:`~gin.ui.controls.ControlsBar`), :attr:`felt`
-    (:class:`~gin.ui.felt.Felt`) and :attr:`piles` (:class:`~gin.ui.piles.Piles`).
+    (:class:`~gin.ui.table.controls.DisplayMenu`); and the parts that hold them:
+    :attr:`controls` (:class:`~gin.ui.table.controls.ControlsBar`), :attr:`felt`
+    (:class:`~gin.ui.table.felt.Felt`) and :attr:`piles` (:class:`~gin.ui.table.piles.Piles`).
     """
 
     def __init__(
@@ -207,3 +207,8 @@ class GinTable(TableArranging):
         self.clicker = StepKeys(self.clicker_step, active=self.projector, pages_only=True)
         self._children = [self.style_html, self.title, body, self.clicker]
         self._build_rooms()
+
+
+play_table = GinTable
+"""A table to play Oklahoma Gin against a computer opponent, with the coach (the
+parameters are :class:`GinTable`'s)."""

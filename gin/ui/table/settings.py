@@ -8,10 +8,10 @@ from typing import Any
 
 import gin
 from gin.i18n import M
-from gin.ui.buttons import CONTROL_BUTTONS
-from gin.ui.controls import pace_class
 from gin.ui.parts import set_display
 from gin.ui.table.base import _guarded
+from gin.ui.table.buttons import CONTROL_BUTTONS
+from gin.ui.table.controls import pace_class
 from gin.ui.table.showing import TableShowing
 
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import gin
 from gin.i18n import M
-from gin.ui.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, shown_actions
-from gin.ui.coaching import coach_sections
-from gin.ui.controls import title_html
-from gin.ui.dealresult import layoff_button_label
-from gin.ui.felt import last_move_text, turn_text
 from gin.ui.parts import set_display
 from gin.ui.seats import LEARNER, OPPONENT
 from gin.ui.table.base import TableBase
+from gin.ui.table.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, shown_actions
+from gin.ui.table.coaching import coach_sections
+from gin.ui.table.controls import title_html
+from gin.ui.table.dealresult import layoff_button_label
+from gin.ui.table.felt import last_move_text, turn_text
 
 
 class TableShowing(TableBase):

@@ -9,10 +9,10 @@ from collections.abc import Callable
 import gin
 from gin.i18n import M, Text
 from gin.narration import event_text
-from gin.ui import knocking
-from gin.ui.coaching import hint_summary
 from gin.ui.seats import LEARNER
+from gin.ui.table import knocking
 from gin.ui.table.base import _guarded
+from gin.ui.table.coaching import hint_summary
 from gin.ui.table.flow import TableFlow
 
 KEY_ACTIONS = {

@@ -19,7 +19,7 @@ import gin
 import gin.bots
 from gin.bots.hint import Hint, hint
 from gin.i18n import M, Text
-from gin.ui.dealsecret import server_secret, shuffle_seed
+from gin.ui.page.dealsecret import server_secret, shuffle_seed
 from gin.ui.seats import LEARNER, OPPONENT
 
 MAX_SEED = 2**63 - 1
@@ -58,7 +58,7 @@ class TableController:
     replaces a preset's game target (a short game to 50). A seed
     given (by the page's address, or typed by the learner) is :attr:`seed_chosen`; a fresh
     one is not, and under Voilà its shuffle has the server's secret mixed in
-    (:mod:`gin.ui.dealsecret`), so the number cannot be replayed elsewhere to see the cards.
+    (:mod:`gin.ui.page.dealsecret`), so the number cannot be replayed elsewhere to see the cards.
     """
 
     def __init__(

@@ -29,7 +29,7 @@ import traitlets
 from gin.i18n import LANGUAGES, M, current_language, set_language, text_direction
 
 _HERE = Path(__file__).parent
-FONT_DIR = _HERE / "fonts"
+FONT_DIR = _HERE.parent / "fonts"
 """The fonts shipped with the tutor (OFL-licensed, see ``fonts/OFL.txt``)."""
 
 STORAGE_KEY = "gin-tutor-language"
@@ -83,7 +83,7 @@ def endonym(lang: str) -> str:
 def warm_up() -> None:
     """Load every language's catalog, plural rules and number formats, and the menu's
     names, ahead of the first page (a pre-heated kernel does this while it waits for its
-    learner: :func:`gin.ui.urlparams.page_query`)."""
+    learner: :func:`gin.ui.page.urlparams.page_query`)."""
     from gin.i18n import format_number, plural_count
 
     for lang in LANGUAGES:

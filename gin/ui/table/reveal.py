@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import gin
 from gin.i18n import M, Text
-from gin.ui.hands import MELD_KIND, SEP, HandShow
 from gin.ui.seats import LEARNER
+from gin.ui.table.hands import MELD_KIND, SEP, HandShow
 
 KNOCKED = {
     "knock": M["end.you-knocked"],

@@ -14,10 +14,10 @@ import ipywidgets as w
 
 import gin
 from gin.i18n import M, card_label, format_number
-from gin.ui.buttons import limit_badge_text
 from gin.ui.cardarea import CardArea
 from gin.ui.parts import classed_html, fixed_box, fixed_html, fixed_layout
 from gin.ui.svg import card_svg
+from gin.ui.table.buttons import limit_badge_text
 
 ARRIVES = "gin-anim-arrives"
 """CSS class of a card moving onto the discard pile (the opponent's discard)."""

@@ -85,13 +85,13 @@ def page_query() -> str:
     A pre-heated Voilà kernel runs the notebook before anyone asks for the page; it waits
     here for the request, then reads the query string Voilà put in the environment. While
     it waits it has nothing to do, so first it loads what every lesson's build needs in
-    any language (:func:`gin.ui.language.warm_up`): a learner's page then costs only the
+    any language (:func:`gin.ui.page.language.warm_up`): a learner's page then costs only the
     build itself.
     """
     if os.environ.get("VOILA_PREHEAT") == "True":
         from voila.utils import wait_for_request
 
-        from gin.ui.language import warm_up
+        from gin.ui.page.language import warm_up
 
         warm_up()
         wait_for_request()

@@ -1,5 +1,5 @@
 """What the coach panel shows for a view of the deal: its sections, built only from the
-engine's explanation steps and drawn by :class:`~gin.ui.coach.Coach`."""
+engine's explanation steps and drawn by :class:`~gin.ui.table.coach.Coach`."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from gin.bots.headline import headline
 from gin.bots.hint import Hint
 from gin.bots.reading import opponent_steps
 from gin.i18n import M, Text
-from gin.ui.coach import CoachSection
 from gin.ui.svg import arrangement_svg
+from gin.ui.table.coach import CoachSection
 
 
 def end_section(view: gin.PlayerView, beat: int) -> CoachSection:

@@ -18,8 +18,8 @@ import ipywidgets
 
 import gin
 from gin.i18n import M, Message
-from gin.ui.scorepad import KIND_NAMES
 from gin.ui.seats import LEARNER
+from gin.ui.table.scorepad import KIND_NAMES
 
 
 def nothing_to_lay_off(view: gin.PlayerView) -> bool:

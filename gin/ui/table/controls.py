@@ -115,7 +115,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
 
     def show_game(self, rules: gin.Rules, opponent: str, seed: int | None) -> None:
         """Show the choices of the game being played (``seed``: ``None`` when the page may
-        not show it, see :meth:`gin.ui.controller.TableController.seed_to_show`)."""
+        not show it, see :meth:`gin.ui.table.controller.TableController.seed_to_show`)."""
         if rules.preset_name in gin.Rules.PRESETS:
             self.rules_choice.value = rules.preset_name
         self.opponent_choice.value = opponent

@@ -16,13 +16,13 @@ import ipywidgets as w
 import gin
 from gin.i18n import M
 from gin.narration import event_text
-from gin.ui import hands, reveal
-from gin.ui.buttons import BUTTONS
 from gin.ui.cardarea import CardArea
-from gin.ui.dealresult import DealResult, layoff_button_label, nothing_to_lay_off
 from gin.ui.parts import classed_html, fixed_box, fixed_layout, insert_child
-from gin.ui.piles import Piles
 from gin.ui.seats import LEARNER, OPPONENT
+from gin.ui.table import hands, reveal
+from gin.ui.table.buttons import BUTTONS
+from gin.ui.table.dealresult import DealResult, layoff_button_label, nothing_to_lay_off
+from gin.ui.table.piles import Piles
 
 MORE_BUTTONS = ("next_deal", "hint", "undo", "history", "opponent_step")
 """The keys of the buttons after the actions, in the same row."""

@@ -1,6 +1,6 @@
 """Serve the lessons as a standalone app: Voilà over ``notebooks/``, opening at Start here.
 
-``python -m gin.ui.serve notebooks/`` takes Voilà's own options (``make app`` passes the
+``python -m gin.ui.page.serve notebooks/`` takes Voilà's own options (``make app`` passes the
 port and address) and reads ``voila.json`` from the working directory like Voilà does.
 What it changes in plain Voilà 0.5.13:
 
@@ -682,7 +682,7 @@ def compile_tutor() -> bool:
     import compileall
     from pathlib import Path
 
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parent.parent.parent
     return bool(compileall.compile_dir(package, quiet=2))
 
 
