@@ -42,7 +42,7 @@ def test_a_deal_played_with_open_hands_is_marked_on_the_score_pad() -> None:
     t = play_table(seed=8, pause=0, teacher_controls=True)
     t.teacher_toggle.value = True  # open the hands mid-deal ...
     t.teacher_toggle.value = False  # ... and close them again: the deal stays marked
-    assert t.open_deals == {1}
+    assert t.controller.open_deals == {1}
     play_out(t)
     assert t.controller.deal.is_over
     t._reveal = t._reveal_total()
@@ -57,10 +57,10 @@ def test_a_deal_played_with_open_hands_is_marked_on_the_score_pad() -> None:
 
 def test_a_new_game_starts_with_no_marked_deal() -> None:
     t = play_table(seed=8, pause=0, teacher=True)
-    assert t.open_deals == {1}
+    assert t.controller.open_deals == {1}
     t.set_teacher(False)
     t.new_game()
-    assert t.open_deals == set()
+    assert t.controller.open_deals == set()
 
 
 def test_the_score_pad_marks_only_the_deals_named() -> None:

@@ -341,3 +341,18 @@ def widget_tree(root: Any) -> list[Any]:
             elif isinstance(value, list | tuple):
                 stack.extend(v for v in value if isinstance(v, ipywidgets.Widget))
     return out
+
+
+def finish_deal(t: Any) -> None:
+    """Play the deal on show to its end through the model: the learner takes the engine's
+    first legal action each time, the opponent its own move; then the table is drawn."""
+    c = t.controller
+    for _ in range(400):
+        if c.deal.is_over:
+            t.refresh()
+            return
+        if c.learner_to_move():
+            c.act(c.view().legal_actions[0])
+        else:
+            c.opponent_step()
+    raise AssertionError("the deal did not end")

@@ -13,6 +13,7 @@ from test_ui_support import (
     arrangement_codes,
     assert_shows_engine_state,
     cards_named,
+    finish_deal,
     group_codes,
     hidden_cards,
     leaked_cards,
@@ -261,6 +262,7 @@ def test_the_same_seed_deals_the_same_cards_for_a_whole_class() -> None:
 
 def test_an_empty_seed_field_picks_a_new_seed_and_shows_it() -> None:
     t = play_table(seed=5, pause=0)
+    finish_deal(t)  # a replay waits for the deal's end (issue 33)
     t.seed_field.value = ""
     t.buttons["replay"].click()
     assert t.seed_field.value == str(t.controller.seed)

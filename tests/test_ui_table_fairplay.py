@@ -1,7 +1,8 @@
 """Fair play at the table against a curious learner (issue 22): no teacher switch unless
 teacher mode is offered, and a forged message cannot turn it on; the seed is shown only
 when the address (or the learner) chose it, or to a teacher; under Voilà a seed nobody
-chose is no key to the cards, and "Replay this deal" still replays the game on show; the
+chose is no key to the cards, and "Replay this deal" replays the game on show, once its deal
+is over (issue 33: mid-deal it would give the stock away); the
 Undo button is disabled whenever the engine would refuse the undo."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_ui_support import leaked_cards, widget_tree
+from test_ui_support import finish_deal, leaked_cards, widget_tree
 
 import gin
 from gin.i18n import M
@@ -100,20 +101,81 @@ def test_under_voila_a_seed_nobody_chose_cannot_be_replayed_to_see_the_cards(
     assert plain.deal.order == chosen.deal.order  # determinism: the secret only under Voilà
 
 
-def test_replay_this_deal_replays_the_learners_own_game_under_voila(
+def test_replay_this_deal_replays_the_learners_own_game_once_the_deal_is_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("VOILA_SERVER_URL", "/")
     t = play_table(pause=0)
     first, opening = t.controller.deal.order, list(t.controller.game.log)  # the bot may open
-    t.controller.act(t.controller.view().legal_actions[0])
+    finish_deal(t)
+    assert not t.buttons["replay"].disabled
     t.replay()  # the seed field is empty: the game on show, from its first deal
     assert t.controller.deal.order == first and t.controller.game.log == opening
     assert t.seed_field.value == "" and not t.controller.seed_chosen
+    assert t.controller.replayed
     t.seed_field.value = "77"
-    t.replay()  # a seed typed in: that game, shown
+    t.replay()  # a seed typed in: that game, shown (a new game, not a replay)
     assert t.controller.seed == 77 and t.seed_field.value == "77"
     assert t.controller.deal.order == TableController("classic", "eager", seed=77).deal.order
+    assert not t.controller.replayed
+
+
+def test_the_probes_replay_attack_is_refused_mid_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fair play (issue 33): the probe drew three stock cards, pressed "Replay this deal"
+    and predicted the next three stock cards exactly. A replay mid-deal is now refused with
+    a sentence and the state is untouched; the button is not offered."""
+    monkeypatch.setenv("VOILA_SERVER_URL", "/")
+    pageerrors.install()
+    t = play_table(pause=0)
+    c = t.controller
+    drawn = 0
+    while drawn < 3 and not c.deal.is_over:
+        view = c.view()
+        draw = next((a for a in view.legal_actions if isinstance(a, gin.DrawStock)), None)
+        action = draw if draw is not None else view.legal_actions[0]
+        c.act(action)
+        drawn += draw is not None
+        if not c.deal.is_over and c.learner_to_move():
+            discard = next(
+                (a for a in c.view().legal_actions if isinstance(a, gin.Discard)), None
+            )
+            if discard is not None:
+                c.act(discard)
+        t._advance()
+    assert drawn == 3 and not c.deal.is_over
+    t.refresh()
+    assert t.buttons["replay"].disabled
+    before = (c.deal.snapshot(), list(c.game.log), c.seed)
+    t.buttons["replay"].click()
+    assert t.error_code == "replay-mid-deal"
+    assert (c.deal.snapshot(), list(c.game.log), c.seed) == before and not c.replayed
+    with pytest.raises(gin.IllegalActionError) as err:
+        c.replay()
+    assert err.value.code == "replay-mid-deal"
+    t.seed_field.value = str(c.seed)  # its own seed typed in: the same stock again
+    assert t.buttons["replay"].disabled
+    with pytest.raises(gin.IllegalActionError):
+        c.replay(seed=str(c.seed))
+    assert (c.deal.snapshot(), list(c.game.log)) == before[:2]
+
+
+def test_a_teacher_may_replay_mid_deal_and_the_score_pad_marks_the_replayed_game() -> None:
+    t = play_table(seed=31, pause=0, teacher=True)
+    c = t.controller
+    assert not c.deal.is_over and not t.buttons["replay"].disabled
+    t.replay()
+    assert t.error_code is None or t.error_code != "replay-mid-deal"
+    assert c.replayed and c.deal_number == 1 and c.open_hands
+    finish_deal(t)
+    assert "gin-replayed" in scorepad_html_of(c) and "gin-open-hands" in scorepad_html_of(c)
+
+
+def scorepad_html_of(c: TableController) -> str:
+    from gin.ui.table.scorepad import scorepad_html
+
+    return scorepad_html(
+        c.game.score_sheet, c.rules.target, open_deals=c.open_deals, replayed=c.replayed
+    )
 
 
 # ---------------------------------------------------------------- the Undo button

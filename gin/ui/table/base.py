@@ -63,7 +63,6 @@ class TableBase(w.VBox):  # type: ignore[misc]
     pause: float
     teacher: bool
     teacher_controls: bool
-    open_deals: set[int]
     four_color: bool
     projector: bool
     large_cards: bool

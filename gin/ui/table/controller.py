@@ -92,6 +92,12 @@ class TableController:
         """The hint on show, until the learner's next move."""
         self.deal_listeners: list[Callable[[gin.Deal], Any]] = []
         """Called with the deal each time a deal ends at this table (a class records it)."""
+        self.open_deals: set[int] = set()
+        """The numbers of this game's deals played with both hands open (teacher mode) at
+        some moment: the score pad marks them and a class records them so."""
+        self.replayed = False
+        """Whether the game on show was started again by :meth:`replay`: its deals may be
+        played knowing cards seen the first time, so the score pad and a class mark them."""
         self.new_game(rules, opponent, seed)
 
     def reset_session(self) -> None:
@@ -116,22 +122,65 @@ class TableController:
             self._start(new_rules, name, fresh_seed(), server_secret(), chosen=False)
         else:
             self._start(new_rules, name, parse_seed(seed), None, chosen=True)
+        self.replayed = False
+
+    def can_replay(self, teacher: bool = False, seed: int | str | None = None) -> bool:
+        """Whether :meth:`replay` with ``seed`` is allowed now. Dealing the game on show
+        again (no seed, or its own seed) waits until the deal on show is over (or the game):
+        in the middle of a deal it would deal the same stock again, so the learner could
+        learn the cards still hidden (fair play). A teacher may, and another seed is simply
+        a new game from it."""
+        if teacher or self.game.deal.is_over or self.game.is_over or seed is None:
+            return teacher or self.game.deal.is_over or self.game.is_over
+        try:
+            return parse_seed(seed) != self.seed
+        except gin.GinError:
+            return True  # replay itself refuses the number, with its own sentence
 
     def replay(
         self,
         rules: str | gin.Rules | None = None,
         opponent: str | None = None,
         seed: int | str | None = None,
+        *,
+        teacher: bool = False,
     ) -> None:
         """Start the game again: with ``seed`` when one is given (a new game from it, as
         :meth:`new_game`), else the game on show from its first deal, shuffled as it was
-        (with the server's secret, if it had one). Raises :class:`gin.GinError` (nothing
-        changes) on a bad value."""
-        if seed is not None:
-            self.new_game(rules, opponent, seed)
-            return
+        (with the server's secret, if it had one). The game is then :attr:`replayed`
+        (unless it is another seed's).
+
+        Raises :class:`gin.IllegalActionError` (code ``replay-mid-deal``) when it would
+        deal the game on show again while a deal is being played, unless ``teacher`` (see
+        :meth:`can_replay`), and :class:`gin.GinError` on a bad value; nothing changes then.
+
+        >>> c = TableController("classic", "eager", seed=5)
+        >>> try:
+        ...     c.replay()
+        ... except gin.IllegalActionError as e:
+        ...     print(e.code)
+        replay-mid-deal
+        """
+        if not self.can_replay(teacher, seed):
+            raise gin.IllegalActionError(M["error.replay-mid-deal"]())
         new_rules, name = self._choices(rules, opponent)
-        self._start(new_rules, name, self.seed, self._secret, chosen=self.seed_chosen)
+        if seed is not None:
+            number = parse_seed(seed)
+            again = number == self.seed
+            self._start(new_rules, name, number, None, chosen=True)
+        else:
+            again = True
+            self._start(new_rules, name, self.seed, self._secret, chosen=self.seed_chosen)
+        self.replayed = again
+
+    @property
+    def open_hands(self) -> bool:
+        """Whether the deal on show has been played with both hands open (teacher mode)."""
+        return self.deal_number in self.open_deals
+
+    def note_open_hands(self) -> None:
+        """Teacher mode showed both hands in the deal on show: mark it."""
+        self.open_deals.add(self.deal_number)
 
     def _choices(
         self, rules: str | gin.Rules | None, opponent: str | None
@@ -162,6 +211,7 @@ class TableController:
         self._secret = secret
         self.bot = bot
         self._marks = []
+        self.open_deals = set()
 
     def seed_to_show(self, teacher: bool = False) -> int | None:
         """The seed the page may show: one the address or the learner chose (a class
@@ -181,6 +231,8 @@ class TableController:
         self.game = game
         self.rules = game.rules
         self._marks = []
+        self.open_deals = set()
+        self.replayed = False
 
     @property
     def deal(self) -> gin.Deal:

@@ -48,10 +48,8 @@ class TableDealEnd(TableSettings):
         self._moved = None
         self.hand.selected = ""
         c = self.controller
-        if c.deal_number == 1:
-            self.open_deals = set()  # a new game
         if self.teacher:
-            self.open_deals.add(c.deal_number)
+            c.note_open_hands()
         self.controls.show_game(c.rules, c.opponent_name, c.seed_to_show(self.teacher))
         view = c.view()
         m = M["table.deal-you"] if view.dealer == LEARNER else M["table.deal-they"]
@@ -79,7 +77,9 @@ class TableDealEnd(TableSettings):
         typed in: a whole class can play the same cards); with the field empty (a game
         whose seed is not shown), the game on show from its first deal."""
         seed: str | None = self.seed_field.value.strip() or None
-        self.controller.replay(self.rules_choice.value, self.opponent_choice.value, seed)
+        self.controller.replay(
+            self.rules_choice.value, self.opponent_choice.value, seed, teacher=self.teacher
+        )
         self._start_deal_view()
 
     def load_game(self, game: gin.Game, opponent: str | None = None) -> None:

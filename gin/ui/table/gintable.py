@@ -84,7 +84,6 @@ class GinTable(TableArranging):
         self.teacher = bool(teacher)
         self.teacher_controls = bool(teacher_controls) or self.teacher
         """Whether the teacher-mode switch is shown (a page opened with ``?teacher=1``)."""
-        self.open_deals: set[int] = set()
         """The deals of this game played (even partly) with both hands open."""
         self.four_color = bool(four_color)
         self.projector = bool(projector)
@@ -162,6 +161,7 @@ class GinTable(TableArranging):
         self.rules_choice = self.controls.rules_choice
         self.opponent_choice = self.controls.opponent_choice
         self.seed_field = self.controls.seed_field
+        self.seed_field.observe(self._update_replay, "value")
         self.teacher_toggle = self.controls.teacher_toggle  # made only where it is offered
         if self.teacher_toggle is not None:
             self.teacher_toggle.observe(self._on_teacher_toggle, names="value")

@@ -32,12 +32,14 @@ def scorepad_html(
     target: int,
     final: gin.FinalScore | None = None,
     open_deals: Collection[int] = (),
+    replayed: bool = False,
 ) -> str:
     """The score pad as HTML: one row per deal (a doubled deal as ``17 ×2 = 34``), totals
     and target; the learner is player 0.
 
     Deals whose numbers are in ``open_deals`` were played with both hands open (teacher
-    mode) and are marked (CSS class ``gin-open-hands``)."""
+    mode) and are marked (CSS class ``gin-open-hands``); every deal of a game started again
+    by "Replay this deal" (``replayed``) is marked ``gin-replayed``."""
     names = (M["scores.you"].render(), M["scores.opponent"].render())
     totals = records[-1].totals if records else (0, 0)
     rows = []
@@ -56,6 +58,10 @@ def scorepad_html(
             mark = escape(M["scores.open-hands"].render())
             tip = escape(M["scores.open-hands-tip"].render())
             opened = f' <span class="gin-open-hands" title="{tip}">{mark}</span>'
+        if replayed:
+            mark = escape(M["scores.replayed"].render())
+            tip = escape(M["scores.replayed-tip"].render())
+            opened += f' <span class="gin-replayed" title="{tip}">{mark}</span>'
         kind = KIND_NAMES[r.kind].render() if r.kind in KIND_NAMES else r.kind
         rows.append(
             f'<tr class="gin-score-row"><td>{r.number}{opened}</td>'
@@ -110,12 +116,13 @@ class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
         target: int,
         final: gin.FinalScore | None = None,
         open_deals: Collection[int] = (),
+        replayed: bool = False,
     ) -> None:
         """Show these deals (and the final score once the game is over); deals in
-        ``open_deals`` were played with both hands open."""
+        ``open_deals`` were played with both hands open, and all of a ``replayed`` game's."""
         self.records = list(records)
         self.final = final
-        self.value = scorepad_html(records, target, final, open_deals)
+        self.value = scorepad_html(records, target, final, open_deals, replayed)
 
 
 __all__ = ["KIND_NAMES", "ScorePad", "scorepad_html"]

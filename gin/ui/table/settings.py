@@ -67,7 +67,7 @@ class TableSettings(TableShowing):
             raise gin.GinError(M["error.teacher-not-offered"]())
         self.teacher = on
         if on:
-            self.open_deals.add(self.controller.deal_number)
+            self.controller.note_open_hands()
         if self.teacher_toggle is not None:
             self.teacher_toggle.value = on
         shown = self.controller.seed_to_show(on)

@@ -120,6 +120,7 @@ class TableShowing(TableBase):
         self.buttons["next_deal"].disabled = not can_next
         self._display("next_deal", can_next)
         self.buttons["undo"].disabled = not c.can_undo()
+        self._update_replay()
         self.buttons["hint"].disabled = not view.my_turn
         self._display("hint", view.my_turn and not pending)
         self.buttons["opponent_step"].disabled = not (self.teacher and c.opponent_to_move())
@@ -143,13 +144,22 @@ class TableShowing(TableBase):
             )
         )
 
+    def _update_replay(self, _change: object = None) -> None:
+        """"Replay this deal" is offered once the deal is over, in teacher mode, or for
+        another seed typed in (:meth:`TableController.can_replay`)."""
+        typed = self.seed_field.value.strip() or None
+        self.buttons["replay"].disabled = not self.controller.can_replay(self.teacher, typed)
+
     def _update_scores(self) -> None:
         g = self.controller.game
         records = g.score_sheet
         if g.deal.is_over and not self._revealed():
             records = records[:-1]
         final = g.final_score() if g.is_over and (self._revealed() or not g.deal.is_over) else None
-        self.scores.show(records, g.rules.target, final, open_deals=self.open_deals)
+        c = self.controller
+        self.scores.show(
+            records, g.rules.target, final, open_deals=c.open_deals, replayed=c.replayed
+        )
         over = g.deal.is_over and self._revealed()
         self.felt.result.show(records, g.rules.target, final, over=over)
 
