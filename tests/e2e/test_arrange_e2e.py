@@ -21,7 +21,13 @@ from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
 
 import gin
 
-from .learner_clicks import allowed_action, card_to_throw, click_enabled, wait_for_table_change
+from .learner_clicks import (
+    allowed_action,
+    card_to_throw,
+    click_builder_cards,
+    click_enabled,
+    wait_for_table_change,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -69,17 +75,7 @@ def play_to_the_knock(page: Page, seconds: float, room: str = BUILDER) -> list[s
 
 
 def click_cards(page: Page, codes: list[str]) -> None:
-    for code in codes:
-        # a learner's click; Make meld may follow at once (the choice reaches the kernel
-        # first, issue 23)
-        page.locator(f'{BUILDER} .gin-arrange-hand .gin-card[data-card="{code}"]').click()
-        page.wait_for_function(
-            "c => { const e = document.querySelector("
-            "`.gin-meld-builder .gin-arrange-hand .gin-card[data-card='${c}']`);"
-            " return !e || e.classList.contains('gin-selected'); }",
-            arg=code,
-            timeout=WAIT_MS,
-        )
+    click_builder_cards(page, BUILDER, codes, WAIT_MS)
 
 
 def test_a_deal_laid_out_by_the_learner_is_played_to_its_score(

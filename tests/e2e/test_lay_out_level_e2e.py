@@ -14,6 +14,8 @@ from voila_harness import collect_errors, open_lesson
 
 import gin
 
+from .learner_clicks import click_builder_cards
+
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
@@ -27,15 +29,7 @@ _SHUTDOWN_403 = re.compile(r"status of 403 .*/voila/api/shutdown/")
 
 
 def click_cards(page: Page, codes: list[str]) -> None:
-    for code in codes:
-        page.locator(f'{BUILDER} .gin-arrange-hand .gin-card[data-card="{code}"]').click()
-        page.wait_for_function(
-            "c => { const e = document.querySelector("
-            "`.gin-meld-builder .gin-arrange-hand .gin-card[data-card='${c}']`);"
-            " return !e || e.classList.contains('gin-selected'); }",
-            arg=code,
-            timeout=WAIT_MS,
-        )
+    click_builder_cards(page, BUILDER, codes, WAIT_MS)
 
 
 def test_the_lay_out_level_is_answered_with_the_meld_builder(page: Page, voila_server: str) -> None:
