@@ -11,7 +11,8 @@ import gin
 from gin.bots import BOT_NAMES, EagerBot, ExpertBot, TacticianBot, make_bot
 from gin.bots.evaluate import sample_opponent_hand
 from gin.bots.memory import remember
-from gin.bots.simulate import Position, playout
+from gin.bots.sensible import SensibleBot
+from gin.bots.simulate import Position, playout, sensible_playout
 from gin.cards import DECK, cards_mask
 
 CLASSIC = gin.Rules.preset("classic")
@@ -280,6 +281,97 @@ def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
             assert p is not None
             again.apply(eager.choose(again.view(p)))
         assert again.outcome() == d.outcome()
+
+
+def _random_prefix(i: int, rules: gin.Rules) -> gin.Deal:
+    """A deal of seed ``i`` played some random moves in (a takes from the pile too)."""
+    d = gin.Deal.new(rules, dealer=i % 2, rng=random.Random(i))
+    r = random.Random(100 + i)
+    for _ in range(r.randrange(0, 24)):
+        legal = [
+            a
+            for a in d.legal_actions()
+            if isinstance(
+                a, gin.Discard | gin.DrawStock | gin.DrawDiscard | gin.Pass | gin.TakeUpCard
+            )
+        ]
+        d.apply(r.choice(legal))
+        if d.is_over:
+            break
+    return d
+
+
+def test_sensible_playouts_play_the_moves_of_the_sensible_policy_stepped_on_a_deal() -> None:
+    """The expert's imagined deals (:func:`sensible_playout`, on masks) end exactly as the
+    same policy stepped on the engine's deal (:class:`SensibleBot`), in both presets: the
+    waiting for gin (spades-double's undercut bonus 25), the feeding check (what each
+    player saw the other take) and the take-when-it-melds rule included."""
+    bot = SensibleBot()
+    played = 0
+    waited = 0
+    for i in range(60):
+        rules = CLASSIC if i % 2 else SPADES
+        d = _random_prefix(i, rules)
+        if d.is_over:
+            continue
+        views = (d.view(0), d.view(1))
+        pos = Position(
+            rules,
+            d.up_card,
+            d.dealer,
+            [cards_mask(d.hands[0]), cards_mask(d.hands[1])],
+            [x.index for x in d.stock],
+            [x.index for x in d.discard_pile],
+            {
+                gin.Phase.OFFER_NON_DEALER: 0,
+                gin.Phase.OFFER_DEALER: 1,
+                gin.Phase.DRAW: 2,
+                gin.Phase.DISCARD: 3,
+            }[d.phase],
+            d.to_move if d.to_move is not None else 0,
+            d.taken_card.index if d.taken_card is not None else -1,
+            d.stock_only,
+            [cards_mask(views[0].opponent_known), cards_mask(views[1].opponent_known)],
+        )
+        fast = sensible_playout(pos.copy())
+        while not d.is_over:
+            p = d.to_move
+            assert p is not None
+            view = d.view(p)
+            a = bot.choose(view)
+            if any(isinstance(x, gin.Knock) for x in view.legal_actions) and not isinstance(
+                a, gin.Knock
+            ):
+                waited += 1
+            d.apply(a)
+        assert d.outcome() == (fast.winner, fast.points, fast.kind)
+        played += 1
+    assert played >= 40
+    assert waited > 0  # some knock was passed up for gin, so that rule was checked too
+
+
+def test_sensible_policy_takes_only_a_card_that_melds() -> None:
+    """The sensible policy (the imagined deals' player) takes the up card when it joins a
+    meld; a lower card that melds with nothing is left, where ``eager`` takes it."""
+    melds = position("7S 8S KH KD 2C 3C 4C 5D 9H QC", "", "9S", gin.Phase.DRAW)
+    assert SensibleBot().choose(melds.view(0)) == gin.DrawDiscard()
+    low = position("7S 8S KH KD 2C 3C 4C 5D 9H QC", "", "AD", gin.Phase.DRAW)
+    assert SensibleBot().choose(low.view(0)) == gin.DrawStock()
+    assert EagerBot().choose(low.view(0)) == gin.DrawDiscard()
+
+
+def test_sensible_policy_keeps_a_card_the_opponent_collects_away_from_the_pile() -> None:
+    """Between two discards leaving the same deadwood, the sensible policy throws the one
+    that cannot meld with what the opponent took from the discard pile."""
+    from gin.bots.sensible import discard
+
+    hand = cards_mask(gin.parse_cards("2C 3C 4C 5H 6H 7H 9S 9D KS KD QH"))
+    known = cards_mask(gin.parse_cards("KC KH"))  # the opponent took two kings
+    unseen = ~(hand | known) & ((1 << 52) - 1)
+    _, i = discard(hand, 0, known, unseen, 10)
+    assert gin.Card.from_index(i) not in gin.parse_cards("KS KD")
+    _, plain = discard(hand, 0, 0, unseen, 10)
+    assert gin.Card.from_index(plain) in gin.parse_cards("KS KD QH")
 
 
 # ------------------------------------------------------------- hidden cards

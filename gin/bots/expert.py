@@ -6,9 +6,11 @@ At each decision that matters the expert:
    leaving the top discard);
 2. samples *worlds*: the opponent's hidden cards, agreeing with everything seen
    (:func:`~gin.bots.evaluate.sample_opponent_hand`), and the stock order;
-3. plays every candidate to the end of the deal in every world, with ``eager`` playing
-   both sides (:func:`~gin.bots.simulate.playout`). Every candidate meets the same
-   worlds, so the comparison is paired.
+3. plays every candidate to the end of the deal in every world, with the ``sensible``
+   policy playing both sides (:func:`~gin.bots.simulate.sensible_playout`, close to the
+   tactician's: it takes a card that melds, avoids feeding what the opponent is known to
+   collect, waits for gin where the undercut bonus is big). Every candidate meets the
+   same worlds, so the comparison is paired.
 4. plays the candidate with the most points on average, unless it is the
    ``tactician``'s own choice that it would replace and the gain is within the noise of
    the simulations (less than ``confidence`` standard errors of the paired differences):
@@ -46,8 +48,8 @@ from gin.bots.simulate import (
     VOID,
     Outcome,
     Position,
-    playout,
     score,
+    sensible_playout,
 )
 from gin.bots.tactician import TacticianBot, score_discards
 from gin.deal import VOID_STOCK, Phase, PlayerView
@@ -171,6 +173,9 @@ def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
     hands = [0, 0]
     hands[me] = mem.hand
     hands[1 - me] = opp
+    known = [0, 0]
+    known[me] = mem.opp_known
+    known[1 - me] = mem.my_shown
     taken = view.taken_card.index if view.taken_card is not None else -1
     stock_only = view.phase is Phase.DRAW and act.DrawDiscard() not in view.legal_actions
     return Position(
@@ -184,6 +189,7 @@ def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
         me,
         taken,
         stock_only,
+        known,
     )
 
 
@@ -297,7 +303,7 @@ class ExpertBot:
                 pos = base.copy()
                 o = apply_candidate(pos, action)
                 if o is None:
-                    o = playout(pos)
+                    o = sensible_playout(pos)
                 v = o.value(me)
                 totals[k] += v
                 per_world[k].append(v)

@@ -47,6 +47,9 @@ class Memory:
     opp_stock_draws: int
     """How many times the opponent drew from the stock."""
     stock_count: int
+    my_shown: int = 0
+    """Cards this player took from the discard pile and still holds: what the opponent
+    knows this player collects."""
 
     @property
     def dead(self) -> int:
@@ -71,7 +74,12 @@ def remember(view: PlayerView) -> Memory:
     stock_draws = 0
     both_passed = False
     forced_draw = False
+    shown = 0
     for e in view.events:
+        if isinstance(e, UpCardTaken | DrewFromDiscard) and e.player == me:
+            shown |= e.card.mask
+        elif isinstance(e, _Discarded | Knocked) and e.player == me:
+            shown &= ~e.card.mask
         if isinstance(e, UpCardTaken):
             if pile:
                 pile.pop()
@@ -117,6 +125,7 @@ def remember(view: PlayerView) -> Memory:
         opp_hidden=max(0, view.opponent_card_count - len(view.opponent_known)),
         opp_stock_draws=stock_draws,
         stock_count=view.stock_count,
+        my_shown=shown & hand,
     )
 
 

@@ -1,17 +1,26 @@
-"""Fast playouts: a deal played to its end by two ``eager`` players, on masks.
+"""Fast playouts: a deal played to its end on masks.
 
-This is the ``eager`` opponent's policy (see :mod:`gin.bots.eager`) and the deal's rules
-(see :class:`gin.deal.Deal`) rewritten on 52-bit masks, about five times faster than
-stepping a :class:`~gin.deal.Deal`; the tests check that both give the same results.
-The end of the deal is scored by :func:`gin.scoring.score_deal` itself.
+- :func:`sensible_playout`: both sides play the ``sensible`` policy
+  (:mod:`gin.bots.sensible`, close to the ``tactician``'s: it takes a card that melds,
+  avoids feeding what the opponent is known to collect, waits for gin where the undercut
+  bonus is big). The expert's imagined deals, and so the hint's and the review's, are
+  played with it.
+- :func:`playout`: both sides play ``eager`` (:mod:`gin.bots.eager`).
+
+Each is the policy and the deal's rules (see :class:`gin.deal.Deal`) rewritten on 52-bit
+masks, several times faster than stepping a :class:`~gin.deal.Deal`; the tests check that
+both give the same results as the policy stepped on a deal. The end of the deal is scored
+by :func:`gin.scoring.score_deal` itself.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gin.bots.evaluate import best_discard
 from gin.bots.outcome import VOID, Outcome, score
+from gin.bots.sensible import discard as sensible_discard
+from gin.bots.sensible import takes, waits
 from gin.cards import Card, mask_cards
 from gin.deal import VOID_STOCK, Deal, Phase
 from gin.melds import deadwood_of_mask
@@ -47,6 +56,9 @@ class Position:
     taken: int = -1
     """The index of the card just taken from the discard pile, or -1."""
     stock_only: bool = False
+    known: list[int] = field(default_factory=lambda: [0, 0])
+    """For each player, the cards its opponent took from the discard pile and still holds
+    (what the player knows the opponent collects)."""
 
     def copy(self) -> Position:
         """An independent copy."""
@@ -61,6 +73,7 @@ class Position:
             self.to_move,
             self.taken,
             self.stock_only,
+            list(self.known),
         )
 
     def to_deal(self) -> Deal:
@@ -155,6 +168,78 @@ def playout(pos: Position) -> Outcome:
                 stock_only = True
 
 
+_ALL = (1 << 52) - 1
+
+
+def sensible_playout(pos: Position) -> Outcome:
+    """Play ``pos`` to the end with the ``sensible`` policy on both sides (``pos`` is
+    changed); :class:`gin.bots.sensible.SensibleBot` plays the same moves on a deal."""
+    rules = pos.rules
+    limit = rules.knock_limit(pos.up_card)
+    big_gin = rules.big_gin
+    hands = pos.hands
+    stock = pos.stock
+    pile = pos.pile
+    known = pos.known
+    phase = pos.phase
+    p = pos.to_move
+    taken = pos.taken
+    stock_only = pos.stock_only
+    pile_mask = 0
+    for i in pile:
+        pile_mask |= 1 << i
+    while True:
+        if phase == DISCARD:
+            m = hands[p]
+            if big_gin and m.bit_count() == 11 and deadwood_of_mask(m) == 0:
+                return score(rules, pos.up_card, p, m, hands[1 - p])
+            blocked = (1 << taken) if taken >= 0 else 0
+            kn = known[p]
+            unseen = ~(m | pile_mask | kn) & _ALL
+            knock, i = sensible_discard(m, blocked, kn, unseen, limit, waits(rules, len(stock)))
+            if knock:
+                return score(rules, pos.up_card, p, m ^ (1 << i), hands[1 - p])
+            hands[p] = m ^ (1 << i)
+            pile.append(i)
+            pile_mask |= 1 << i
+            known[1 - p] &= ~(1 << i)
+            taken = -1
+            if len(stock) <= VOID_STOCK:
+                return VOID
+            p = 1 - p
+            phase = DRAW
+        elif phase == DRAW:
+            top = pile[-1] if pile else -1
+            if top >= 0 and not stock_only and takes(hands[p], top):
+                pile.pop()
+                pile_mask ^= 1 << top
+                hands[p] |= 1 << top
+                known[1 - p] |= 1 << top
+                taken = top
+            else:
+                c = stock.pop()
+                hands[p] |= 1 << c
+                taken = -1
+                stock_only = False
+            phase = DISCARD
+        else:  # the up-card offer
+            top = pile[-1]
+            if takes(hands[p], top):
+                pile.pop()
+                pile_mask ^= 1 << top
+                hands[p] |= 1 << top
+                known[1 - p] |= 1 << top
+                taken = top
+                phase = DISCARD
+            elif phase == OFFER_NON_DEALER:
+                phase = OFFER_DEALER
+                p = pos.dealer
+            else:
+                phase = DRAW
+                p = 1 - pos.dealer
+                stock_only = True
+
+
 __all__ = [
     "DISCARD",
     "DRAW",
@@ -167,4 +252,5 @@ __all__ = [
     "eager_takes",
     "playout",
     "score",
+    "sensible_playout",
 ]
