@@ -358,7 +358,9 @@ def test_the_start_failed_page_has_one_sentence_and_a_reload_button() -> None:
 
     html = start_failed_html("he")
     assert html_escape(M["fairplay.server.start-failed"].render(lang="he")) in html
-    assert 'onclick="window.location.reload()"' in html and 'dir="rtl"' in html
+    assert 'class="gin-reload"' in html and 'dir="rtl"' in html
+    # issue 33: no inline handler (the policy runs none); the page's nonce goes on its script
+    assert "onclick" not in html and "window.location.reload()" in html
 
 
 def test_a_page_that_went_away_does_not_start_another_kernel() -> None:
@@ -415,3 +417,173 @@ def test_a_pages_kernel_is_known_to_its_place_before_the_manager_lists_it() -> N
         _PLACE.reset(token)
     manager.running.append(kernel_id)  # now listed
     assert places.open_now(manager) == 40
+
+
+# --------------------------------------------------------------------------- issue 33
+
+
+class RunningKernels(ListedKernels):
+    """A kernel manager that shuts kernels down (as the connect watch asks it to)."""
+
+    def __init__(self, *running: str) -> None:
+        super().__init__()
+        self.running = list(running)
+        self.shut: list[str] = []
+
+    def __contains__(self, kernel_id: object) -> bool:
+        return kernel_id in self.running
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False) -> None:
+        self.shut.append(kernel_id)
+        self.running.remove(kernel_id)
+
+
+def test_a_kernel_whose_page_never_connects_is_shut_down_and_its_place_freed() -> None:
+    """Issue 33: a plain GET of a lesson held a kernel place until the culler came (two
+    minutes); a page that has not opened its kernel's websocket within the connect
+    timeout loses its kernel, and the place counts no more. A page that connected keeps
+    its kernel."""
+    import asyncio
+
+    from gin.ui.page.connectwatch import ConnectWatch
+    from gin.ui.page.serve import Places
+
+    manager = RunningKernels()
+    places = Places(2)
+
+    async def run() -> None:
+        watch = ConnectWatch(manager, delay=0.05)
+        for kernel_id in ("plain-get", "real-page"):
+            place = places.take(manager)
+            assert place is not None
+            manager.running.append(kernel_id)
+            place.started(kernel_id)
+            watch.expect(kernel_id)
+        watch.opened("real-page")  # its websocket opened
+        assert places.take(manager) is None  # both places are held
+        await asyncio.sleep(0.3)
+        assert watch.freed == ["plain-get"]
+
+    asyncio.run(run())
+    assert manager.shut == ["plain-get"] and manager.running == ["real-page"]
+    assert places.open_now(manager) == 1 and places.take(manager) is not None
+
+
+def test_the_connect_watch_leaves_a_kernel_already_gone_and_can_be_off() -> None:
+    import asyncio
+
+    from gin.ui.page.connectwatch import ConnectWatch
+
+    manager = RunningKernels("k1")
+
+    async def run() -> None:
+        gone = ConnectWatch(manager, delay=0.01)
+        assert await gone.check("k9") is False  # closed by its beacon meanwhile
+        off = ConnectWatch(manager, delay=0)
+        off.expect("k1")
+        await asyncio.sleep(0.05)
+
+    asyncio.run(run())
+    assert manager.shut == [] and manager.running == ["k1"]
+
+
+def test_the_quota_per_address_is_off_by_default() -> None:
+    """Issue 33: a class behind one school address (or JupyterHub's proxy) shares one
+    address, so there is no quota unless the app is told one."""
+    from gin.ui.page.serve import Places, TutorApp
+
+    assert TutorApp.places_per_address.default_value == 0
+    manager = ListedKernels()
+    places = Places(40)
+    taken = [places.take(manager, "10.0.0.1") for _ in range(30)]
+    assert all(p is not None for p in taken)
+    assert not places.over_quota("10.0.0.1", manager)
+
+
+def test_an_address_over_its_quota_gets_no_place_and_others_still_do() -> None:
+    """Issue 33: with ``places_per_address=3``, a fourth page from one address is refused
+    (the "full" page), another address still gets a place, and the address gets a place
+    again once one of its kernels has gone."""
+    from gin.ui.page.serve import Places
+
+    manager = ListedKernels()
+    places = Places(40, per_address=3)
+    mine = [places.take(manager, "10.0.0.1") for _ in range(3)]
+    assert all(p is not None for p in mine)
+    assert places.take(manager, "10.0.0.1") is None
+    assert places.over_quota("10.0.0.1", manager)
+    assert places.take(manager, "10.0.0.2") is not None
+    first = mine[0]
+    assert first is not None
+    manager.running.append("k1")
+    first.started("k1")  # now a kernel of that address: still held
+    assert places.take(manager, "10.0.0.1") is None
+    manager.running.remove("k1")  # its kernel went away (closed, or never connected)
+    assert places.held_by("10.0.0.1", manager) == 2
+    assert places.take(manager, "10.0.0.1") is not None
+
+
+def test_the_quota_page_says_so_in_the_pages_language() -> None:
+    from html import escape as html_escape
+
+    from gin.i18n import M
+    from gin.ui.page.serve import quota_page
+
+    page = quota_page(3, "bg")
+    assert html_escape(M["page.server.quota"].render({"limit": 3}, "bg")) in page
+    assert html_escape(M["lesson.server-full.title"].render(lang="bg")) in page
+    assert "3" in page and 'lang="bg"' in page
+
+
+def test_a_lesson_page_runs_only_its_own_inline_scripts_and_a_plain_get_is_freed(
+    app_port: int,
+) -> None:
+    """Issue 33, on the app as served (the real connect timeout, 20 s):
+
+    - the lesson page's policy names a nonce, not ``'unsafe-inline'``, and every script
+      tag of the page carries it; every other response allows no inline script;
+    - the kernel-lost script is the first thing in the page's head, and is served;
+    - a plain GET, which never opens the kernel's websocket, loses its kernel within 30 s
+      of its page being sent (it held a place for two minutes)."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from gin.ui.page.pagescripts import KERNEL_LOST_ROUTE
+
+    response = _get(app_port, "/voila/render/02_the_up_card.ipynb")
+    page = response.read().decode()
+    sent = time.monotonic()
+    assert response.status == 200
+    csp = response.getheader("Content-Security-Policy", "")
+    nonce = re.search(r"script-src 'self' 'nonce-([A-Za-z0-9_-]{20,})' blob:", csp)
+    assert nonce is not None, csp
+    assert "unsafe-inline" not in csp.split("script-src", 1)[1].split(";", 1)[0]
+    tags = re.findall(r"<script\b[^>]*>", page)
+    assert len(tags) > 5 and all(f'nonce="{nonce.group(1)}"' in t for t in tags), tags
+    head = page[page.index("<head") :]
+    assert head[head.index(">") + 1 :].startswith(f'<script nonce="{nonce.group(1)}" src="/')
+    assert KERNEL_LOST_ROUTE in tags[0] and "data-sentences" in tags[0]
+    script = _get(app_port, "/" + KERNEL_LOST_ROUTE)
+    assert script.status == 200 and b"ginKernelLost" in script.read()
+    other = _get(app_port, "/voila/tree")
+    other.read()
+    assert other.getheader("Content-Security-Policy") == CONTENT_SECURITY_POLICY
+    assert "script-src 'self' blob:;" in CONTENT_SECURITY_POLICY
+
+    config = re.search(r'<script[^>]*id="jupyter-config-data"[^>]*>(.*?)</script>', page, re.S)
+    assert config is not None
+    kernel_id = json.loads(config.group(1))["kernelId"]
+    kernel_url = f"http://127.0.0.1:{app_port}/api/kernels/{kernel_id}"
+    with urllib.request.urlopen(kernel_url, timeout=10) as r:
+        assert r.status == 200  # the page's kernel runs
+    while time.monotonic() - sent < 30:
+        try:
+            urllib.request.urlopen(kernel_url, timeout=10).close()
+        except urllib.error.HTTPError as err:
+            assert err.code == 404
+            break
+        time.sleep(1)
+    else:
+        pytest.fail("the kernel of a page that never connected still ran after 30 s")
+    assert time.monotonic() - sent > 15  # not before the page had its 20 s to connect

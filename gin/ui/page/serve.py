@@ -60,46 +60,73 @@ import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
-from traitlets import Integer, Unicode
+from traitlets import Float, Integer, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from gin.i18n import M, page_language, text_direction
 from gin.ui.classroom import server as classroom
+from gin.ui.page.connectwatch import (
+    DEFAULT_CONNECT_TIMEOUT_S,
+    ConnectedWebsocketHandler,
+    ConnectWatch,
+)
+from gin.ui.page.pagescripts import (
+    KERNEL_LOST_ROUTE,
+    KernelLostScriptHandler,
+    add_nonce,
+    after_head,
+    kernel_lost_tag,
+    new_nonce,
+    script_source,
+)
 
 START_LESSON = "00_start_here.ipynb"
 """The lesson the app opens at."""
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        # Voilà's page runs inline scripts (its set-up and heartbeat), and anywidget imports
-        # each widget's module from a blob: URL made by the page. Every script still comes
-        # from this origin.
-        #
-        # No 'unsafe-eval' (issue 22). Voilà's bundles do hold eval-like code: ajv's
-        # schema compiler (`new Function` in templates/base/static/1601.voila.js), d3-dsv's
-        # row parser (9484.voila.js), the gettext plural-form parser (9582.voila.js), and
-        # `new Function("return this")` fallbacks inside try/catch (voila.js, 7155.voila.js,
-        # treepage.js). None of it runs on the tutor's pages: in Chromium under this policy
-        # every lesson, the cheat sheet and the list of lessons loaded with no
-        # Content-Security-Policy report and no page error (checked for each page when this
-        # was decided; the play lesson is checked on every run by tests/e2e/
-        # test_server_e2e.py, test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp).
-        # Voilà's own code runs without it, so it is not granted.
-        "script-src 'self' 'unsafe-inline' blob:",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "frame-ancestors 'self'",
-    ]
-)
-"""Sent with every response of the app."""
+
+def content_security_policy(nonce: str | None = None) -> str:
+    """The app's Content-Security-Policy; with ``nonce``, a lesson page's, whose inline
+    scripts carry it (:mod:`gin.ui.page.pagescripts`)."""
+    return "; ".join(
+        [
+            "default-src 'self'",
+            script_source(nonce),
+            *_POLICY_REST,
+        ]
+    )
+
+
+_POLICY_REST = [
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+]
+
+CONTENT_SECURITY_POLICY = content_security_policy()
+"""Sent with every response of the app but a lesson's page (which adds its nonce).
+
+Scripts come only from this origin, and anywidget imports each widget's module from a
+``blob:`` URL made by the page. No inline script runs but a lesson page's own, each with
+that page's nonce (issue 33: ``'unsafe-inline'`` is gone).
+"""
+# No 'unsafe-eval' (issue 22). Voilà's bundles do hold eval-like code: ajv's schema
+# compiler (`new Function` in templates/base/static/1601.voila.js), d3-dsv's row parser
+# (9484.voila.js), the gettext plural-form parser (9582.voila.js), and
+# `new Function("return this")` fallbacks inside try/catch (voila.js, 7155.voila.js,
+# treepage.js). None of it runs on the tutor's pages: in Chromium under this policy every
+# lesson, the cheat sheet and the list of lessons loaded with no Content-Security-Policy
+# report and no page error (checked for each page when this was decided; the play lesson
+# is checked on every run by tests/e2e/test_server_e2e.py,
+# test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp). Voilà's own code runs
+# without it, so it is not granted.
 
 _EXTERNAL_STYLESHEET = re.compile(r'<link\b[^>]*\bhref="(?:https?:)?//[^"]*"[^>]*>\s*')
 
@@ -144,6 +171,15 @@ def full_page(open_now: int, lang: str) -> str:
     )
 
 
+def quota_page(quota: int, lang: str) -> str:
+    """The "tutor is full" page for an address that holds its ``quota`` of places."""
+    return plain_page(
+        M["lesson.server-full.title"].render(lang=lang),
+        M["page.server.quota"].render({"limit": quota}, lang),
+        lang,
+    )
+
+
 def too_long_page(lang: str) -> str:
     """The page for an address too long to read (HTTP 414), in ``lang``."""
     return plain_page(
@@ -154,9 +190,12 @@ def too_long_page(lang: str) -> str:
 
 
 RELOAD_BUTTON = (
-    '<p><button type="button" class="gin-reload" onclick="window.location.reload()">'
-    "{label}</button></p>"
+    '<p><button type="button" class="gin-reload">{label}</button></p>'
+    "<script>document.currentScript.previousElementSibling.firstElementChild"
+    '.addEventListener("click", function () {{ window.location.reload(); }});</script>'
 )
+"""The reload button; its inline script gets the page's nonce as the page is written
+(no inline ``onclick``: the policy runs no inline handler)."""
 
 
 def start_failed_html(lang: str) -> str:
@@ -203,8 +242,10 @@ class Place:
     or the request ends first).
     """
 
-    def __init__(self, places: Places) -> None:
+    def __init__(self, places: Places, address: str = "") -> None:
         self._places = places
+        self.address = address
+        """Where the page's request came from (its remote address)."""
         self.kernel_id: str | None = None
         self.unanswered: str | None = None
 
@@ -218,6 +259,7 @@ class Place:
         """The page's kernel runs and the kernel manager counts it: stop counting the
         place (once)."""
         self.kernel_id = kernel_id
+        self._places.owners[kernel_id] = self.address
         self._places.waiting.discard(self)
 
     def give_back(self) -> None:
@@ -240,11 +282,17 @@ class Places:
     (True, 2)
     >>> first.give_back(); places.open_now(Manager())
     1
+
+    With ``per_address`` (0: no quota), one address holds at most that many places: its
+    pages waiting for a kernel and the kernels still running that its pages were given.
     """
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, per_address: int = 0) -> None:
         self.limit = limit
+        self.per_address = per_address
         self.waiting: set[Place] = set()
+        self.owners: dict[str, str] = {}
+        """The address each page's kernel was given to (kernel id to address)."""
 
     def open_now(self, kernel_manager: Any) -> int:
         """The lessons open now: kernels serving pages, and pages whose kernel starts (a
@@ -253,11 +301,29 @@ class Places:
         starting = sum(place.unanswered not in running for place in self.waiting)
         return kernels_in_use(kernel_manager) + starting
 
-    def take(self, kernel_manager: Any) -> Place | None:
-        """A place for a new page, or ``None`` when every place is taken (no limit: 0)."""
+    def held_by(self, address: str, kernel_manager: Any) -> int:
+        """The places ``address`` holds: its pages waiting for a kernel, and the kernels
+        its pages were given that still run (the others are forgotten)."""
+        running = set(kernel_manager.list_kernel_ids())
+        self.owners = {k: a for k, a in self.owners.items() if k in running}
+        kernels = sum(owner == address for owner in self.owners.values())
+        return kernels + sum(place.address == address for place in self.waiting)
+
+    def over_quota(self, address: str, kernel_manager: Any) -> bool:
+        """Whether ``address`` holds :attr:`per_address` places already (never, with no
+        quota)."""
+        return bool(self.per_address) and (
+            self.held_by(address, kernel_manager) >= self.per_address
+        )
+
+    def take(self, kernel_manager: Any, address: str = "") -> Place | None:
+        """A place for a new page from ``address``, or ``None`` when every place is taken
+        (no limit: 0) or the address holds its quota."""
         if self.limit and self.open_now(kernel_manager) >= self.limit:
             return None
-        place = Place(self)
+        if self.over_quota(address, kernel_manager):
+            return None
+        place = Place(self, address)
         self.waiting.add(place)
         return place
 
@@ -404,16 +470,26 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
         lang = page_language(
             self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
         )
-        place = places.take(self.kernel_manager)  # checked and taken in one step
+        address = str(self.request.remote_ip or "")
+        place = places.take(self.kernel_manager, address)  # checked and taken in one step
         if place is None:
-            open_now = places.open_now(self.kernel_manager)
-            self.log.warning("kernel cap reached (%d open): refusing a new page", open_now)
+            if places.over_quota(address, self.kernel_manager):
+                self.log.warning("quota of %d places reached for an address", places.per_address)
+                page = quota_page(places.per_address, lang)
+            else:
+                open_now = places.open_now(self.kernel_manager)
+                self.log.warning("kernel cap reached (%d open): refusing a new page", open_now)
+                page = full_page(open_now, lang)
             self.set_status(503)
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Retry-After", "60")
-            self.finish(full_page(open_now, lang))
+            self.finish(page)
             return
         _PLACE.set(place)
+        self._nonce = new_nonce()
+        self.set_header("Content-Security-Policy", content_security_policy(self._nonce))
+        script = url_path_join(self.base_url, KERNEL_LOST_ROUTE)
+        self._head_script: str | None = kernel_lost_tag(script, lang)
         try:
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
             await stream_lesson(
@@ -425,9 +501,17 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
             )
         finally:
             place.give_back()
+            watch = self.settings.get("gin_connect_watch")
+            if place.kernel_id is not None and isinstance(watch, ConnectWatch):
+                watch.expect(place.kernel_id)  # freed unless its page connects
 
     async def _send(self, html: str) -> None:
-        self.write(strip_external_links(html))
+        html = strip_external_links(html)
+        if self._head_script is not None:  # the kernel-lost script, first in the head
+            headed = after_head(html, self._head_script)
+            if headed is not None:
+                html, self._head_script = headed, None
+        self.write(add_nonce(html, self._nonce))
         await self.flush()
 
     async def _kernel_alive(self, place: Place) -> bool:
@@ -605,6 +689,25 @@ class TutorApp(Voila):  # type: ignore[misc]
         ),
     )
 
+    places_per_address = Integer(
+        0,
+        config=True,
+        help=(
+            "The most lesson pages one address may hold at once; 0 (the default) for no "
+            "quota. Leave it off for a class behind one school address, or behind "
+            "JupyterHub's proxy, where every learner shares one address."
+        ),
+    )
+
+    connect_timeout = Float(
+        DEFAULT_CONNECT_TIMEOUT_S,
+        config=True,
+        help=(
+            "Seconds a lesson's page has, once it was sent, to open its kernel's websocket; "
+            "a kernel whose page did not is shut down and its place freed (0: never)."
+        ),
+    )
+
     class_data_dir = Unicode(
         classroom.DEFAULT_DATA_DIR,
         config=True,
@@ -637,7 +740,8 @@ class TutorApp(Voila):  # type: ignore[misc]
         settings.setdefault("headers", {}).setdefault(
             "Content-Security-Policy", CONTENT_SECURITY_POLICY
         )
-        settings["gin_places"] = Places(self.max_kernels)
+        settings["gin_places"] = Places(self.max_kernels, self.places_per_address)
+        settings["gin_connect_watch"] = ConnectWatch(self.kernel_manager, self.connect_timeout)
         refresh_handed_out_kernels(self.kernel_manager)
         count_started_kernels(self.kernel_manager)
         self.app.add_transform(PolicyOnEveryResponse)
@@ -655,8 +759,12 @@ class TutorApp(Voila):  # type: ignore[misc]
                     spec = (spec[0], LessonListHandler, *spec[2:])
                 elif spec[1] is VoilaShutdownKernelHandler:
                     spec = (spec[0], PageClosedHandler, *spec[2:])
+                elif spec[1] is VoilaKernelWebsocketHandler:
+                    spec = (spec[0], ConnectedWebsocketHandler, *spec[2:])
             replaced.append(spec)
         replaced = classroom.handlers(self.server_url, settings["headers"]) + replaced
+        script = url_path_join(self.server_url, KERNEL_LOST_ROUTE)
+        replaced.insert(0, (script, KernelLostScriptHandler, {"headers": settings["headers"]}))
         if self.notebook_path:  # one notebook is served at the root already
             return replaced
         target = url_path_join(self.server_url, "voila/render", START_LESSON)

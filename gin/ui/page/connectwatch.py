@@ -1,0 +1,92 @@
+"""A lesson's kernel is kept only for a page that is really there (issue 33).
+
+Voilà starts a kernel for every ``GET`` of a lesson and runs the notebook in it while it
+sends the page; the page then opens a websocket to that kernel. A plain ``GET`` (a script
+looping over the lesson's address) never opens one, and its kernel held a place under the
+cap until the culler stopped it, two minutes later: forty such requests every two minutes
+kept a class out. :class:`ConnectWatch` gives each page :attr:`ConnectWatch.delay` seconds
+after its page was sent to open its websocket (:class:`ConnectedWebsocketHandler` tells
+it); a kernel whose page never did is shut down, and its place is free again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+DEFAULT_CONNECT_TIMEOUT_S = 20.0
+"""Seconds a page has, once it was sent, to open its kernel's websocket."""
+
+_log = logging.getLogger("gin.ui.page.connectwatch")
+
+
+class ConnectWatch:
+    """The kernels whose page opened their websocket, and a timer for each page sent.
+
+    ``kernel_manager`` is the app's (Jupyter's ``MappingKernelManager``: ``in``,
+    ``shutdown_kernel``). ``delay`` 0 (or less) watches nothing.
+    """
+
+    def __init__(self, kernel_manager: Any, delay: float = DEFAULT_CONNECT_TIMEOUT_S) -> None:
+        self.kernel_manager = kernel_manager
+        self.delay = delay
+        self.connected: set[str] = set()
+        self.freed: list[str] = []
+        """The kernels shut down because their page never connected (oldest first)."""
+        self._pending: set[asyncio.Task[bool]] = set()
+
+    def opened(self, kernel_id: str) -> None:
+        """A page opened the websocket of ``kernel_id``: its kernel stays."""
+        self.connected.add(kernel_id)
+
+    def expect(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` was sent (or went away): unless it opens the
+        kernel's websocket within :attr:`delay` seconds, shut the kernel down. Call on
+        the server's event loop."""
+        if self.delay <= 0:
+            return
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.delay, self._check_later, kernel_id)
+
+    def _check_later(self, kernel_id: str) -> None:
+        task = asyncio.ensure_future(self.check(kernel_id))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def check(self, kernel_id: str) -> bool:
+        """Shut ``kernel_id`` down unless its page has connected; whether it was."""
+        self._forget_gone()
+        if kernel_id in self.connected or kernel_id not in self.kernel_manager:
+            return False
+        _log.warning(
+            "gin tutor: the page of kernel %s did not connect within %g s: shutting it down",
+            kernel_id,
+            self.delay,
+        )
+        try:
+            await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
+        except Exception:  # gone meanwhile (the page's beacon, the culler)
+            _log.info("gin tutor: kernel %s was gone already", kernel_id)
+            return False
+        self.freed.append(kernel_id)
+        del self.freed[:-100]
+        return True
+
+    def _forget_gone(self) -> None:
+        """Forget the connections of kernels that no longer run."""
+        self.connected = {k for k in self.connected if k in self.kernel_manager}
+
+
+class ConnectedWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """Voilà's kernel websocket, telling the app's :class:`ConnectWatch` (the setting
+    ``gin_connect_watch``) that the page of this kernel is there."""
+
+    async def open(self, kernel_id: str) -> None:
+        """Open the websocket of ``kernel_id`` (and tell the watch first)."""
+        watch = self.settings.get("gin_connect_watch")
+        if isinstance(watch, ConnectWatch):
+            watch.opened(kernel_id)
+        await super().open(kernel_id)
