@@ -29,16 +29,20 @@ from gin.explain import (
 )
 from gin.i18n import CatalogError, Message, Text
 from gin.layout import (
+    KnockRefusedError,
     LayoffBoard,
     LayoutComparison,
     LayoutError,
     MissedLayoffs,
+    can_declare_layout,
+    check_declared_layout,
     check_knock_layout,
     check_meld,
     compare_layout,
     meld_refusal,
     missed_layoffs,
     propose_layout,
+    verify_declared_layout,
 )
 from gin.match import DealRecord, FinalScore, Game
 from gin.melds import (
@@ -78,6 +82,7 @@ __all__ = [
     "Game",
     "GinError",
     "IllegalActionError",
+    "KnockRefusedError",
     "Layoff",
     "LayoffBoard",
     "LayoffPlan",
@@ -101,7 +106,9 @@ __all__ = [
     "best_arrangement",
     "best_arrangements",
     "best_discards",
+    "can_declare_layout",
     "can_extend",
+    "check_declared_layout",
     "check_knock_layout",
     "check_meld",
     "check_score_guess",
@@ -123,5 +130,6 @@ __all__ = [
     "propose_layout",
     "score_deal",
     "turn_steps",
+    "verify_declared_layout",
 ]
 __all__ += _actions.__all__

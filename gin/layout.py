@@ -10,6 +10,10 @@ picks which cards to lay off, onto which melds. This module owns those facts:
   none twice); the cards left out are deadwood;
 - :func:`compare_layout`: the layout against the engine's best, in one sentence;
 - :func:`check_knock_layout`: a knock must leave deadwood within the knock limit;
+- :func:`check_declared_layout` / :func:`verify_declared_layout`: the end a player
+  declared (knock, gin, big gin) checked on the layout they made: a knock over the limit,
+  a gin laid out with deadwood (:attr:`KnockRefusedError.may_knock`: it may be a knock
+  instead) and a big gin that isn't are refused with a :class:`KnockRefusedError`;
 - :class:`LayoffBoard`: layoffs chosen one at a time, each checked against the melds as
   they stand (chained runs grow), and :func:`missed_layoffs`: what the best layoffs would
   have saved.
@@ -52,8 +56,44 @@ class LayoutError(IllegalActionError):
     ``meld-too-many``, ``meld-not-set``, ``meld-mixed`` (why a group is no meld),
     ``card-not-in-hand``, ``card-used-twice``, ``layout-over-limit``,
     ``layout-big-gin-deadwood`` (a layout refused), ``layoff-no-fit``, ``layoff-after-gin``,
-    ``layoff-not-yours``, ``layoff-no-meld`` (a layoff refused).
+    ``layoff-not-yours``, ``layoff-no-meld`` (a layoff refused). A declared end refused on
+    its layout is the subclass :class:`KnockRefusedError`.
     """
+
+
+class KnockRefusedError(LayoutError):
+    """A knock, gin or big gin refused on the layout the player made (nothing is changed);
+    its code is the slip a tutor records (the player tried to end the deal and could not).
+
+    Codes: ``layout-over-limit`` (a knock leaving more deadwood than the knock limit),
+    ``layout-gin-only`` (a knock with deadwood where the up card allows only gin),
+    ``layout-gin-deadwood`` (gin declared, but the melds leave deadwood within the limit:
+    a knock, not gin), ``layout-gin-over-limit`` (gin declared, the melds leave deadwood
+    over the limit: neither gin nor a knock), ``layout-big-gin-deadwood`` (big gin
+    declared, the eleven cards not all melded).
+
+    >>> "layout-gin-deadwood" in KnockRefusedError.slip_codes()
+    True
+    """
+
+    CODES = (
+        "layout-over-limit",
+        "layout-gin-only",
+        "layout-gin-deadwood",
+        "layout-gin-over-limit",
+        "layout-big-gin-deadwood",
+    )
+
+    @classmethod
+    def slip_codes(cls) -> tuple[str, ...]:
+        """Every code this error carries (each a slip the table records)."""
+        return cls.CODES
+
+    @property
+    def may_knock(self) -> bool:
+        """Whether the same layout would be a legal knock (a gin laid out with deadwood
+        within the knock limit): the player may knock with it instead."""
+        return self.code == "layout-gin-deadwood"
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
@@ -148,16 +188,87 @@ def propose_layout(hand: Iterable[Card], melds: Sequence[Sequence[Card]]) -> Arr
 
 def check_knock_layout(rules: Rules, up_card: Card, proposed: Arrangement) -> None:
     """Refuse a knock laid out with more deadwood than the knock limit
-    (:class:`LayoutError` ``layout-over-limit``); eleven cards laid out for big gin must
-    all be melded (``layout-big-gin-deadwood``)."""
-    points = proposed.deadwood_points
+    (:class:`KnockRefusedError` ``layout-over-limit``, or ``layout-gin-only`` where the up
+    card allows only gin); eleven cards laid out for big gin must all be melded
+    (``layout-big-gin-deadwood``)."""
     if len(proposed.cards) == 11:
-        if points:
-            raise LayoutError(M["error.layout-big-gin-deadwood"](points=points))
+        verify_declared_layout(rules, up_card, proposed, "big-gin")
         return
+    verify_declared_layout(rules, up_card, proposed, "knock")
+
+
+def verify_declared_layout(
+    rules: Rules, up_card: Card, proposed: Arrangement, declared: EndKind
+) -> None:
+    """Check the end a player ``declared`` (``knock``, ``gin`` or ``big-gin``) on the
+    layout they made; raise :class:`KnockRefusedError` with the count and the limit when
+    the layout does not make it. Nothing is changed.
+
+    >>> from gin.cards import parse_cards
+    >>> hand = parse_cards("7S 8S 9S 7H 7D 7C 2C 3C 4C 2H")
+    >>> mine = propose_layout(hand, [parse_cards("7S 8S 9S"), parse_cards("7H 7D 7C")])
+    >>> try:
+    ...     verify_declared_layout(Rules.preset("classic"), Card.parse("7D"), mine, "knock")
+    ... except KnockRefusedError as err:
+    ...     print(err.code, err.data)
+    layout-over-limit {'points': 11, 'limit': 7}
+    """
+    points = proposed.deadwood_points
     limit = rules.knock_limit(up_card)
-    if points > limit:
-        raise LayoutError(M["error.layout-over-limit"](points=points, limit=limit))
+    if declared == "big-gin":
+        if points:
+            raise KnockRefusedError(M["error.layout-big-gin-deadwood"](points=points))
+        return
+    if declared == "gin":
+        if not points:
+            return
+        if points <= limit:
+            raise KnockRefusedError(M["error.layout-gin-deadwood"](points=points))
+        raise KnockRefusedError(M["error.layout-gin-over-limit"](points=points, limit=limit))
+    if points <= limit:
+        return
+    if limit == 0:
+        raise KnockRefusedError(M["error.layout-gin-only"](points=points, up_card=up_card.code))
+    raise KnockRefusedError(M["error.layout-over-limit"](points=points, limit=limit))
+
+
+def check_declared_layout(
+    rules: Rules,
+    up_card: Card,
+    hand: Iterable[Card],
+    melds: Sequence[Sequence[Card]],
+    declared: EndKind,
+) -> Arrangement:
+    """The layout of ``hand`` into ``melds`` (:func:`propose_layout`), checked for the end
+    the player ``declared`` (:func:`verify_declared_layout`): a :class:`LayoutError` for a
+    group that is no meld or a card not held, a :class:`KnockRefusedError` for a knock
+    over the limit, a gin with deadwood or a big gin that isn't.
+
+    >>> from gin.cards import parse_cards
+    >>> hand = parse_cards("7S 8S 9S 7H 7D 7C 2C 3C 4C 2H")
+    >>> melds = [parse_cards(m) for m in ("7S 8S 9S", "7H 7D 7C", "2C 3C 4C")]
+    >>> check_declared_layout(Rules.preset("classic"), Card.parse("KD"), hand, melds, "gin")
+    Traceback (most recent call last):
+    ...
+    gin.layout.KnockRefusedError: These melds leave 2 deadwood: this is a knock, not gin.
+    >>> check_declared_layout(
+    ...     Rules.preset("classic"), Card.parse("KD"), hand, melds, "knock").deadwood_points
+    2
+    """
+    proposed = propose_layout(hand, melds)
+    verify_declared_layout(rules, up_card, proposed, declared)
+    return proposed
+
+
+def can_declare_layout(
+    rules: Rules, up_card: Card, proposed: Arrangement, declared: EndKind
+) -> bool:
+    """Whether :func:`verify_declared_layout` takes this layout for ``declared``."""
+    try:
+        verify_declared_layout(rules, up_card, proposed, declared)
+    except KnockRefusedError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -384,14 +495,18 @@ def missed_layoffs(board: LayoffBoard) -> MissedLayoffs:
 
 __all__ = [
     "EndKind",
+    "KnockRefusedError",
     "LayoffBoard",
     "LayoutComparison",
     "LayoutError",
     "MissedLayoffs",
+    "can_declare_layout",
+    "check_declared_layout",
     "check_knock_layout",
     "check_meld",
     "compare_layout",
     "meld_refusal",
     "missed_layoffs",
     "propose_layout",
+    "verify_declared_layout",
 ]

@@ -157,6 +157,110 @@ def test_a_knock_layout_over_the_limit_is_refused_with_the_reason() -> None:
     assert err.value.code == "layout-big-gin-deadwood"
 
 
+# ------------------------------------------------ the declared end checked on the layout
+# RULES.md: a knock's layout must be within the knock limit; gin has no deadwood; big gin
+# melds all eleven cards; an ace up card (spades-double) allows only gin. The refusal is a
+# KnockRefusedError whose code is the slip the table records, and nothing changes.
+
+GIN_TWO = "7S 8S 9S 7H 7D 7C 2C 3C 4C 2H"  # three melds and 2♥: deadwood 2
+
+
+@pytest.mark.parametrize(
+    ("hand", "groups", "up", "declared", "code", "data"),
+    [
+        (HAND, ("7S 8S 9S",), "7D", "knock", "layout-over-limit", {"points": 40, "limit": 7}),
+        (
+            GIN_TWO,
+            ("7S 8S 9S", "7H 7D 7C", "2C 3C 4C"),
+            "KD",
+            "gin",
+            "layout-gin-deadwood",
+            {"points": 2},
+        ),
+        (
+            GIN_TWO,
+            ("7S 8S 9S", "7H 7D 7C"),
+            "5D",
+            "gin",
+            "layout-gin-over-limit",
+            {"points": 11, "limit": 5},
+        ),
+        (
+            GIN_TWO + " 5H",
+            ("7S 8S 9S", "7H 7D 7C", "2C 3C 4C"),
+            "KD",
+            "big-gin",
+            "layout-big-gin-deadwood",
+            {"points": 7},
+        ),
+        (
+            GIN_TWO,
+            ("7S 8S 9S", "7H 7D 7C", "2C 3C 4C"),
+            "AD",
+            "knock",
+            "layout-gin-only",
+            {"points": 2, "up_card": "AD"},
+        ),
+    ],
+)
+def test_a_declared_end_the_layout_does_not_make_is_refused_with_its_code(
+    hand: str,
+    groups: tuple[str, ...],
+    up: str,
+    declared: EndKind,
+    code: str,
+    data: dict[str, object],
+) -> None:
+    """A knock over the limit ("these melds leave 23 deadwood, over the knock limit of 7"),
+    a gin with deadwood, a big gin that isn't, a knock under an ace: each refused with its
+    own code, the count and the limit, in five languages."""
+    with pytest.raises(gin.KnockRefusedError) as err:
+        gin.check_declared_layout(SPADES, C(up), cards(hand), melds(*groups), declared)
+    assert isinstance(err.value, gin.LayoutError) and isinstance(err.value, ValueError)
+    assert err.value.code == code and err.value.data == data
+    assert code in gin.KnockRefusedError.slip_codes()
+    assert err.value.may_knock == (code == "layout-gin-deadwood")
+    for lang in LANGUAGES:
+        text = err.value.render(lang)
+        assert text and str(data["points"]) in text
+
+
+def test_the_over_limit_sentence_gives_the_count_and_the_limit() -> None:
+    with pytest.raises(gin.KnockRefusedError) as err:
+        gin.check_declared_layout(
+            CLASSIC, C("7D"), cards(HAND), melds("7S 8S 9S", "7H 7D 7C"), "knock"
+        )
+    assert str(err.value).startswith(
+        "These melds leave 19 deadwood, more than the knock limit of 7"
+    )
+
+
+def test_a_declared_end_the_layout_makes_is_taken() -> None:
+    hand = cards(GIN_TWO)
+    three = melds("7S 8S 9S", "7H 7D 7C", "2C 3C 4C")
+    knock = gin.check_declared_layout(CLASSIC, C("KD"), hand, three, "knock")
+    assert knock.deadwood_points == 2
+    full = gin.check_declared_layout(
+        CLASSIC,
+        C("KD"),
+        cards("7S 8S 9S 7H 7D 7C 2C 3C 4C 5C"),
+        melds("7S 8S 9S", "7H 7D 7C", "2C 3C 4C 5C"),
+        "gin",
+    )
+    assert full.deadwood_points == 0
+    assert gin.can_declare_layout(CLASSIC, C("KD"), knock, "knock")
+    assert not gin.can_declare_layout(CLASSIC, C("KD"), knock, "gin")
+
+
+def test_a_declared_layout_with_a_bad_meld_is_refused_as_a_layout() -> None:
+    with pytest.raises(gin.LayoutError) as err:
+        gin.check_declared_layout(CLASSIC, C("KD"), cards(GIN_TWO), melds("7S 8S 2H"), "knock")
+    assert not isinstance(err.value, gin.KnockRefusedError)
+    with pytest.raises(gin.LayoutError) as err:
+        gin.check_declared_layout(CLASSIC, C("KD"), cards(GIN_TWO), melds("5S 6S 7S"), "gin")
+    assert err.value.code == "card-not-in-hand"
+
+
 # ---------------------------------------------------------------- scored as laid out
 
 KNOCKER = "7S 8S 9S 7H 7D 7C 2C 3C 4C AH"  # best: 7S8S9S 7H7D7C 2C3C4C, deadwood 1
