@@ -14,25 +14,29 @@ catalog: its entries are the templates themselves.
 A placeholder may carry a *kind* after a colon, which says how its value (always plain,
 serialisable data) is shown in the reader's language:
 
-=============  ======================================  ===================
-kind           value                                   English example
-=============  ======================================  ===================
-(none)         a whole number                          ``1,000``
-``card``       a card code                             ``7♠``
-``cards``      card codes                              ``7♠ 8♠ 9♠``
-``or_cards``   card codes                              ``7♠, 8♠ or 9♠``
-``and_cards``  card codes                              ``7♠, 8♠ and 9♠``
-``meld``       a meld's card codes                     ``run 7♠ 8♠ 9♠``
-``melds``      a list of melds                         ``set 7♠ 7♥ 7♦; run 2♣ 3♣ 4♣``
-``action``     an action's text form                   ``discard 7♠``
-``pct``        a chance from 0 to 1                    ``25%``
-``signed``     a number of points (one decimal)        ``+3.5``
-``dec``        a number (one decimal)                  ``3.5``
-``rank``       a rank (1-13), plural name              ``sevens``
-``suit``       a suit letter (S, H, D, C)              ``spades``
-``text``       a message key, or ``{key, data}``, or   (those phrases,
-               a list of them (nested phrases)         joined by ``; ``)
-=============  ======================================  ===================
+================  ======================================  ===================
+kind              value                                   English example
+================  ======================================  ===================
+(none)            a whole number                          ``1,000``
+``card``          a card code                             ``7♠``
+``cards``         card codes                              ``7♠ 8♠ 9♠``
+``or_cards``      card codes                              ``7♠, 8♠ or 9♠``
+``and_cards``     card codes                              ``7♠, 8♠ and 9♠``
+``meld``          a meld's card codes                     ``run 7♠ 8♠ 9♠``
+``melds``         a list of melds                         ``set 7♠ 7♥ 7♦; run 2♣ 3♣ 4♣``
+``action``        an action's text form, as a command     ``discard 7♠``
+``action_noun``   an action's text form, as a noun (the   ``the discard of 7♠``
+                  action is a subject or an object)
+``typed``         text the learner typed, echoed back     ``-5``
+                  (isolated in right-to-left text)
+``pct``           a chance from 0 to 1                    ``25%``
+``signed``        a number of points (one decimal)        ``+3.5``
+``dec``           a number (one decimal)                  ``3.5``
+``rank``          a rank (1-13), plural name              ``sevens``
+``suit``          a suit letter (S, H, D, C)              ``spades``
+``text``          a message key, or ``{key, data}``, or   (those phrases,
+                  a list of them (nested phrases)         joined by ``; ``)
+================  ======================================  ===================
 
 >>> GREETING = message("doc.example", "Discard {card:card} to keep {left} deadwood.")
 >>> GREETING.render({"card": "KD", "left": 12})
@@ -385,15 +389,28 @@ def format_number(value: int, lang: str | None = None) -> str:
 def _dec(value: Any, lang: str) -> str:
     from babel.numbers import format_decimal
 
-    text = str(format_decimal(round(float(value), 1), format="#,##0.0", locale=lang))
+    v = round(float(value), 1) or 0.0  # a tiny negative is 0.0, not -0.0
+    text = str(format_decimal(v, format="#,##0.0", locale=lang))
     return _signed_isolate(text, lang)
 
 
 def _signed(value: Any, lang: str) -> str:
+    """A signed number of points; a value that rounds to zero is ``0.0``, with no sign
+    (not "-0.0")."""
     from babel.numbers import format_decimal
 
     v = round(float(value), 1)
+    if v == 0:
+        return str(format_decimal(0.0, format="#,##0.0", locale=lang))
     return _signed_isolate(str(format_decimal(v, format="+#,##0.0;-#,##0.0", locale=lang)), lang)
+
+
+def _typed(value: Any, lang: str) -> str:
+    """What the learner typed, echoed in a sentence: in right-to-left text inside a
+    first-strong isolate (U+2068 ... U+2069), so a typed "-5" keeps its sign in front and
+    typed letters keep their own direction."""
+    text = str(value)
+    return f"\u2068{text}\u2069" if text_direction(lang) == "rtl" else text
 
 
 def _pct(value: Any, lang: str) -> str:
@@ -485,12 +502,23 @@ def _melds(value: Any, lang: str) -> str:
     return render("meld.separator", {}, lang).join(_meld(m, lang) for m in value)
 
 
-def _action(value: Any, lang: str) -> str:
+def _action_parts(value: Any) -> tuple[str, dict[str, Any]]:
     words = str(value).split()  # a layout after "with" is not named: only the action
     head = words[0] if words else ""
     card = words[1] if len(words) > 1 and head in ("discard", "knock") else ""
-    data: dict[str, Any] = {"card": card.upper()} if card else {}
+    return head, ({"card": card.upper()} if card else {})
+
+
+def _action(value: Any, lang: str) -> str:
+    head, data = _action_parts(value)
     return render(f"action.{head}", data, lang)
+
+
+def _action_noun(value: Any, lang: str) -> str:
+    """An action named as a noun ("the discard of 8♦", "drawing from the stock"): for a
+    sentence where the action is the subject or the object, not a command."""
+    head, data = _action_parts(value)
+    return render(f"action-noun.{head}", data, lang)
 
 
 def _rank(value: Any, lang: str) -> str:
@@ -521,6 +549,8 @@ _KINDS: dict[str, Callable[[Any, str], str]] = {
     "meld": _meld,
     "melds": _melds,
     "action": _action,
+    "action_noun": _action_noun,
+    "typed": _typed,
     "pct": _pct,
     "signed": _signed,
     "dec": _dec,

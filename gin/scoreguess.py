@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gin.cards import Suit
 from gin.i18n import M, Text
 from gin.rules import Rules
 from gin.scoring import DealResult
@@ -101,6 +102,8 @@ def _slip(
             return "undercut-on-tie", M["scoreguess.slip.undercut-on-tie"](deadwood=k)
         if r.kind == "undercut":
             return "missed-undercut", M["scoreguess.slip.missed-undercut"](knocker=k, defender=d)
+        if r.kind in ("gin", "big-gin"):
+            return "wrong-winner", M["scoreguess.slip.wrong-winner-gin"]()
         return "wrong-winner", M["scoreguess.slip.wrong-winner"](knocker=k, defender=d)
     bonus = r.bonus
     if m == 2 and points * 2 == r.points:
@@ -108,6 +111,10 @@ def _slip(
             card=r.up_card.code
         )
     if m == 1 and r.points and points == 2 * r.points:
+        if r.up_card.suit == Suit.SPADES and rules is not None:
+            return "doubled-without-spade", M["scoreguess.slip.no-doubling-in-rules"](
+                card=r.up_card.code, rules=f"rules.name.{rules.name}"
+            )
         return "doubled-without-spade", M["scoreguess.slip.doubled-without-spade"](
             card=r.up_card.code
         )
@@ -121,15 +128,22 @@ def _slip(
         }[r.kind]
         return code, M[key](bonus=bonus)
     if r.kind in ("knock", "undercut") and k and d:
+        knock = r.kind == "knock"  # an undercut's sentence names its bonus too
         if points == (k + d + bonus) * m:
-            return "counted-knocker-deadwood", M["scoreguess.slip.counted-knocker-deadwood"](
-                knocker=k, defender=d
+            key = (
+                "scoreguess.slip.counted-knocker-deadwood"
+                if knock
+                else "scoreguess.slip.counted-knocker-deadwood-undercut"
             )
-        loser = d if r.kind == "knock" else k
+            return "counted-knocker-deadwood", M[key](knocker=k, defender=d, bonus=bonus)
+        loser = d if knock else k
         if points == (loser + bonus) * m:
-            return "forgot-to-subtract", M["scoreguess.slip.forgot-to-subtract"](
-                knocker=k, defender=d
+            key = (
+                "scoreguess.slip.forgot-to-subtract"
+                if knock
+                else "scoreguess.slip.forgot-to-subtract-undercut"
             )
+            return "forgot-to-subtract", M[key](knocker=k, defender=d, bonus=bonus)
     for extra in _extra_bonuses(r, rules):
         if points in (r.points + extra * m, r.points + (extra - bonus) * m):
             return "bonus-not-in-rules", M["scoreguess.slip.bonus-not-in-rules"](bonus=extra)

@@ -37,6 +37,8 @@ from gin.narration import event_text
 ROOT = pathlib.Path(gin.__file__).parent
 DYNAMIC_PREFIXES = (
     "action.",
+    "action-noun.",
+    "classroom.slip.",
     "rank.plural.",
     "rank.short.",
     "rank.name.",
@@ -46,7 +48,9 @@ DYNAMIC_PREFIXES = (
     "rules.name.",
     "opponent.name.",
 )
-"""Keys the renderer builds from data (an action's text form, a rank, a suit, a meld)."""
+"""Keys the renderer builds from data (an action's text form, as a command or a noun, a
+rank, a suit, a meld), and the teacher's slip names (``classroom.slip.<code>``, checked by
+tests/test_slip_names.py)."""
 
 
 def names(template_placeholders: frozenset[str]) -> set[str]:

@@ -3,35 +3,103 @@ level's sentences use a term that a later level introduces."""
 
 from __future__ import annotations
 
+import html
+import itertools
 import random
 import re
 
 import pytest
 
 import gin
-from gin.i18n import registered
-from gin.ui.lessons.level import fill, rule_facts
+from gin.i18n import Message
+from gin.ui.lessons.exercise import Question
+from gin.ui.lessons.level import Level, fill, rule_facts
 from gin.ui.lessons.level_turn import LEVEL_TURN, turn_question
 from gin.ui.lessons.levels import LEVELS, level_index
 
 PRESETS = ("classic", "spades-double")
 
 
+PARTICLES = ("off", "out", "up", "on")
+"""Second words of a phrasal verb: "lay off" is also "lay nothing off", "laid cards off"."""
+
+_IRREGULAR = {"lay": "lay|lays|laid|laying", "lie": "lie|lies|lay|lying"}
+
+
 def _pattern(term: str) -> re.Pattern[str]:
-    """A term and its English inflections (melds, knocked, knocking ...), as whole words."""
-    words = r"\s+".join(re.escape(w) for w in term.split())
-    return re.compile(rf"\b{words}(s|es|ed|ing|er|ers)?\b", re.IGNORECASE)
+    """A term and its English inflections (melds, knocked, knocking ...), as whole words; a
+    phrasal verb ("lay off") also with its verb inflected and up to three words between
+    the verb and its particle ("lay nothing off", "laid two cards off")."""
+    words = term.split()
+    if len(words) == 2 and words[1] in PARTICLES:
+        verb = _IRREGULAR.get(words[0], rf"{re.escape(words[0])}(?:s|es|ed|ing)?")
+        return re.compile(
+            rf"\b(?:{verb})\b(?:[\s,]+[\w'’]+){{0,3}}?[\s,]+{words[1]}\b", re.IGNORECASE
+        )
+    body = r"\s+".join(re.escape(w) for w in words)
+    return re.compile(rf"\b{body}(s|es|ed|ing|er|ers)?\b", re.IGNORECASE)
 
 
-def _level_texts(level_key: str) -> list[tuple[str, str]]:
-    """Every English message of a level: the keys under its own prefix."""
-    lv = LEVELS[level_index(level_key)]
-    prefix = lv.title.key.rsplit(".", 1)[0] + "."
-    out = []
-    for key, m in registered().items():
-        if key.startswith(prefix):
-            out.append((key, m.template + " " + (m.plural or "")))
+def _plain(html_text: str) -> str:
+    """The words of an HTML fragment as a reader sees them."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", html_text))
+
+
+_TRIES = ("0", "1", "2", "10", "25", "100")
+"""Answers typed into a text box when every wrong answer's verdict is read."""
+
+
+def _question_texts(q: Question) -> list[str]:
+    """Everything a question shows: the prompt, labels, choices, the hints and the verdict
+    of each answer tried."""
+    out = [_plain(q.prompt), _plain(q.nudge), _plain(q.worked)]
+    options: list[tuple[str, ...]] = []
+    for f in q.fields:
+        for m in (f.label, f.placeholder):
+            if m is not None:
+                out.append(m.render())
+        out.extend(c.label.render() for c in f.choices)
+        options.append(f.values if f.choices else () if f.widget is not None else _TRIES)
+    if all(options):
+        for answer in itertools.product(*options):
+            try:
+                v = q.check(dict(zip((f.name for f in q.fields), answer, strict=True)))
+            except ValueError:
+                continue
+            out.append(_plain(v.why))
     return out
+
+
+def level_texts(level: Level, seeds: int = 6) -> list[str]:
+    """Every English sentence a level shows under both presets: its title, text and
+    picture, the prediction (question, choices, cards' captions, the engine's answer) and
+    the exercises of ``seeds`` deals with every answer's verdict (shared captions, choices
+    and the engine's own sentences included, not only the keys under the level's prefix)."""
+    out: list[str] = [level.title.render()]
+    for rules in PRESETS:
+        r = gin.Rules.preset(rules)
+        facts = rule_facts(r)
+        out += [fill(level.text, facts), _plain(level.picture(r))]
+        out.append(fill(level.predict.question, facts))
+        out += [c.label.render() for c in level.predict.choices]
+        if level.predict.picture is not None:
+            out.append(_plain(level.predict.picture(r)))
+        out.append(level.predict.answer(r)[1].render())
+        for seed in range(seeds):
+            out += _question_texts(level.make(r, random.Random(seed)))
+    return [t for t in out if t.strip()]
+
+
+def term_problems(texts_by_level: list[tuple[str, list[str]]]) -> list[str]:
+    """Each use of a term in a level before the level that introduces it."""
+    problems = []
+    for i, (key, texts) in enumerate(texts_by_level):
+        later = [t for lv in LEVELS[i + 1 :] for t in lv.terms]
+        for text in texts:
+            for term in later:
+                if m := _pattern(term).search(text):
+                    problems.append(f"{key} uses “{term}” ({m.group(0)!r}): {text[:120]}")
+    return sorted(set(problems))
 
 
 def test_every_level_lists_the_terms_it_introduces_once() -> None:
@@ -46,18 +114,55 @@ def test_every_level_lists_the_terms_it_introduces_once() -> None:
         assert term in seen
 
 
+def test_the_term_pattern_finds_a_phrasal_verb_inflected_and_split() -> None:
+    """Issue 31: "lay nothing off" and "lay cards off" were missed."""
+    p = _pattern("lay off")
+    for text in ("the defender may lay nothing off", "may the defender lay cards off onto",
+                 "she laid two cards off", "lays off the 8", "laying off"):  # fmt: skip
+        assert p.search(text), text
+    assert not p.search("the players lay down their melds")
+    assert _pattern("meld").search("not a meld") and _pattern("meld").search("two melds")
+
+
 def test_no_level_uses_a_term_from_a_later_level() -> None:
     """Terms come after the level that teaches them: "stock" not before the turn level,
     the knock limit not before knocking is defined, gin and bonuses not before their
-    level, and "defender" defined where it first appears."""
-    problems = []
-    for i, lv in enumerate(LEVELS):
-        later = [t for later_lv in LEVELS[i + 1 :] for t in later_lv.terms]
-        for key, text in _level_texts(lv.key):
-            for term in later:
-                if _pattern(term).search(text):
-                    problems.append(f"{key} uses “{term}”")
-    assert problems == []
+    level, "meld" not before deadwood, laying off not before the layoffs: in everything a
+    level shows."""
+    assert term_problems([(lv.key, level_texts(lv)) for lv in LEVELS]) == []
+
+
+OLD_TEXTS = {
+    "lesson.level.picture.not-a-set": "not a meld",
+    "lesson.level.picture.not-a-run": "not a meld",
+    "lesson.level.gin.text": (
+        "Knocking with no deadwood at all is gin: it earns a bonus of {gin_bonus}, and the"
+        " defender may lay nothing off. Where the rule set has big gin (spades-double), a"
+        " player whose eleven cards all form melds after drawing may declare big gin without"
+        " discarding, for a bonus of {spades_big_gin_bonus}. Under {rules} the gin bonus is"
+        " {gin_bonus}."
+    ),
+    "lesson.level.gin.predict": (
+        "After a gin, may the defender lay cards off onto the knocker's melds?"
+    ),
+}
+"""The texts the expert reading of 2026-12-01 found (the shared caption "not a meld" of
+levels 2 and 3, and the gin level's split "lay ... off"), kept to show the test finds them."""
+
+
+def test_the_scan_finds_the_old_texts_terms_before_their_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On the old text the scan finds "meld" in level 2 (and 3) and "lay off" in level 11."""
+    import gin.i18n
+
+    for key, template in OLD_TEXTS.items():
+        monkeypatch.setitem(gin.i18n._REGISTRY, key, Message(key, template))
+    found = term_problems([(lv.key, level_texts(lv, seeds=1)) for lv in LEVELS])
+    assert any(p.startswith("sets uses “meld”") for p in found)
+    assert any(p.startswith("runs uses “meld”") for p in found)
+    assert any(p.startswith("gin-and-big-gin uses “lay off”") for p in found)
+    assert level_index("sets") == 1 and level_index("gin-and-big-gin") == 10
 
 
 def test_the_turn_level_comes_before_the_up_card_offer() -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from gin.i18n import M, Message
+from gin.i18n import M, Message, source_keys
 from gin.ui.classroom import record
 from gin.ui.classroom.names import make_code, read_code
 from gin.ui.classroom.summary import ClassSummary, ClassTally, csv_text
@@ -38,40 +38,9 @@ REFRESH_S = 2.0
 """How often the page reads the store again (the table is never more than this behind)."""
 
 SLIP_NAMES: dict[str, Message] = {
-    "face-as-rank": M["classroom.slip.face-as-rank"],
-    "ace-high": M["classroom.slip.ace-high"],
-    "counted-melds": M["classroom.slip.counted-melds"],
-    "worse-arrangement": M["classroom.slip.worse-arrangement"],
-    "set-of-four": M["classroom.slip.set-of-four"],
-    "pair": M["classroom.slip.pair"],
-    "run-not-set": M["classroom.slip.run-not-set"],
-    "odd-card": M["classroom.slip.odd-card"],
-    "ace-low": M["classroom.slip.ace-low"],
-    "round": M["classroom.slip.round"],
-    "gap": M["classroom.slip.gap"],
-    "suits": M["classroom.slip.suits"],
-    "dealer-first": M["classroom.slip.dealer-first"],
-    "dealer-next": M["classroom.slip.dealer-next"],
-    "dealer-pass": M["classroom.slip.dealer-pass"],
-    "ace-limit": M["classroom.slip.ace-limit"],
-    "doubling": M["classroom.slip.doubling"],
-    "counted-eleven": M["classroom.slip.counted-eleven"],
-    "ace-gin-only": M["classroom.slip.ace-gin-only"],
-    "over-limit": M["classroom.slip.over-limit"],
-    "no-big-gin": M["classroom.slip.no-big-gin"],
-    "missed-big-gin": M["classroom.slip.missed-big-gin"],
-    "missed-gin": M["classroom.slip.missed-gin"],
-    "no-layoff": M["classroom.slip.no-layoff"],
-    "chain": M["classroom.slip.chain"],
-    "two-cards": M["classroom.slip.two-cards"],
-    "too-early": M["classroom.slip.too-early"],
-    "void-dealer": M["classroom.slip.void-dealer"],
-    "tie": M["classroom.slip.tie"],
-    "undercut": M["classroom.slip.undercut"],
-    "bonus": M["classroom.slip.bonus"],
-    "layoffs": M["classroom.slip.layoffs"],
-    "next-dealer": M["classroom.slip.next-dealer"],
-    "total": M["classroom.slip.total"],
+    key.removeprefix("classroom.slip."): M[key]
+    for key in sorted(source_keys())
+    if key.startswith("classroom.slip.")
 }
 """The name of each slip a level diagnoses (its code in :class:`gin.ui.lessons.exercise.Verdict`),
 as the teacher reads it."""

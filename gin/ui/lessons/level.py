@@ -66,6 +66,7 @@ def rule_facts(rules: Rules) -> dict[str, Any]:
         "classic_ace_limit": Rules.preset("classic").ace_knock_limit,
         "spades_ace_limit": Rules.preset("spades-double").ace_knock_limit,
         "spades_big_gin_bonus": Rules.preset("spades-double").big_gin_bonus,
+        "spades_undercut_bonus": Rules.preset("spades-double").undercut_bonus,
         "taken_rule": {
             "key": "lesson.level.turn.taken-yes"
             if rules.may_discard_taken_card

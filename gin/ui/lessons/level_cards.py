@@ -177,6 +177,8 @@ def set_question(_rules: Rules, rng: random.Random) -> Question:
     elif kind == "odd":
         odd = next(c for c in cards if sum(d.rank == c.rank for d in cards) == 1)
         slips["yes"] = ("odd-card", slip_html("lesson.level.sets.slip-odd", card=odd.code))
+    else:
+        slips["no"] = ("missed-set", "")
     return _meld_question("set", cards, kind, slips)
 
 
@@ -195,7 +197,7 @@ LEVEL_SETS = Level(
     lambda _r: groups(
         (M["lesson.level.picture.a-set"].render(), "9H 9D 9C"),
         (M["lesson.level.picture.a-set"].render(), "QS QH QD QC"),
-        (M["lesson.level.picture.no-meld"].render(), "4S 4H 5D"),
+        (M["lesson.level.picture.not-a-set"].render(), "4S 4H 5D"),
     ),
     Predict(
         M["lesson.level.sets.predict"],
@@ -241,6 +243,8 @@ def run_question(_rules: Rules, rng: random.Random) -> Question:
     if kind in slip_keys:
         wrong, key = slip_keys[kind]
         slips[wrong] = (kind, slip_html(key))
+    else:
+        slips["no"] = ("missed-run", "")
     return _meld_question("run", cards, kind, slips)
 
 
@@ -256,8 +260,8 @@ LEVEL_RUNS = Level(
     lambda _r: groups(
         (M["lesson.level.picture.a-run"].render(), "AH 2H 3H"),
         (M["lesson.level.picture.a-run"].render(), "5S 6S 7S 8S"),
-        (M["lesson.level.picture.no-meld"].render(), "QH KH AH"),
-        (M["lesson.level.picture.no-meld"].render(), "KD AD 2D"),
+        (M["lesson.level.picture.not-a-run"].render(), "QH KH AH"),
+        (M["lesson.level.picture.not-a-run"].render(), "KD AD 2D"),
     ),
     Predict(
         M["lesson.level.runs.predict"], YES_NO, _run_predict, lambda _r: parse_cards("QH KH AH")

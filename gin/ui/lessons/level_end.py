@@ -95,6 +95,8 @@ def knocking_question(rules: Rules, rng: random.Random) -> Question:
     eleven = deadwood(hand)
     if can and eleven > limit:
         slips["no"] = ("counted-eleven", slip_html("lesson.level.knock.slip-eleven", eleven=eleven))
+    elif can:
+        slips["no"] = ("missed-knock", "")
     if not can and limit == 0:
         slips["yes"] = ("ace-gin-only", slip_html("lesson.level.knock.slip-ace", card=up.code))
     elif not can:
@@ -224,7 +226,7 @@ def gin_question(rules: Rules, rng: random.Random) -> Question:
 def _gin_predict(rules: Rules) -> tuple[str, Text]:
     ex = scored_example(rules, "gin")
     key = "lesson.level.gin.reveal-doubled" if ex.doubled else "lesson.level.gin.reveal"
-    return ("yes" if ex.layoffs else "no"), M[key](
+    return ("yes" if ex.winner == "defender" else "no"), M[key](
         points=ex.points, deadwood=ex.defender_deadwood, bonus=ex.bonus, card=ex.up_card.code
     )
 
@@ -255,8 +257,8 @@ LEVEL_LAYOFF = Level(
     M["lesson.level.layoff.title"],
     M["lesson.level.layoff.text"],
     lambda _r: groups(
-        (M["lesson.level.picture.knocker-run"].render(), "5S 6S 7S"),
-        (M["lesson.level.picture.laid-off"].render(), "8S 9S"),
+        (M["lesson.level.picture.knocker-run"].render(), "9H TH JH"),
+        (M["lesson.level.picture.laid-off"].render(), "8H"),
     ),
     Predict(
         M["lesson.level.layoff.predict"],

@@ -265,7 +265,9 @@ def layout_question(rules: Rules, rng: random.Random) -> Question:
     )
 
 
-_PREDICT_HAND = "7S 8S 9S 7H 7D 2C 3C 4C AH 2D"
+_PREDICT_HAND = "3S 4S 5S 3H 3D 9C TC JC AH 2D"
+_PICTURE_HAND = "4H 5H 6H KC KD KS 2S 8D 9C JC"
+"""The level's picture: a layout of another hand, not the answer to the prediction."""
 WHERE_CHOICES = (
     Choice("run", M["lesson.level.lay-out.choice.run"]),
     Choice("set", M["lesson.level.lay-out.choice.set"]),
@@ -274,10 +276,10 @@ WHERE_CHOICES = (
 
 def _layout_predict(_rules: Rules) -> tuple[str, Text]:
     hand = parse_cards(_PREDICT_HAND)
-    run, three = parse_cards("7S 8S 9S"), parse_cards("7S 7H 7D")
-    as_run = propose_layout(hand, [run, parse_cards("2C 3C 4C")]).deadwood_points
-    as_set = propose_layout(hand, [three, parse_cards("2C 3C 4C")]).deadwood_points
-    best = best_arrangement(hand).meld_of(Card.parse("7S"))
+    run, three, clubs = parse_cards("3S 4S 5S"), parse_cards("3S 3H 3D"), parse_cards("9C TC JC")
+    as_run = propose_layout(hand, [run, clubs]).deadwood_points
+    as_set = propose_layout(hand, [three, clubs]).deadwood_points
+    best = best_arrangement(hand).meld_of(Card.parse("3S"))
     answer = "run" if best is not None and best.kind == "run" else "set"
     return answer, M["lesson.level.lay-out.reveal"](
         run=_codes(run), set=_codes(three), points=min(as_run, as_set), other=max(as_run, as_set)
@@ -288,7 +290,7 @@ LEVEL_LAYOUT = Level(
     "lay-out",
     M["lesson.level.lay-out.title"],
     M["lesson.level.lay-out.text"],
-    lambda _r: arrangement_html(best_arrangement(parse_cards(_PREDICT_HAND))),
+    lambda _r: arrangement_html(best_arrangement(parse_cards(_PICTURE_HAND))),
     Predict(
         M["lesson.level.lay-out.predict"],
         WHERE_CHOICES,

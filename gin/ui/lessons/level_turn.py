@@ -78,6 +78,8 @@ def turn_question(rules: Rules, rng: random.Random) -> Question:
                 slip, code = slip_html("lesson.level.turn.slip-taken", rules=rules_text), "taken"
             elif not from_pile:
                 slip, code = slip_html("lesson.level.turn.slip-stock"), "stock"
+            else:
+                slip, code = "", "taken-allowed"
         elif given == held - 1:
             slip, code = slip_html("lesson.level.turn.slip-ten"), "ten"
         return verdict(False, slip + explain, code)
