@@ -8,7 +8,7 @@ nothing leaves 127.0.0.1). Measured, at p50 and p95:
 - a learner's click, i.e. what the class adds to a checked answer: one event committed
   (a transaction), as the kernel's class writer does it;
 - a level's Check clicked in a lesson of this process (the answer checked by the engine,
-  the progress updated, the event handed to the kernel's class writer);
+  the event committed to the store, the progress updated);
 - a refresh of the teacher's table (the events added since the last look, the summary,
   the table drawn);
 
@@ -87,7 +87,7 @@ def run_load(data_dir: Path, learners: int = LEARNERS, seconds: float = 20.0) ->
         p.start()
     from gin.ui.classroom import record
 
-    before = os.environ.get(record.DATA_ENV), dict(record._state)
+    before = os.environ.get(record.DATA_ENV), dict(record._state), record.LIMIT
     try:
         return _measure(store, data_dir, procs, out, learners, seconds)
     finally:  # this process records for no class any more
@@ -96,12 +96,12 @@ def run_load(data_dir: Path, learners: int = LEARNERS, seconds: float = 20.0) ->
         else:
             os.environ[record.DATA_ENV] = before[0]
         record._state.update(before[1])
+        record.LIMIT = before[2]
 
 
 def _measure(
     store: Any, data_dir: Path, procs: list[Any], out: Any, learners: int, seconds: float
 ) -> LoadResult:
-    from gin.ui.classroom import record
     from gin.ui.classroom.summary import ClassTally
     from gin.ui.classroom.teacher import table_html
 
@@ -125,7 +125,6 @@ def _measure(
     results = [out.get(timeout=seconds + 120) for _ in procs]
     for p in procs:
         p.join(timeout=60)
-    record.flush()
     sent = sum(n for n, _ in results) + len(check_ms)
     click_ms = [t for _, ts in results for t in ts]
     stored = store.count_events(CODE)
@@ -140,6 +139,9 @@ def _measured_learner(store: Any, data_dir: Path) -> Any:
     os.environ[record.DATA_ENV] = str(data_dir)
     store.join(CODE, "Measured", token="tok-measured")
     record._state.update(store=None, member=None)
+    # this learner clicks Check twice a second, faster than the kernel's limit on a
+    # learner's events (record.EVENTS_PER_MINUTE): the limit is not what is measured
+    record.LIMIT = record.EventLimit(per_minute=10**9)
     record.set_member(CODE, "tok-measured")
     return CourseLesson(seed=5, level="card-values").current
 
@@ -170,7 +172,7 @@ def run() -> str:
         "| measure | p50 | p95 |\n| --- | --- | --- |\n"
         f"| a learner's click: one event recorded | {statistics.median(r.click_ms):.1f} ms "
         f"| {p95(r.click_ms):.1f} ms |\n"
-        "| a level's Check clicked (checked, queued for the store) "
+        "| a level's Check clicked (checked, written to the store) "
         f"| {statistics.median(r.check_ms):.1f} ms "
         f"| {p95(r.check_ms):.1f} ms |\n"
         f"| a refresh of the teacher's table | {statistics.median(r.teacher_ms):.1f} ms "

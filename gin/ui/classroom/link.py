@@ -22,13 +22,15 @@ import logging
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
 
 import anywidget
 import traitlets
 
+from gin.errors import GinError, echo
 from gin.i18n import M, current_language
 from gin.ui.classroom import record
+from gin.ui.classroom.names import ClassJoinError, read_code
+from gin.ui.page.urlparams import PageParamError, read_query
 
 _HERE = Path(__file__).parent
 _log = logging.getLogger("gin.ui.classroom")
@@ -104,22 +106,55 @@ class ClassLink(anywidget.AnyWidget):
         self._handle_page_message(self, content, [])
 
 
+def address_class(query: str) -> tuple[str | None, GinError | None]:
+    """The class the page's address asks for: ``(code, None)``; ``(None, None)`` when it
+    names none; ``(None, error)`` when ``?class=`` is empty, can't be a code, or is given
+    twice (the sentence to show; no class is chosen in its place).
+
+    >>> address_class("class=k7w-q3m&key=x"), address_class("lang=et")
+    (('K7WQ3M', None), (None, None))
+    >>> bad = ("class=", "class=NOPE", "class=A&Class=B")
+    >>> [e.code for _c, e in (address_class(q) for q in bad)]
+    ['page-no-class', 'page-bad-class', 'page-param-twice']
+    """
+    try:
+        value = read_query(query, ("class",)).get("class")
+    except PageParamError as exc:
+        return None, exc
+    if value is None:
+        return None, None
+    if not value:
+        return None, PageParamError(M["error.page-no-class"]())
+    try:
+        return read_code(value), None
+    except ClassJoinError:
+        return None, PageParamError(M["error.page-bad-class"](value=echo(value, 40)))
+
+
 def page_class_code() -> str:
-    """The class code in the page's address (``?class=CODE``), else ``""``."""
+    """The class code in the page's address (``?class=CODE``), else ``""`` (also when it
+    can't be read: :func:`address_class` says why)."""
     from gin.ui.page.urlparams import page_query
 
-    return dict(parse_qsl(page_query())).get("class", "")[:16]
+    return address_class(page_query())[0] or ""
 
 
 def class_parts(*, form: bool = False, code: str | None = None) -> list[Any]:
     """The lesson parts for a class: a :class:`ClassLink` where the app has a class store,
     else nothing. ``form`` draws the join box (Start here), filled with ``code`` (else the
-    page's ``?class=``)."""
+    page's ``?class=``; one that can't be read is said in the box, which stays empty)."""
     if not record.enabled():
         return []
-    if code is None:
-        code = page_class_code() if form else ""
-    return [ClassLink(form=form, code=code)]
+    problem: GinError | None = None
+    if code is None and form:
+        from gin.ui.page.urlparams import page_query
+
+        code, problem = address_class(page_query())
+    link = ClassLink(form=form, code=code or "")
+    if problem is not None:
+        sentence = html.escape(problem.render())
+        link.status = f'<span class="gin-class-status gin-class-problem">{sentence}</span>'
+    return [link]
 
 
-__all__ = ["STORAGE_KEY", "ClassLink", "class_parts", "page_class_code"]
+__all__ = ["STORAGE_KEY", "ClassLink", "address_class", "class_parts", "page_class_code"]

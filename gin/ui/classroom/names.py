@@ -5,10 +5,12 @@ teacher can read it aloud and write it on the board. A learner types it any way 
 dashes, small letters): :func:`read_code` makes it the code.
 
 A nickname is all a learner gives: :func:`clean_nickname` keeps at most
-:data:`NICKNAME_LENGTH` characters, without control characters or the invisible characters
-that turn text around (bidi overrides), which could garble the teacher's table.
+:data:`NICKNAME_LENGTH` characters, without control characters or any invisible format
+character (Unicode category Cf: the bidi overrides that turn text around, zero-width
+spaces and joiners, the byte-order mark, the tag characters), which could garble the
+teacher's table or make ``Ana`` and ``Ana\\u200b`` two learners who look the same.
 
->>> read_code(" k7w-q3m "), clean_nickname("  Ana\\u202e\\tMaria  ")
+>>> read_code(" k7w-q3m "), clean_nickname("  Ana\\u202e\\tMaria\\u200b  ")
 ('K7WQ3M', 'Ana Maria')
 """
 
@@ -63,15 +65,26 @@ def read_code(text: str) -> str:
     return code
 
 
-def clean_nickname(text: str) -> str:
-    """``text`` as a nickname: control and bidi-override characters taken out, runs of
-    spaces made one, trimmed, at most :data:`NICKNAME_LENGTH` characters. Raises
-    :class:`ClassJoinError` when nothing is left."""
+_DROPPED_CATEGORIES = frozenset({"Cf", "Cs", "Cn"})
+"""Taken out of a nickname: format characters (invisible), lone surrogates, unassigned code
+points."""
+
+
+def clean_nickname(text: object) -> str:
+    """``text`` as a nickname: control characters made spaces, invisible and format
+    characters (category Cf, with the bidi overrides, U+200B, U+FEFF and the tag characters
+    U+E0000-U+E007F), lone surrogates and unassigned code points taken out, runs of spaces
+    made one, trimmed, at most :data:`NICKNAME_LENGTH` characters. Raises
+    :class:`ClassJoinError` when ``text`` is not text (a list, a number) or nothing is
+    left."""
+    if not isinstance(text, str):
+        raise ClassJoinError(M["error.class-bad-nickname"]())
     kept = []
-    for ch in unicodedata.normalize("NFC", str(text)):
-        if ch in _BIDI_CONTROLS:
+    for ch in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(ch)
+        if ch in _BIDI_CONTROLS or category in _DROPPED_CATEGORIES or _is_tag(ch):
             continue
-        if unicodedata.category(ch) == "Cc":
+        if category == "Cc":
             kept.append(" ")  # a tab or newline parts words like a space
             continue
         kept.append(ch)
@@ -79,6 +92,10 @@ def clean_nickname(text: str) -> str:
     if not name:
         raise ClassJoinError(M["error.class-no-nickname"]())
     return name
+
+
+def _is_tag(ch: str) -> bool:
+    return 0xE0000 <= ord(ch) <= 0xE007F
 
 
 class GuessLimit:

@@ -7,23 +7,29 @@ its kernels where the store is (the ``GIN_CLASS_DATA`` environment variable, see
 hooks call :func:`answered`, :func:`hint_used`, :func:`deal_over`. Without a class (or
 without the app: the static site, a notebook) these do nothing: nothing is sent anywhere.
 
-Recording never holds up a lesson: the hooks put the event in a queue and return, and one
-writer thread per kernel commits each event in its own transaction (so a learner's click
-never waits for the database, however busy the class). A store that fails is logged on the
-server and the lesson goes on. :func:`flush` waits for the queue to be written (tests, and
-the kernel's exit).
+Each event is committed (one transaction) before its hook returns, so before the kernel
+answers the learner's action: a kernel that dies after showing a verdict has recorded it
+(in WAL mode a commit is a write to the file's log, without waiting for the disk). A store
+that fails is logged on the server and the lesson goes on.
+
+What is recorded is what happened, once:
+
+- a question's answer checked again with the same verdict (Check pressed again) is not
+  recorded again, nor a worked answer shown again: neither changes what the teacher sees;
+- at most :data:`EVENTS_PER_MINUTE` events of a learner in any minute (:class:`EventLimit`);
+  what is refused is not stored (and logged once a minute).
 """
 
 from __future__ import annotations
 
-import atexit
 import logging
 import os
-import queue
-import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gin.ui.classroom.events import ClassStoreError, Event, Learner
+from gin.ui.classroom.events import ClassStoreError, Event, Learner, stored_form
 
 if TYPE_CHECKING:
     from gin.ui.classroom.store import ClassStore
@@ -31,14 +37,63 @@ if TYPE_CHECKING:
 DATA_ENV = "GIN_CLASS_DATA"
 """The environment variable naming the class store's data directory (set by the app)."""
 
+EVENTS_PER_MINUTE = 40
+"""At most this many events of one learner are recorded in any 60 seconds: a learner at
+their own pace (an answer every few seconds) never meets it; a script pressing Check and
+Next as fast as it can is held to it."""
+
+REMEMBERED = 10_000
+"""How many recorded answers a kernel remembers to know a repeated Check."""
+
 _log = logging.getLogger("gin.ui.classroom")
 _state: dict[str, Any] = {"store": None, "member": None}
-_queue: queue.Queue[tuple[str, Learner, Event]] = queue.Queue()
-_writer: dict[str, Any] = {"thread": None, "store": None, "dir": None}
-_writer_lock = threading.Lock()
 
-FLUSH_TIMEOUT_S = 10.0
-"""How long the kernel's exit waits for events still queued."""
+
+class EventLimit:
+    """At most ``per_minute`` events of one learner in any 60 seconds (``clock`` gives the
+    time in seconds; the kernel's is :func:`time.monotonic`).
+
+    >>> now = [0.0]
+    >>> limit = EventLimit(per_minute=2, clock=lambda: now[0])
+    >>> limit.allow("t1"), limit.allow("t1"), limit.allow("t1"), limit.allow("t2")
+    (True, True, False, True)
+    >>> now[0] = 60.5
+    >>> limit.allow("t1"), limit.refused
+    (True, 1)
+    """
+
+    WINDOW_S = 60.0
+
+    def __init__(
+        self, per_minute: int = EVENTS_PER_MINUTE, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self.refused = 0
+        """How many events were refused (never stored)."""
+        self._times: dict[str, deque[float]] = {}
+        self._said_at: float | None = None
+
+    def allow(self, token: str) -> bool:
+        """Whether the learner ``token`` may record one more event now (counted if so)."""
+        now = self.clock()
+        times = self._times.setdefault(token, deque())
+        while times and times[0] <= now - self.WINDOW_S:
+            times.popleft()
+        if len(times) < self.per_minute:
+            times.append(now)
+            return True
+        self.refused += 1
+        if self._said_at is None or now - self._said_at >= self.WINDOW_S:
+            self._said_at = now
+            _log.warning("class events refused: more than %d a minute", self.per_minute)
+        return False
+
+
+LIMIT = EventLimit()
+"""This kernel's limit on its learners' events."""
+
+_recorded: OrderedDict[tuple[Any, ...], None] = OrderedDict()
 
 
 def enabled() -> bool:
@@ -79,73 +134,98 @@ def forget_member() -> None:
     _state["member"] = None
 
 
-def _write_forever() -> None:
-    """The writer thread: commit each queued event (its own connection to the store)."""
-    from gin.ui.classroom.store import ClassStore
-
-    while True:
-        data_dir, learner, event = _queue.get()
-        try:
-            if _writer["dir"] != data_dir:
-                if _writer["store"] is not None:
-                    _writer["store"].close()
-                _writer["store"], _writer["dir"] = ClassStore(data_dir), data_dir
-            _writer["store"].record(learner.code, learner.token, event)
-        except ClassStoreError:  # the class has ended: record nothing more
-            if _state["member"] == learner:
-                _state["member"] = None
-        except Exception:
-            _log.exception("a class event could not be recorded")
-        finally:
-            _queue.task_done()
+def _repeat_key(learner: Learner, event: Event) -> tuple[Any, ...] | None:
+    """What makes ``event`` the same as one recorded before: a question's answer with the
+    same verdict (a wrong answer after a wrong answer, or a right one after a right one,
+    changes neither the run of right answers nor the slips), a worked answer shown."""
+    if event.kind == "answer" and event.question:
+        return (learner, "answer", event.rules, event.level, event.question, event.right,
+                event.slip)  # fmt: skip
+    if event.kind == "hint" and event.question:
+        return (learner, "hint", event.rules, event.level, event.question)
+    return None
 
 
-def _record(event: Event) -> None:
+def _record(event: Event) -> bool:
+    """Commit ``event`` for the learner of this page; returns whether it was stored."""
     learner = member()
     if learner is None or not enabled():
-        return
-    with _writer_lock:
-        if _writer["thread"] is None:
-            thread = threading.Thread(target=_write_forever, name="gin-class-writer", daemon=True)
-            thread.start()
-            _writer["thread"] = thread
-            atexit.register(flush, FLUSH_TIMEOUT_S)
-    _queue.put((os.environ[DATA_ENV], learner, event))
+        return False
+    key = _repeat_key(learner, event)
+    if key is not None and key in _recorded:
+        return False
+    if not LIMIT.allow(learner.token):
+        return False
+    s = store()
+    assert s is not None
+    try:
+        s.record(learner.code, learner.token, stored_form(event))
+    except ClassStoreError:  # the class has ended: record nothing more
+        if _state["member"] == learner:
+            _state["member"] = None
+        return False
+    except Exception:
+        _log.exception("a class event could not be recorded")
+        return False
+    if key is not None:
+        _recorded[key] = None
+        if len(_recorded) > REMEMBERED:
+            _recorded.popitem(last=False)
+    return True
 
 
-def flush(timeout: float | None = None) -> bool:
-    """Wait until every queued event is written (at most ``timeout`` seconds); returns
-    whether the queue is empty."""
-    if timeout is None:
-        _queue.join()
-        return True
-    done = threading.Event()
+def answered(
+    rules: str,
+    level: str,
+    *,
+    right: bool,
+    slip: str,
+    question: str = "",
+    first_try: bool = True,
+    state: str = "",
+) -> bool:
+    """A checked answer in ``level``: right or wrong, the slip diagnosed (``""`` when
+    none), the ``question`` it answered (:attr:`gin.ui.lessons.exercise.Exercise.question_key`),
+    whether it was the ``first_try`` without the worked answer, and the level's ``state``
+    in this kernel (kept, never read for the teacher's table). Returns whether it was
+    recorded."""
+    return _record(
+        Event(
+            "answer",
+            rules=rules,
+            level=level,
+            right=right,
+            slip=slip,
+            state=state,
+            question=question,
+            first_try=first_try,
+        )
+    )
 
-    def wait() -> None:
-        _queue.join()
-        done.set()
 
-    threading.Thread(target=wait, daemon=True).start()
-    return done.wait(timeout)
-
-
-def answered(rules: str, level: str, *, right: bool, slip: str, state: str) -> None:
-    """A checked answer in ``level``: right or wrong, the slip diagnosed (``""`` when none)
-    and the level's state after it."""
-    _record(Event("answer", rules=rules, level=level, right=right, slip=slip, state=state))
+def hint_used(rules: str, level: str, *, question: str = "", state: str = "") -> bool:
+    """The worked answer of ``question`` was shown in ``level``. Returns whether it was
+    recorded."""
+    return _record(Event("hint", rules=rules, level=level, state=state, question=question))
 
 
-def hint_used(rules: str, level: str, *, state: str) -> None:
-    """A worked answer was shown in ``level``."""
-    _record(Event("hint", rules=rules, level=level, state=state))
-
-
-def deal_over(deal: Any, *, learner_seat: int, guided: bool, rules: str) -> None:
+def deal_over(
+    deal: Any,
+    *,
+    learner_seat: int,
+    guided: bool,
+    rules: str,
+    replayed: bool = False,
+    open_hands: bool = False,
+) -> bool:
     """A deal at the table ended (``deal.outcome()``): the guided deal finished, or a deal
-    played, with its outcome for the learner and the points."""
+    played, with its outcome for the learner and the points; ``replayed`` (the deal was
+    played again with "Replay this deal") and ``open_hands`` (teacher mode showed the
+    opponent's cards during it) mark a deal the teacher's table counts apart. Returns
+    whether it was recorded."""
+    replayed, open_hands = bool(replayed), bool(open_hands)
     if guided:
-        _record(Event("guided", rules=rules))
-        return
+        return _record(Event("guided", rules=rules, replayed=replayed, open_hands=open_hands))
     winner, points, kind = deal.outcome()
     if kind == "void":
         outcome = "void"
@@ -153,28 +233,47 @@ def deal_over(deal: Any, *, learner_seat: int, guided: bool, rules: str) -> None
         outcome = "tie"
     else:
         outcome = "won" if winner == learner_seat else "lost"
-    _record(Event("deal", rules=rules, outcome=outcome, points=points))
+    return _record(
+        Event(
+            "deal",
+            rules=rules,
+            outcome=outcome,
+            points=points,
+            replayed=replayed,
+            open_hands=open_hands,
+        )
+    )
 
 
 def watch_deals(controller: Any, *, guided: bool) -> None:
     """Record each deal that ends at ``controller``'s table (once, however often a lesson
-    is built around the same table)."""
+    is built around the same table), marked as the controller says: ``replayed`` and
+    ``open_hands`` (:class:`gin.ui.table.controller.TableController`)."""
     if getattr(controller, "_class_watched", False):
         return
     controller._class_watched = True
 
     def ended(deal: Any) -> None:
-        deal_over(deal, learner_seat=0, guided=guided, rules=controller.rules.name)
+        deal_over(
+            deal,
+            learner_seat=0,
+            guided=guided,
+            rules=controller.rules.name,
+            replayed=bool(getattr(controller, "replayed", False)),
+            open_hands=bool(getattr(controller, "open_hands", False)),
+        )
 
     controller.deal_listeners.append(ended)
 
 
 __all__ = [
     "DATA_ENV",
+    "EVENTS_PER_MINUTE",
+    "LIMIT",
+    "EventLimit",
     "answered",
     "deal_over",
     "enabled",
-    "flush",
     "forget_member",
     "hint_used",
     "member",

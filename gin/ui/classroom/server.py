@@ -123,19 +123,34 @@ class TeacherPageHandler(tornado.web.RequestHandler):
                 )
             )
             return
-        query = {"key": key or ""}
+        query = [("key", key or "")]
         if code:
-            query["class"] = code.upper()[:16]
+            query.append(("class", code.upper()[:16]))
+        for name, values in self.request.query_arguments.items():
+            if name.strip().lower() == "class":  # the page says what is wrong with them
+                query += [("class", v.decode("utf-8", "replace")[:32]) for v in values[:2]]
         wanted = self.get_query_argument("lang", None)
         if wanted:
-            query["lang"] = wanted[:8]
+            query.append(("lang", wanted[:8]))
         target = url_path_join(self.server_url, "voila/render", TEACHER_NOTEBOOK)
         self.redirect(f"{target}?{urlencode(query)}")
 
 
+MAX_JOIN_BYTES = 2048
+"""The largest body ``POST class/join`` reads: a code and a nickname need far less."""
+
+
+@tornado.web.stream_request_body
 class JoinHandler(tornado.web.RequestHandler):
     """``POST class/join``: ``{"code", "nickname", "lang"}`` -> ``{"ok", "code",
-    "nickname", "token"}`` or ``{"ok": false, "error": sentence}``."""
+    "nickname", "token"}`` or ``{"ok": false, "error": sentence}``.
+
+    Only JSON (``Content-Type: application/json``, else 415), at most
+    :data:`MAX_JOIN_BYTES` (else 413; no more than that is ever kept in memory), with the
+    page's XSRF token (the ``_xsrf`` cookie sent back in the ``X-XSRFToken`` header, as
+    Jupyter's own handlers ask; else 403), an object whose code and nickname are text
+    (else 400). Each refusal is one sentence in the page's language.
+    """
 
     def initialize(self, state: dict[str, Any], headers: dict[str, str]) -> None:
         self.state = state
@@ -152,13 +167,42 @@ class JoinHandler(tornado.web.RequestHandler):
         self.set_status(status)
         self.finish({"ok": False, "code": "", "error": error.render(lang)})
 
-    def post(self) -> None:
+    def prepare(self) -> None:
+        self._body = bytearray()
+        self._too_large = False
+
+    def data_received(self, chunk: bytes) -> None:
+        if self._too_large or len(self._body) + len(chunk) > MAX_JOIN_BYTES:
+            self._too_large = True  # read to the end (so the page gets the answer), not kept
+            return
+        self._body.extend(chunk)
+
+    def _read_body(self) -> dict[str, Any] | tuple[int, GinError]:
+        """The request's JSON object, or the status and the sentence that refuse it."""
+        if self._too_large:
+            return 413, ClassJoinError(M["error.class-too-large"]())
+        media = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+        if media != "application/json":
+            return 415, ClassJoinError(M["error.class-bad-request"]())
         try:
-            body = json.loads(self.request.body or b"{}")
-        except ValueError:
-            body = {}
-        if not isinstance(body, dict):
-            body = {}
+            self.check_xsrf_cookie()
+        except tornado.web.HTTPError:
+            return 403, ClassJoinError(M["error.class-not-from-page"]())
+        try:
+            body = json.loads(bytes(self._body).decode("utf-8"))
+        except ValueError:  # not UTF-8, not JSON
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("code", ""), str):
+            return 400, ClassJoinError(M["error.class-bad-request"]())
+        if not isinstance(body.get("nickname", ""), str):
+            return 400, ClassJoinError(M["error.class-bad-nickname"]())
+        return body
+
+    def post(self) -> None:
+        body = self._read_body()
+        if isinstance(body, tuple):
+            self._refuse(*body, _lang(self))
+            return
         lang = _lang(self, body.get("lang"))
         limit: GuessLimit = self.state["limit"]
         address = self.request.remote_ip or "?"
@@ -168,7 +212,7 @@ class JoinHandler(tornado.web.RequestHandler):
             self._refuse(429, ClassJoinError(M["error.class-too-many-tries"]()), lang)
             return
         try:
-            code = read_code(str(body.get("code", ""))[:64])
+            code = read_code(body.get("code", "")[:64])
             if not self._store().class_exists(code):
                 raise ClassJoinError(M["error.class-unknown-code"]())
         except ClassJoinError as exc:
@@ -177,7 +221,7 @@ class JoinHandler(tornado.web.RequestHandler):
             self._refuse(400, exc, lang)
             return
         try:
-            nickname = clean_nickname(str(body.get("nickname", ""))[:256])
+            nickname = clean_nickname(body.get("nickname", "")[:256])
             learner = self._store().join(code, nickname, token=secrets.token_urlsafe(16))
         except GinError as exc:
             self._refuse(400, exc, lang)
@@ -207,6 +251,7 @@ __all__ = [
     "ANNOUNCE",
     "DEFAULT_DATA_DIR",
     "KEY_ENV",
+    "MAX_JOIN_BYTES",
     "TEACHER_NOTEBOOK",
     "JoinHandler",
     "TeacherPageHandler",

@@ -5,6 +5,12 @@ teacher key), with the same language menu and projector-sized text. It reads the
 store only when the page's address holds the app's teacher key
 (:func:`gin.ui.classroom.server.key_matches`); otherwise it says how to open it.
 
+Once the page is up its :class:`KeyKeeper` takes the key out of the address bar (a
+projected page shows no key): the kernel keeps it for the page, the tab's sessionStorage
+for a reload. The class on show is the address's ``?class=``, or else the newest; a code
+that can't be read, an empty or repeated ``?class=``, or a class this server does not hold
+is said in one sentence, and no other class is shown in its place.
+
 Stable CSS classes for browser tests: ``gin-action-new-class`` (button),
 ``gin-class-code``, ``gin-class-table`` with one ``gin-class-row`` per learner and a cell
 per level with ``data-level`` and ``data-state``, ``gin-class-slips``,
@@ -16,23 +22,40 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
+import os
 import random
 import urllib.parse
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
+import anywidget
 import ipywidgets as W
+import traitlets
 
+from gin.errors import GinError, echo
 from gin.i18n import M, Message, source_keys
 from gin.ui.classroom import record
-from gin.ui.classroom.names import make_code, read_code
-from gin.ui.classroom.summary import ClassSummary, ClassTally, csv_text
+from gin.ui.classroom.link import address_class
+from gin.ui.classroom.names import ClassJoinError, make_code, read_code
+from gin.ui.classroom.summary import ClassSummary, ClassTally, LearnerRow, csv_text
 from gin.ui.classroom.teacherkey import key_matches
 from gin.ui.lessons.base import Lesson, button, html_widget
 from gin.ui.lessons.guard import describe_error, guarded
 from gin.ui.lessons.levelmap import STATE_NAMES, level_title
-from gin.ui.lessons.levels import LEVELS, level_index
+from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
 from gin.ui.lessons.progress import csv_data_url
-from gin.ui.page.urlparams import page_query
+from gin.ui.page.urlparams import PageParamError, page_query, read_query
+
+_HERE = Path(__file__).parent
+_log = logging.getLogger("gin.ui.classroom")
+
+START_NOTEBOOK = "00_start_here.ipynb"
+"""The page where learners join a class."""
+
+KEY_STORAGE = "gin-teacher-key"
+"""The browser's sessionStorage key that keeps the teacher key for a reload."""
 
 REFRESH_S = 2.0
 """How often the page reads the store again (the table is never more than this behind)."""
@@ -68,9 +91,25 @@ def slip_name(code: str) -> str:
     return code if m is None else m.render()
 
 
+def _marked_cell(row: LearnerRow) -> str:
+    """The cell of the deals not counted: how many, and (said in words, and on hover) how
+    many were replayed and how many played with open hands."""
+    detail = html.escape(
+        M["classroom.deals-marked.detail"].render(
+            {"replayed": row.replayed, "open": row.open_hands}
+        )
+    )
+    return (
+        f'<td class="gin-class-marked" data-replayed="{row.replayed}" '
+        f'data-open-hands="{row.open_hands}" title="{detail}">'
+        f'<span aria-hidden="true">{row.marked}</span>'
+        f'<span class="gin-class-sr">{detail}</span></td>'
+    )
+
+
 def table_html(summary: ClassSummary, code: str) -> str:
     """The learners x levels table (accessible: a caption, header cells with scope, each
-    state said in words for screen readers)."""
+    state said in words for screen readers), then what it counts."""
     head = "".join(
         f'<th scope="col" title="{html.escape(level_title(i))}">'
         f'<span aria-hidden="true">{i}</span>'
@@ -79,7 +118,12 @@ def table_html(summary: ClassSummary, code: str) -> str:
     )
     extra = "".join(
         f'<th scope="col">{html.escape(M[k].render())}</th>'
-        for k in ("classroom.guided", "classroom.deals", "classroom.deals-won")
+        for k in (
+            "classroom.guided",
+            "classroom.deals",
+            "classroom.deals-won",
+            "classroom.deals-marked",
+        )
     )
     cell = {  # each state's cell, rendered once per table
         (lv.key, state): (
@@ -101,18 +145,21 @@ def table_html(summary: ClassSummary, code: str) -> str:
             + f'<td class="gin-class-guided" data-done="{int(row.guided)}">'
             f"{html.escape(guided)}</td>"
             f'<td class="gin-class-deals">{row.deals}</td><td class="gin-class-won">{row.won}</td>'
-            "</tr>"
+            + _marked_cell(row)
+            + "</tr>"
         )
     caption = M["classroom.table-caption"].render({"count": len(summary.rows), "code": code})
     legend = " ".join(
         f"<span>{_MARKS[s]} {html.escape(STATE_NAMES[s].render())}</span>" for s in _MARKS
     )
+    counts = M["classroom.counts"].render({"streak": MASTERY_STREAK})
     empty = f"<p>{html.escape(M['classroom.no-learners'].render())}</p>" if not summary.rows else ""
     return (
         f'<table class="gin-class-table"><caption>{html.escape(caption)}</caption>'
         f'<thead><tr><th scope="col">{html.escape(M["classroom.learner"].render())}</th>'
         f"{head}{extra}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f'<p class="gin-class-legend">{legend}</p>{empty}'
+        f'<p class="gin-class-legend">{legend}</p>'
+        f'<p class="gin-class-counts gin-muted">{html.escape(counts)}</p>{empty}'
     )
 
 
@@ -147,10 +194,115 @@ def class_csv(summary: ClassSummary) -> str:
         M["classroom.guided"].render(),
         M["classroom.deals"].render(),
         M["classroom.deals-won"].render(),
+        M["classroom.deals-replayed"].render(),
+        M["classroom.deals-open-hands"].render(),
     ]
     states = {k: m.render() for k, m in STATE_NAMES.items()}
     guided = (M["classroom.guided.done"].render(), M["classroom.guided.not-yet"].render())
     return csv_text(summary, header, states, guided)
+
+
+# --------------------------------------------------------------------------- the address
+
+
+def address_key(query: str) -> str | None:
+    """The teacher key in the page's address (``?key=``; ``None`` when missing or given
+    twice)."""
+    try:
+        return read_query(query, ("key",)).get("key")
+    except PageParamError:
+        return None
+
+
+def app_base(url: object) -> str:
+    """The app's address as the teacher's browser reaches it (``https://school.example/``),
+    when ``url`` is one: http or https, a host, a path ending in ``/``, no query; else
+    ``""``.
+
+    >>> app_base("http://10.0.0.5:8866/"), app_base("javascript:alert(1)//"), app_base(3)
+    ('http://10.0.0.5:8866/', '', '')
+    """
+    if not isinstance(url, str) or len(url) > 512:
+        return ""
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError:
+        return ""
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query:
+        return ""
+    if parts.fragment or not parts.path.endswith("/") or any(c in url for c in "\"'<> \\"):
+        return ""
+    return f"{parts.scheme}://{parts.netloc}{parts.path}"
+
+
+def base_from_request(env: Mapping[str, str] | None = None) -> str:
+    """The app's address from the request Voilà handed this kernel (``SERVER_NAME``,
+    ``SERVER_PORT``, ``SCRIPT_NAME``), else ``""``: the first guess at the learners' link,
+    until the page says how the browser reaches the app.
+
+    >>> base_from_request({"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866",
+    ...                    "SCRIPT_NAME": "/tutor/voila/render/06_class.ipynb"})
+    'http://10.0.0.5:8866/tutor/'
+    """
+    env = os.environ if env is None else env
+    host, port = env.get("SERVER_NAME", ""), env.get("SERVER_PORT", "")
+    if not host:
+        return ""
+    if ":" in host:
+        host = f"[{host}]"
+    script = env.get("SCRIPT_NAME", "")
+    at = script.find("/voila/")
+    prefix = script[:at] if at >= 0 else ""
+    return app_base(f"http://{host}{':' + port if port else ''}{prefix}/")
+
+
+def join_link(code: str, base: str) -> str:
+    """Start here's address with the class filled in: whole when the app's ``base``
+    address is known, else relative to the teacher page.
+
+    >>> join_link("K7WQ3M", "http://10.0.0.5:8866/")
+    'http://10.0.0.5:8866/voila/render/00_start_here.ipynb?class=K7WQ3M'
+    """
+    query = urllib.parse.urlencode({"class": code})
+    if not base:
+        return f"./{START_NOTEBOOK}?{query}"
+    return f"{base}voila/render/{START_NOTEBOOK}?{query}"
+
+
+class KeyKeeper(anywidget.AnyWidget):
+    """The teacher page's keeper (hidden): the page takes the key out of its address and
+    keeps it in sessionStorage; after a reload it sends it (``{"event": "key", "key"}``).
+    It also sends the app's address as the browser reaches it (``{"event": "base",
+    "url"}``), for the learners' link."""
+
+    _esm = _HERE / "teacher.js"
+
+    storage_key = traitlets.Unicode(KEY_STORAGE).tag(sync=True)
+
+    def __init__(
+        self, on_key: Callable[[str], Any], on_base: Callable[[str], Any], **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.layout.display = "none"
+        self._on_key, self._on_base = on_key, on_base
+        self.on_msg(self._handle_page_message)
+
+    def _handle_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            if not isinstance(content, Mapping):
+                return
+            if content.get("event") == "key" and isinstance(content.get("key"), str):
+                self._on_key(content["key"][:256])
+            elif content.get("event") == "base":
+                base = app_base(content.get("url"))
+                if base:
+                    self._on_base(base)
+        except Exception:  # said on the server; the page goes on as it was
+            _log.exception("the teacher page's message could not be used")
+
+    def send_from_page(self, content: dict[str, Any]) -> None:
+        """Handle ``content`` as if the page had sent it (for tests)."""
+        self._handle_page_message(self, content, [])
 
 
 class TeacherLesson(Lesson):
@@ -159,12 +311,26 @@ class TeacherLesson(Lesson):
 
     notebook = "06_class.ipynb"
 
-    def __init__(self, *, code: str | None = None, key: str | None = None) -> None:
+    def __init__(self, *, code: str | None = None, key: str | None = None, base: str = "") -> None:
         super().__init__(seed=0)
-        query = dict(urllib.parse.parse_qsl(page_query()))
-        self.key = key if key is not None else query.get("key")
-        wanted = code if code is not None else query.get("class", "")
-        self.allowed = record.enabled() and key_matches(self.key)
+        query = page_query()
+        self.key = key if key is not None else address_key(query)
+        self.wanted: str | None = None
+        self.address_problem: GinError | None = None
+        if code is not None:
+            self.wanted = code or None
+            if code:
+                try:
+                    self.wanted = read_code(code)
+                except ClassJoinError:
+                    self.wanted = None
+                    self.address_problem = PageParamError(
+                        M["error.page-bad-class"](value=echo(code, 40))
+                    )
+        else:
+            self.wanted, self.address_problem = address_class(query)
+        self.base = base or base_from_request()
+        self.allowed = False
         self.code = ""
         self._shown: tuple[Any, ...] = ()
         self._tally, self._tally_of = ClassTally(), ""
@@ -186,11 +352,31 @@ class TeacherLesson(Lesson):
         self.no_button = button(M["classroom.end.cancel"].render(), "gin-action-end-class-no")
         self.confirm = W.VBox([self.confirm_text, W.HBox([self.yes_button, self.no_button])])
         self.confirm.layout.display = "none"
-        if not self.allowed:
+        self.keeper = KeyKeeper(on_key=self._key_from_page, on_base=self._base_from_page)
+        self.body = W.VBox([])
+        self.assemble(self.keeper, self.body)
+        if record.enabled() and key_matches(self.key):
+            self._open()
+        else:
             key = "classroom.needs-key" if record.enabled() else "classroom.needs-app"
             self.message.value = f'<p role="status">{html.escape(M[key].render())}</p>'
-            self.assemble(self.message)
-            return
+            self.body.children = (self.message,)
+
+    def _key_from_page(self, key: str) -> None:
+        """The key the page kept for this tab (a reload): the class data, if it matches."""
+        if not self.allowed and record.enabled() and key_matches(key):
+            self.key = key
+            self._open()
+
+    def _base_from_page(self, base: str) -> None:
+        if base != self.base:
+            self.base = base
+            if self.allowed:
+                self.refresh(force=True)
+
+    def _open(self) -> None:
+        """Show the class data (the key matched)."""
+        self.allowed = True
         say = guarded(self._say)
         self.new_button.on_click(say(lambda _b: self.new_class()))
         self.end_button.on_click(say(lambda _b: self.ask_end()))
@@ -200,15 +386,17 @@ class TeacherLesson(Lesson):
         store = record.store()
         assert store is not None
         classes = store.classes()
-        if wanted:
-            try:
-                wanted = read_code(wanted)
-            except Exception:
-                wanted = ""
-        self.code = wanted if wanted in classes else (classes[0] if classes else "")
+        problem = self.address_problem
+        if problem is None and self.wanted is not None and self.wanted not in classes:
+            problem = GinError(M["classroom.unknown-class"](code=self.wanted))
+        if problem is not None:  # said, and no other class shown in its place
+            self.code = ""
+            self.message.value = f'<p role="alert">{html.escape(problem.render())}</p>'
+        else:
+            self.code = self.wanted or (classes[0] if classes else "")
         self._set_choices(classes)
         live = html_widget(f'<p class="gin-muted">{html.escape(M["classroom.live"].render())}</p>')
-        self.assemble(
+        self.body.children = (
             html_widget(f"<style>{CLASS_CSS}</style>"),
             html_widget(f"<p>{html.escape(M['classroom.intro'].render())}</p>"),
             W.HBox([self.new_button, self.choice]),
@@ -235,6 +423,8 @@ class TeacherLesson(Lesson):
                 self.choice.options = classes
             if self.code and self.choice.value != self.code:
                 self.choice.value = self.code
+            elif not self.code:
+                self.choice.index = None  # no class on show: none chosen in the menu
         finally:
             self._choosing = False
 
@@ -264,6 +454,7 @@ class TeacherLesson(Lesson):
         """Show the class ``code``."""
         if code and code != self.code and not self._choosing:
             self.code = code
+            self.message.value = ""
             self._hide_confirm()
             self.refresh(force=True)
 
@@ -301,7 +492,8 @@ class TeacherLesson(Lesson):
         if store is None or not self.allowed:
             return
         if not self.code:
-            self.code_box.value = f"<p>{html.escape(M['classroom.no-class'].render())}</p>"
+            none = "" if store.classes() else M["classroom.no-class"].render()
+            self.code_box.value = f"<p>{html.escape(none)}</p>" if none else ""
             self.table.value = self.slips.value = self.csv.value = ""
             self.end_button.layout.display = "none"
             return
@@ -317,13 +509,13 @@ class TeacherLesson(Lesson):
         self._tally.add(learners, events)
         summary = self._tally.summary()
         self.end_button.layout.display = ""
-        link = f"./00_start_here.ipynb?{urllib.parse.urlencode({'class': self.code})}"
+        link = join_link(self.code, self.base)
         self.code_box.value = (
             f"<p>{html.escape(M['classroom.code-label'].render())}: "
             f'<span class="gin-class-code">{html.escape(self.code)}</span></p>'
             f"<p>{html.escape(M['classroom.join-link'].render())}: "
             f'<a class="gin-class-join-link" href="{html.escape(link)}" target="_blank">'
-            f"{html.escape(link[2:])}</a></p>"
+            f"{html.escape(link.removeprefix('./'))}</a></p>"
         )
         self.table.value = table_html(summary, self.code)
         self.slips.value = slips_html(summary)
@@ -359,9 +551,10 @@ class TeacherLesson(Lesson):
 
     def rebuilt(self) -> Lesson:
         """The page in the current language, on the same class (its own refresh takes
-        over)."""
+        over); a class the address could not name stays unnamed, its sentence said again."""
         self._ticking = None
-        return TeacherLesson(code=self.code, key=self.key)
+        code = self.code if self.code or self.address_problem is None else None
+        return TeacherLesson(code=code, key=self.key, base=self.base)
 
 
 def class_page(*, code: str | None = None, key: str | None = None) -> TeacherLesson:
@@ -370,4 +563,16 @@ def class_page(*, code: str | None = None, key: str | None = None) -> TeacherLes
     return TeacherLesson(code=code, key=key)
 
 
-__all__ = ["SLIP_NAMES", "TeacherLesson", "class_csv", "class_page", "slips_html", "table_html"]
+__all__ = [
+    "SLIP_NAMES",
+    "KeyKeeper",
+    "TeacherLesson",
+    "address_key",
+    "app_base",
+    "base_from_request",
+    "class_csv",
+    "class_page",
+    "join_link",
+    "slips_html",
+    "table_html",
+]

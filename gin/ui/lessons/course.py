@@ -138,6 +138,15 @@ class LevelPanel:
         return self.progress.state(self.rules.name, self.level.key)
 
     def _recorded(self, verdict: Verdict, first_try: bool) -> None:
+        # the class's record first: committed before the page is told anything
+        class_record.answered(
+            self.rules.name,
+            self.level.key,
+            right=verdict.right,
+            slip=verdict.slip,
+            question=self.exercise.question_key,
+            first_try=first_try,
+        )
         self.progress.record(
             self.rules.name,
             self.level.key,
@@ -145,19 +154,13 @@ class LevelPanel:
             first_try=first_try,
             streak=self.exercise.streak,
         )
-        class_record.answered(
-            self.rules.name,
-            self.level.key,
-            right=verdict.right,
-            slip=verdict.slip,
-            state=self.state,
-        )
         self.update_mastery()
 
     def _hint_shown(self) -> None:
         if self.exercise.hints_shown == 2:
+            key = self.exercise.question_key
+            class_record.hint_used(self.rules.name, self.level.key, question=key)
             self.progress.hint_used(self.rules.name, self.level.key)
-            class_record.hint_used(self.rules.name, self.level.key, state=self.state)
 
     def update_mastery(self) -> None:
         """Show the level's state and what masters it (the run of right answers comes from

@@ -116,6 +116,22 @@ def parse_int(text: str) -> int:
         raise AnswerError(M["lesson.exercise.not-a-number"](text=echo(t))) from None
 
 
+def streak_after(streak: int, *, right: bool, first_try: bool) -> int:
+    """The right answers in a row after one more checked answer (the course's rule, used by
+    :class:`Exercise` and by the teacher's table alike): a right first try adds one, a wrong
+    answer (at any try) starts again from 0, a right answer after a wrong try or the worked
+    answer leaves the run as it was.
+
+    >>> streak_after(2, right=True, first_try=True), streak_after(2, right=True, first_try=False)
+    (3, 2)
+    >>> streak_after(2, right=False, first_try=False)
+    0
+    """
+    if not right:
+        return 0
+    return streak + 1 if first_try else streak
+
+
 class Exercise:
     """A sequence of generated questions with Check and Next buttons.
 
@@ -181,6 +197,12 @@ class Exercise:
         """Call ``callback(verdict, first_try)`` after every checked answer (``first_try``
         is false for a second try, or after the worked answer was shown)."""
         self._on_result.append(callback)
+
+    @property
+    def question_key(self) -> str:
+        """The question on show, named for the whole class: ``"<seed>:<number>"`` (within
+        the exercise's kind, such as a level under a rule set)."""
+        return f"{self.seed}:{self.number}"
 
     # ------------------------------------------------------------------ questions
 
@@ -319,10 +341,7 @@ class Exercise:
             self._counted = True
             self.answered_count += 1
             self.right_count += verdict.right and self.hints_shown < 2
-        if first_try:
-            self.streak = self.streak + 1 if verdict.right else 0
-        elif not verdict.right:
-            self.streak = 0
+        self.streak = streak_after(self.streak, right=verdict.right, first_try=first_try)
         for cb in self._on_result:
             cb(verdict, first_try)
         head = (
@@ -366,4 +385,13 @@ class Exercise:
             self.tally.value = ""
 
 
-__all__ = ["AnswerWidget", "Choice", "Exercise", "Field", "Question", "Verdict", "parse_int"]
+__all__ = [
+    "AnswerWidget",
+    "Choice",
+    "Exercise",
+    "Field",
+    "Question",
+    "Verdict",
+    "parse_int",
+    "streak_after",
+]

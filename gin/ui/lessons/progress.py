@@ -99,6 +99,48 @@ def clean_records(raw: Any) -> dict[str, dict[str, Any]]:
     return out
 
 
+def new_record() -> dict[str, Any]:
+    """A level's record before any answer: state ``new``, every count 0."""
+    return {"state": "new", **dict.fromkeys(COUNTS, 0)}
+
+
+def answer_recorded(
+    rec: Mapping[str, Any], *, right: bool, first_try: bool, streak: int
+) -> dict[str, Any]:
+    """A level's record after one checked answer (the course's mastery rule, used by the
+    learner's :class:`Progress` and by the teacher's table alike): a first try counts as an
+    answer, and ``streak`` (the right answers in a row so far,
+    :func:`gin.ui.lessons.exercise.streak_after`) reaching :data:`MASTERY_STREAK` masters
+    the level.
+
+    >>> rec = new_record()
+    >>> for _ in range(3):
+    ...     rec = answer_recorded(rec, right=True, first_try=True, streak=rec["streak"] + 1)
+    >>> rec["state"], rec["answered"]
+    ('mastered', 3)
+    """
+    out = dict(rec)
+    if first_try:
+        out["answered"] += 1
+        out["first_right"] += int(right)
+    out["streak"] = streak
+    out["best_streak"] = max(out["best_streak"], streak)
+    if out["state"] == "new":
+        out["state"] = "started"
+    if streak >= MASTERY_STREAK:
+        out["state"] = "mastered"
+    return out
+
+
+def hint_recorded(rec: Mapping[str, Any]) -> dict[str, Any]:
+    """A level's record after a worked answer was shown (the level is started)."""
+    out = dict(rec)
+    out["hints"] += 1
+    if out["state"] == "new":
+        out["state"] = "started"
+    return out
+
+
 class Progress(anywidget.AnyWidget):
     """The learner's records, per rule set and level, kept in the browser.
 
@@ -162,9 +204,7 @@ class Progress(anywidget.AnyWidget):
     def level_record(self, rules: str, key: str) -> dict[str, Any]:
         """The record of one level (all counts 0 and state ``new`` when none)."""
         rec = self.records.get(rules, {}).get(key)
-        if rec is None:
-            return {"state": "new", **dict.fromkeys(COUNTS, 0)}
-        return dict(rec)
+        return new_record() if rec is None else dict(rec)
 
     def state(self, rules: str, key: str) -> str:
         """``new``, ``started`` or ``mastered``."""
@@ -205,25 +245,14 @@ class Progress(anywidget.AnyWidget):
 
     def record(self, rules: str, key: str, *, right: bool, first_try: bool, streak: int) -> None:
         """Record one checked answer; ``streak`` is the right answers in a row so far."""
-        rec = self.level_record(rules, key)
-        if first_try:
-            rec["answered"] += 1
-            rec["first_right"] += int(right)
-        rec["streak"] = streak
-        rec["best_streak"] = max(rec["best_streak"], streak)
-        if rec["state"] == "new":
-            rec["state"] = "started"
-        if streak >= MASTERY_STREAK:
-            rec["state"] = "mastered"
+        rec = answer_recorded(
+            self.level_record(rules, key), right=right, first_try=first_try, streak=streak
+        )
         self._put(rules, key, rec)
 
     def hint_used(self, rules: str, key: str) -> None:
         """Record that a worked answer was shown."""
-        rec = self.level_record(rules, key)
-        rec["hints"] += 1
-        if rec["state"] == "new":
-            rec["state"] = "started"
-        self._put(rules, key, rec)
+        self._put(rules, key, hint_recorded(self.level_record(rules, key)))
 
     # ------------------------------------------------------------------ export
 
@@ -285,8 +314,11 @@ __all__ = [
     "LAST",
     "STATES",
     "Progress",
+    "answer_recorded",
     "clean_records",
     "consistent",
     "csv_data_url",
+    "hint_recorded",
+    "new_record",
     "spreadsheet_cell",
 ]
