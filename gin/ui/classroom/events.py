@@ -16,6 +16,11 @@ class ClassStoreError(GinError):
     learner that does not exist (codes ``class-...``)."""
 
 
+class StoreUnavailable(ClassStoreError):
+    """The class store can't be reached just now (a database restarting, a failover): the
+    caller may try again later (code ``class-store-unreachable``)."""
+
+
 KINDS = ("answer", "hint", "guided", "deal")
 """What is recorded: an answer checked in a level (right or wrong, the slip diagnosed, the
 level's state after it), a worked answer shown, the guided deal finished, a deal played at
@@ -55,4 +60,4 @@ class StoredEvent(Event):
     token: str = ""
 
 
-__all__ = ["KINDS", "ClassStoreError", "Event", "Learner", "StoredEvent"]
+__all__ = ["KINDS", "ClassStoreError", "Event", "Learner", "StoreUnavailable", "StoredEvent"]

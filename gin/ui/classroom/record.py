@@ -1,40 +1,40 @@
 """What a learner's kernel records for their class, straight into the class store.
 
 Under Voilà each learner's page runs in its own kernel on the app's server; the app tells
-its kernels where the store is (the ``GIN_CLASS_DATA`` environment variable, see
-:mod:`gin.ui.classroom.server`). When the page says the learner joined a class
-(:class:`gin.ui.classroom.link.ClassLink`), :func:`set_member` names them, and the lessons'
-hooks call :func:`answered`, :func:`hint_used`, :func:`deal_over`. Without a class (or
+its kernels where the store is (the ``GIN_CLASS_DB`` environment variable, or
+``GIN_CLASS_DATA`` for a SQLite store's directory: :mod:`gin.ui.classroom.address`). When
+the page says the learner joined a class (:class:`gin.ui.classroom.link.ClassLink`),
+:func:`set_member` names them, and the lessons' hooks call :func:`answered`,
+:func:`hint_used`, :func:`deal_over`. Without a class (or
 without the app: the static site, a notebook) these do nothing: nothing is sent anywhere.
 
 Recording never holds up a lesson: the hooks put the event in a queue and return, and one
 writer thread per kernel commits each event in its own transaction (so a learner's click
-never waits for the database, however busy the class). A store that fails is logged on the
-server and the lesson goes on. :func:`flush` waits for the queue to be written (tests, and
-the kernel's exit).
+never waits for the database, however busy the class). A store out of reach is tried again
+with back-off (:class:`gin.ui.classroom.writer.EventWriter`); one that fails otherwise is
+logged on the server; the lesson goes on. :func:`flush` waits for the queue to be written
+(tests, and the kernel's exit).
 """
 
 from __future__ import annotations
 
 import atexit
 import logging
-import os
 import queue
 import threading
 from typing import TYPE_CHECKING, Any
 
-from gin.ui.classroom.events import ClassStoreError, Event, Learner
+from gin.ui.classroom.address import DATA_ENV, DB_ENV, store_address
+from gin.ui.classroom.events import ClassStoreError, Event, Learner, StoreUnavailable
 
 if TYPE_CHECKING:
+    from gin.ui.classroom.postgres import PostgresClassStore
     from gin.ui.classroom.store import ClassStore
-
-DATA_ENV = "GIN_CLASS_DATA"
-"""The environment variable naming the class store's data directory (set by the app)."""
 
 _log = logging.getLogger("gin.ui.classroom")
 _state: dict[str, Any] = {"store": None, "member": None}
 _queue: queue.Queue[tuple[str, Learner, Event]] = queue.Queue()
-_writer: dict[str, Any] = {"thread": None, "store": None, "dir": None}
+_writer: dict[str, Any] = {"thread": None, "writer": None}
 _writer_lock = threading.Lock()
 
 FLUSH_TIMEOUT_S = 10.0
@@ -44,18 +44,19 @@ FLUSH_TIMEOUT_S = 10.0
 def enabled() -> bool:
     """Whether this kernel was started by the app with a class store (else classes are
     not offered: the static site, a plain notebook)."""
-    return bool(os.environ.get(DATA_ENV))
+    return store_address() is not None
 
 
-def store() -> ClassStore | None:
+def store() -> ClassStore | PostgresClassStore | None:
     """The class store of this app (opened once per process), or ``None`` without one."""
-    if not enabled():
+    address = store_address()
+    if address is None:
         return None
     if _state["store"] is None:
-        from gin.ui.classroom.store import ClassStore  # sqlite3: only where there is a store
+        from gin.ui.classroom.store import open_store  # a driver only where there is a store
 
-        _state["store"] = ClassStore(os.environ[DATA_ENV])
-    opened: ClassStore = _state["store"]
+        _state["store"] = open_store(address)
+    opened: ClassStore | PostgresClassStore = _state["store"]
     return opened
 
 
@@ -67,9 +68,15 @@ def member() -> Learner | None:
 
 def set_member(code: str, token: str) -> Learner | None:
     """Record from now on for the learner ``token`` of the class ``code``, when the store
-    knows them; returns them, or ``None`` (no store, or the class has ended)."""
-    s = store()
-    learner = None if s is None else s.learner(code, token)
+    knows them; returns them, or ``None`` (no store, or the class has ended). A store out
+    of reach can't say: the membership is kept (without its nickname), and the writer
+    learns from the store whether it holds."""
+    try:
+        s = store()
+        learner = None if s is None else s.learner(code, token)
+    except StoreUnavailable:
+        _state["store"] = None
+        learner = Learner(token, code, "")
     _state["member"] = learner
     return learner
 
@@ -81,16 +88,16 @@ def forget_member() -> None:
 
 def _write_forever() -> None:
     """The writer thread: commit each queued event (its own connection to the store)."""
-    from gin.ui.classroom.store import ClassStore
+    from gin.ui.classroom.writer import EventWriter
 
     while True:
-        data_dir, learner, event = _queue.get()
+        address, learner, event = _queue.get()
         try:
-            if _writer["dir"] != data_dir:
-                if _writer["store"] is not None:
-                    _writer["store"].close()
-                _writer["store"], _writer["dir"] = ClassStore(data_dir), data_dir
-            _writer["store"].record(learner.code, learner.token, event)
+            if _writer["writer"] is None or _writer["writer"].address != address:
+                if _writer["writer"] is not None:
+                    _writer["writer"].close()
+                _writer["writer"] = EventWriter(address)
+            _writer["writer"].write(learner, event)
         except ClassStoreError:  # the class has ended: record nothing more
             if _state["member"] == learner:
                 _state["member"] = None
@@ -102,7 +109,8 @@ def _write_forever() -> None:
 
 def _record(event: Event) -> None:
     learner = member()
-    if learner is None or not enabled():
+    address = store_address()
+    if learner is None or address is None:
         return
     with _writer_lock:
         if _writer["thread"] is None:
@@ -110,7 +118,7 @@ def _record(event: Event) -> None:
             thread.start()
             _writer["thread"] = thread
             atexit.register(flush, FLUSH_TIMEOUT_S)
-    _queue.put((os.environ[DATA_ENV], learner, event))
+    _queue.put((address, learner, event))
 
 
 def flush(timeout: float | None = None) -> bool:
@@ -171,6 +179,7 @@ def watch_deals(controller: Any, *, guided: bool) -> None:
 
 __all__ = [
     "DATA_ENV",
+    "DB_ENV",
     "answered",
     "deal_over",
     "enabled",
