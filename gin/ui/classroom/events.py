@@ -33,6 +33,11 @@ class ClassStoreError(GinError):
     learner that does not exist (codes ``class-...``)."""
 
 
+class StoreUnavailable(ClassStoreError):
+    """The class store can't be reached just now (a database restarting, a failover): the
+    caller may try again later (code ``class-store-unreachable``)."""
+
+
 KINDS = ("answer", "hint", "guided", "deal")
 """What is recorded: an answer checked in a level (right or wrong, the slip diagnosed, the
 question it answered), a worked answer shown, the guided deal finished, a deal played at
@@ -133,6 +138,7 @@ __all__ = [
     "ClassStoreError",
     "Event",
     "Learner",
+    "StoreUnavailable",
     "StoredEvent",
     "read_form",
     "stored_form",

@@ -20,6 +20,7 @@ import random
 import re
 import unicodedata
 from collections import deque
+from typing import Protocol
 
 from gin.errors import GinError
 from gin.i18n import M
@@ -31,8 +32,10 @@ CODE_LENGTH = 6
 NICKNAME_LENGTH = 24
 """At most this many characters of a nickname are kept."""
 
-GUESSES_PER_MINUTE = 5
-"""Wrong class codes an address may send in one minute before it must wait."""
+GUESSES_PER_MINUTE = 120
+"""Wrong class codes an address may send in one minute before it must wait: a school of a
+thousand learners behind one address, joining in the same minutes with one in ten mistyping
+the code, stays under it (:class:`GuessLimit`)."""
 
 _BIDI_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
@@ -98,8 +101,29 @@ def _is_tag(ch: str) -> bool:
     return 0xE0000 <= ord(ch) <= 0xE007F
 
 
+class GuessStore(Protocol):
+    """Where a :class:`GuessLimit` counts, shared by every server of one class store."""
+
+    def wrong_guess(self, address: str, at: float) -> None: ...  # pragma: no cover
+
+    def wrong_guesses(self, address: str, since: float) -> int: ...  # pragma: no cover
+
+
 class GuessLimit:
-    """At most ``per_minute`` wrong codes from one address in any 60 seconds.
+    """At most ``per_minute`` wrong codes from one address in any 60 seconds, then a
+    wait.
+
+    The limit is sized for a whole school behind one address (a school network's, or a
+    hub's proxy's: :data:`GUESSES_PER_MINUTE`), so that a class's right codes are never
+    held up by the mistakes of the other classes at that address; the code space is what
+    keeps guessing hopeless even at that pace (:data:`CODE_ALPHABET` to the
+    :data:`CODE_LENGTH`, about 8.9e8 codes: at the limit one address needs about 50 days,
+    on average, to find one of 100 open classes). A script at one address that sends wrong
+    codes past the limit makes that address wait a minute, right codes included: at one
+    address a guesser can't be told from a learner. With a ``store`` (the class store's
+    ``wrong_guess`` / ``wrong_guesses``) the counts live in the database, so every server
+    of a school shares them; ``now`` is then the time since the epoch
+    (:func:`time.time`). Without one they stay in this process's memory.
 
     >>> limit = GuessLimit(per_minute=2)
     >>> limit.wrong("10.0.0.7", now=0.0); limit.wrong("10.0.0.7", now=1.0)
@@ -111,8 +135,11 @@ class GuessLimit:
 
     WINDOW_S = 60.0
 
-    def __init__(self, per_minute: int = GUESSES_PER_MINUTE) -> None:
+    def __init__(
+        self, per_minute: int = GUESSES_PER_MINUTE, store: GuessStore | None = None
+    ) -> None:
         self.per_minute = per_minute
+        self.store = store
         self._wrong: dict[str, deque[float]] = {}
 
     def _recent(self, address: str, now: float) -> deque[float]:
@@ -125,10 +152,15 @@ class GuessLimit:
 
     def allowed(self, address: str, now: float) -> bool:
         """Whether ``address`` may try a code now."""
+        if self.store is not None:
+            return self.store.wrong_guesses(address, now - self.WINDOW_S) < self.per_minute
         return len(self._recent(address, now)) < self.per_minute
 
     def wrong(self, address: str, now: float) -> None:
         """Count a wrong code from ``address``."""
+        if self.store is not None:
+            self.store.wrong_guess(address, now)
+            return
         times = self._recent(address, now)
         times.append(now)
         self._wrong[address] = times
@@ -144,6 +176,7 @@ __all__ = [
     "NICKNAME_LENGTH",
     "ClassJoinError",
     "GuessLimit",
+    "GuessStore",
     "clean_nickname",
     "make_code",
     "read_code",

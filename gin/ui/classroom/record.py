@@ -1,16 +1,21 @@
 """What a learner's kernel records for their class, straight into the class store.
 
 Under Voilà each learner's page runs in its own kernel on the app's server; the app tells
-its kernels where the store is (the ``GIN_CLASS_DATA`` environment variable, see
-:mod:`gin.ui.classroom.server`). When the page says the learner joined a class
-(:class:`gin.ui.classroom.link.ClassLink`), :func:`set_member` names them, and the lessons'
-hooks call :func:`answered`, :func:`hint_used`, :func:`deal_over`. Without a class (or
-without the app: the static site, a notebook) these do nothing: nothing is sent anywhere.
+its kernels where the store is (the ``GIN_CLASS_DB`` environment variable, or
+``GIN_CLASS_DATA`` for a SQLite store's directory: :mod:`gin.ui.classroom.address`). When
+the page says the learner joined a class (:class:`gin.ui.classroom.link.ClassLink`),
+:func:`set_member` names them, and the lessons' hooks call :func:`answered`,
+:func:`hint_used`, :func:`deal_over`. Without a class (or
+without the app: the static site, a plain notebook) these do nothing: nothing is sent anywhere.
 
 Each event is committed (one transaction) before its hook returns, so before the kernel
 answers the learner's action: a kernel that dies after showing a verdict has recorded it
 (in WAL mode a commit is a write to the file's log, without waiting for the disk). A store
-that fails is logged on the server and the lesson goes on.
+out of reach (a database restarting, a failover) does not hold the lesson up: the event,
+and every one after it until the queue is empty again, goes to one writer thread per
+kernel, which tries again with back-off (:class:`gin.ui.classroom.writer.EventWriter`);
+:func:`flush` waits for that queue (tests, and the kernel's exit). A store that fails
+otherwise is logged on the server and the lesson goes on.
 
 What is recorded is what happened, once:
 
@@ -22,20 +27,27 @@ What is recorded is what happened, once:
 
 from __future__ import annotations
 
+import atexit
 import logging
-import os
+import queue
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gin.ui.classroom.events import ClassStoreError, Event, Learner, stored_form
+from gin.ui.classroom.address import DATA_ENV, DB_ENV, store_address
+from gin.ui.classroom.events import (
+    ClassStoreError,
+    Event,
+    Learner,
+    StoreUnavailable,
+    stored_form,
+)
 
 if TYPE_CHECKING:
+    from gin.ui.classroom.postgres import PostgresClassStore
     from gin.ui.classroom.store import ClassStore
-
-DATA_ENV = "GIN_CLASS_DATA"
-"""The environment variable naming the class store's data directory (set by the app)."""
 
 EVENTS_PER_MINUTE = 40
 """At most this many events of one learner are recorded in any 60 seconds: a learner at
@@ -45,8 +57,14 @@ Next as fast as it can is held to it."""
 REMEMBERED = 10_000
 """How many recorded answers a kernel remembers to know a repeated Check."""
 
+FLUSH_TIMEOUT_S = 10.0
+"""How long the kernel's exit waits for events still queued."""
+
 _log = logging.getLogger("gin.ui.classroom")
 _state: dict[str, Any] = {"store": None, "member": None}
+_queue: queue.Queue[tuple[str, Learner, Event]] = queue.Queue()
+_writer: dict[str, Any] = {"thread": None, "writer": None}
+_writer_lock = threading.Lock()
 
 
 class EventLimit:
@@ -99,18 +117,19 @@ _recorded: OrderedDict[tuple[Any, ...], None] = OrderedDict()
 def enabled() -> bool:
     """Whether this kernel was started by the app with a class store (else classes are
     not offered: the static site, a plain notebook)."""
-    return bool(os.environ.get(DATA_ENV))
+    return store_address() is not None
 
 
-def store() -> ClassStore | None:
+def store() -> ClassStore | PostgresClassStore | None:
     """The class store of this app (opened once per process), or ``None`` without one."""
-    if not enabled():
+    address = store_address()
+    if address is None:
         return None
     if _state["store"] is None:
-        from gin.ui.classroom.store import ClassStore  # sqlite3: only where there is a store
+        from gin.ui.classroom.store import open_store  # a driver only where there is a store
 
-        _state["store"] = ClassStore(os.environ[DATA_ENV])
-    opened: ClassStore = _state["store"]
+        _state["store"] = open_store(address)
+    opened: ClassStore | PostgresClassStore = _state["store"]
     return opened
 
 
@@ -122,9 +141,15 @@ def member() -> Learner | None:
 
 def set_member(code: str, token: str) -> Learner | None:
     """Record from now on for the learner ``token`` of the class ``code``, when the store
-    knows them; returns them, or ``None`` (no store, or the class has ended)."""
-    s = store()
-    learner = None if s is None else s.learner(code, token)
+    knows them; returns them, or ``None`` (no store, or the class has ended). A store out
+    of reach can't say: the membership is kept (without its nickname), and the writer
+    learns from the store whether it holds."""
+    try:
+        s = store()
+        learner = None if s is None else s.learner(code, token)
+    except StoreUnavailable:
+        _state["store"] = None
+        learner = Learner(token, code, "")
     _state["member"] = learner
     return learner
 
@@ -146,32 +171,89 @@ def _repeat_key(learner: Learner, event: Event) -> tuple[Any, ...] | None:
     return None
 
 
+def _write_forever() -> None:
+    """The writer thread: commit each queued event (its own connection to the store)."""
+    from gin.ui.classroom.writer import EventWriter
+
+    while True:
+        address, learner, event = _queue.get()
+        try:
+            if _writer["writer"] is None or _writer["writer"].address != address:
+                if _writer["writer"] is not None:
+                    _writer["writer"].close()
+                _writer["writer"] = EventWriter(address)
+            _writer["writer"].write(learner, event)
+        except ClassStoreError:  # the class has ended: record nothing more
+            if _state["member"] == learner:
+                _state["member"] = None
+        except Exception:
+            _log.exception("a class event could not be recorded")
+        finally:
+            _queue.task_done()
+
+
+def _queue_event(address: str, learner: Learner, event: Event) -> None:
+    """Hand ``event`` to the kernel's writer thread (started on first use)."""
+    with _writer_lock:
+        if _writer["thread"] is None:
+            thread = threading.Thread(target=_write_forever, name="gin-class-writer", daemon=True)
+            thread.start()
+            _writer["thread"] = thread
+            atexit.register(flush, FLUSH_TIMEOUT_S)
+    _queue.put((address, learner, event))
+
+
 def _record(event: Event) -> bool:
-    """Commit ``event`` for the learner of this page; returns whether it was stored."""
+    """Record ``event`` for the learner of this page; returns whether it was taken (stored,
+    or queued through an outage of the store)."""
     learner = member()
-    if learner is None or not enabled():
+    address = store_address()
+    if learner is None or address is None:
         return False
     key = _repeat_key(learner, event)
     if key is not None and key in _recorded:
         return False
     if not LIMIT.allow(learner.token):
         return False
-    s = store()
-    assert s is not None
-    try:
-        s.record(learner.code, learner.token, stored_form(event))
-    except ClassStoreError:  # the class has ended: record nothing more
-        if _state["member"] == learner:
-            _state["member"] = None
-        return False
-    except Exception:
-        _log.exception("a class event could not be recorded")
-        return False
+    packed = stored_form(event)
+    if not _queue.unfinished_tasks:  # nothing waiting before it: commit it now
+        try:
+            s = store()
+            assert s is not None
+            s.record(learner.code, learner.token, packed)
+        except StoreUnavailable:
+            _state["store"] = None
+            _queue_event(address, learner, packed)  # through the outage, in order
+        except ClassStoreError:  # the class has ended: record nothing more
+            if _state["member"] == learner:
+                _state["member"] = None
+            return False
+        except Exception:
+            _log.exception("a class event could not be recorded")
+            return False
+    else:
+        _queue_event(address, learner, packed)  # behind the events still waiting
     if key is not None:
         _recorded[key] = None
         if len(_recorded) > REMEMBERED:
             _recorded.popitem(last=False)
     return True
+
+
+def flush(timeout: float | None = None) -> bool:
+    """Wait until every queued event is written (at most ``timeout`` seconds); returns
+    whether the queue is empty."""
+    if timeout is None:
+        _queue.join()
+        return True
+    done = threading.Event()
+
+    def wait() -> None:
+        _queue.join()
+        done.set()
+
+    threading.Thread(target=wait, daemon=True).start()
+    return done.wait(timeout)
 
 
 def answered(
@@ -268,12 +350,14 @@ def watch_deals(controller: Any, *, guided: bool) -> None:
 
 __all__ = [
     "DATA_ENV",
+    "DB_ENV",
     "EVENTS_PER_MINUTE",
     "LIMIT",
     "EventLimit",
     "answered",
     "deal_over",
     "enabled",
+    "flush",
     "forget_member",
     "hint_used",
     "member",

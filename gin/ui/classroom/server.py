@@ -3,8 +3,10 @@
 :func:`prepare` runs when the app starts (:class:`gin.ui.page.serve.TutorApp`): it makes the
 teacher key, a secret like Jupyter's token, and tells the kernels the app starts where the
 class store is and what the key is (environment variables, which only this user's
-processes can read); it checks the store's schema version when its file exists, so an
-unknown version stops the app with a sentence. :func:`announce` prints the teacher page's
+processes can read); it opens and checks the store (the schema version, and SQLite's
+``PRAGMA quick_check``), so a damaged, foreign or unknown store stops the app with one
+sentence. The store is a data directory (SQLite, the default) or ``--TutorApp.class_db``,
+a ``postgresql://`` address. :func:`announce` prints the teacher page's
 address, key included, on one line starting with ``Teacher page: ``.
 
 Routes (:func:`handlers`):
@@ -18,7 +20,12 @@ Routes (:func:`handlers`):
   on a school network. (A learner's kernel can't know it: every kernel talks to the app
   over 127.0.0.1, which is why joining is a request from the page, not the kernel.) Behind
   a proxy every learner shares the proxy's address unless the app trusts its
-  ``X-Forwarded-For`` header (Tornado's ``xheaders``).
+  ``X-Forwarded-For`` header (Tornado's ``xheaders``). The counts are kept in the store,
+  so that every server of one store shares them.
+
+A store that fails after the start (a damaged page, a database out of reach) is said in
+its sentence: the join route answers it (HTTP 503, JSON), the teacher page's route shows it
+on a short page.
 """
 
 from __future__ import annotations
@@ -37,14 +44,14 @@ from jupyter_server.utils import url_path_join
 
 from gin.errors import GinError
 from gin.i18n import M, page_language, text_direction
+from gin.ui.classroom.address import DATA_ENV, DB_ENV, store_address
+from gin.ui.classroom.events import ClassStoreError, StoreUnavailable
 from gin.ui.classroom.names import (
     ClassJoinError,
     GuessLimit,
     clean_nickname,
     read_code,
 )
-from gin.ui.classroom.record import DATA_ENV
-from gin.ui.classroom.store import FILE_NAME, ClassStore
 from gin.ui.classroom.teacherkey import KEY_ENV, key_matches, teacher_key
 
 TEACHER_NOTEBOOK = "06_class.ipynb"
@@ -65,16 +72,30 @@ REFUSED_PAGE = """<!DOCTYPE html>
 """
 
 
-def prepare(data_dir: str) -> Path:
+def prepare(data_dir: str, class_db: str = "") -> str:
     """Make the teacher key and name the class store for the kernels (the app calls this
-    before it starts any). Raises :class:`gin.ui.classroom.store.ClassStoreError` when the
-    store's file holds an unknown schema version. Returns the data directory."""
-    path = Path(data_dir or DEFAULT_DATA_DIR).resolve()
-    if (path / FILE_NAME).exists():
-        ClassStore(path).close()  # the schema version is checked at start
-    os.environ[DATA_ENV] = str(path)
+    before it starts any): ``class_db`` when given (a ``postgresql://`` or ``sqlite:///``
+    address), else the SQLite store in ``data_dir``. Opens and checks the store: raises
+    :class:`gin.ui.classroom.events.ClassStoreError` with its sentence when it is damaged,
+    foreign, of an unknown version or out of reach. Returns the store's address."""
+    from gin.ui.classroom.store import open_store, sqlite_address
+
+    if class_db:
+        address = class_db
+    else:
+        path = Path(data_dir or DEFAULT_DATA_DIR).resolve()
+        address = sqlite_address(path)
+    store = open_store(address)
+    try:
+        store.check()
+    finally:
+        store.close()
+    os.environ.pop(DATA_ENV, None)
+    if not class_db:
+        os.environ[DATA_ENV] = str(path)
+    os.environ[DB_ENV] = address
     os.environ[KEY_ENV] = secrets.token_urlsafe(24)
-    return path
+    return address
 
 
 def teacher_url(ip: str, port: int, server_url: str) -> str:
@@ -103,25 +124,37 @@ def _lang(handler: tornado.web.RequestHandler, given: object = None) -> str:
 class TeacherPageHandler(tornado.web.RequestHandler):
     """``class`` and ``class/<CODE>``: to the teacher page with the key, or a refusal."""
 
-    def initialize(self, server_url: str, headers: dict[str, str]) -> None:
+    def initialize(
+        self, server_url: str, headers: dict[str, str], state: dict[str, Any]
+    ) -> None:
         self.server_url = server_url
+        self.state = state
         for name, value in headers.items():
             self.set_header(name, value)
+
+    def _page(self, status: int, title: str, text: str) -> None:
+        lang = _lang(self)
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(
+            REFUSED_PAGE.format(
+                lang=lang,
+                dir=text_direction(lang),
+                title=escape(M[title].render(lang=lang)),
+                text=escape(text),
+            )
+        )
 
     def get(self, code: str | None = None) -> None:
         key = self.get_query_argument("key", None)
         if not key_matches(key):
-            lang = _lang(self)
-            self.set_status(403)
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(
-                REFUSED_PAGE.format(
-                    lang=lang,
-                    dir=text_direction(lang),
-                    title=escape(M["classroom.refused.title"].render(lang=lang)),
-                    text=escape(M["classroom.refused.text"].render(lang=lang)),
-                )
-            )
+            text = M["classroom.refused.text"].render(lang=_lang(self))
+            self._page(403, "classroom.refused.title", text)
+            return
+        try:
+            shared_store(self.state).classes()  # a store that fails is said here, not in a cell
+        except ClassStoreError as exc:
+            self._page(503, "classroom.title", exc.render(_lang(self)))
             return
         query = [("key", key or "")]
         if code:
@@ -157,11 +190,8 @@ class JoinHandler(tornado.web.RequestHandler):
         for name, value in headers.items():
             self.set_header(name, value)
 
-    def _store(self) -> ClassStore:
-        if self.state.get("store") is None:
-            self.state["store"] = ClassStore(os.environ[DATA_ENV])
-        store: ClassStore = self.state["store"]
-        return store
+    def _store(self) -> Any:
+        return shared_store(self.state)
 
     def _refuse(self, status: int, error: GinError, lang: str) -> None:
         self.set_status(status)
@@ -204,16 +234,25 @@ class JoinHandler(tornado.web.RequestHandler):
             self._refuse(*body, _lang(self))
             return
         lang = _lang(self, body.get("lang"))
+        try:
+            self._join(body, lang)
+        except ClassStoreError as exc:  # the store is damaged or out of reach: its sentence
+            self._refuse(503, exc, lang)
+
+    def _join(self, body: dict[str, Any], lang: str) -> None:
+        store = self._store()
         limit: GuessLimit = self.state["limit"]
+        if limit.store is None:
+            limit.store = store  # the counts live in the store: every server shares them
         address = self.request.remote_ip or "?"
-        now = time.monotonic()
+        now = time.time()
         if not limit.allowed(address, now):
             self.set_header("Retry-After", "60")
             self._refuse(429, ClassJoinError(M["error.class-too-many-tries"]()), lang)
             return
         try:
-            code = read_code(body.get("code", "")[:64])
-            if not self._store().class_exists(code):
+            code = read_code(str(body.get("code", ""))[:64])
+            if not store.class_exists(code):
                 raise ClassJoinError(M["error.class-unknown-code"]())
         except ClassJoinError as exc:
             if exc.code != "class-no-code":
@@ -221,8 +260,13 @@ class JoinHandler(tornado.web.RequestHandler):
             self._refuse(400, exc, lang)
             return
         try:
-            nickname = clean_nickname(body.get("nickname", "")[:256])
-            learner = self._store().join(code, nickname, token=secrets.token_urlsafe(16))
+            nickname = clean_nickname(str(body.get("nickname", ""))[:256])
+            learner = store.join(code, nickname, token=secrets.token_urlsafe(16))
+        except ClassStoreError as exc:
+            if isinstance(exc, StoreUnavailable) or exc.code.startswith("class-store"):
+                raise
+            self._refuse(400, exc, lang)
+            return
         except GinError as exc:
             self._refuse(400, exc, lang)
             return
@@ -231,11 +275,24 @@ class JoinHandler(tornado.web.RequestHandler):
         )
 
 
+def shared_store(state: dict[str, Any]) -> Any:
+    """The app's own connection to the class store (opened at first use; one that failed
+    is opened again next time)."""
+    if state.get("store") is None:
+        from gin.ui.classroom.store import open_store
+
+        address = store_address()
+        if address is None:
+            raise KeyError(DB_ENV)
+        state["store"] = open_store(address)
+    return state["store"]
+
+
 def handlers(server_url: str, headers: dict[str, str]) -> list[Any]:
     """The class routes, under ``server_url``; ``headers`` go with every answer (the app's
     Content-Security-Policy)."""
     state: dict[str, Any] = {"store": None, "limit": GuessLimit()}
-    page = {"server_url": server_url, "headers": headers}
+    page = {"server_url": server_url, "headers": headers, "state": state}
     return [
         (
             url_path_join(server_url, r"class/join"),

@@ -37,6 +37,7 @@ import traitlets
 from gin.errors import GinError, echo
 from gin.i18n import M, Message, source_keys
 from gin.ui.classroom import record
+from gin.ui.classroom.events import ClassStoreError
 from gin.ui.classroom.link import address_class
 from gin.ui.classroom.names import ClassJoinError, make_code, read_code
 from gin.ui.classroom.summary import ClassSummary, ClassTally, LearnerRow, csv_text
@@ -334,6 +335,7 @@ class TeacherLesson(Lesson):
         self.code = ""
         self._shown: tuple[Any, ...] = ()
         self._tally, self._tally_of = ClassTally(), ""
+        self._lost_said: dict[str, int] = {}
         self._choosing = False
         self._ticking: object | None = None
         self.message = html_widget("", "gin-message")
@@ -383,9 +385,14 @@ class TeacherLesson(Lesson):
         self.yes_button.on_click(say(lambda _b: self.end_class()))
         self.no_button.on_click(say(lambda _b: self._hide_confirm()))
         self.choice.observe(lambda c: say(self.show_class)(c["new"] or ""), "value")
-        store = record.store()
-        assert store is not None
-        classes = store.classes()
+        try:
+            store = record.store()
+            assert store is not None
+            classes = store.classes()
+        except ClassStoreError as exc:  # a store that fails: its sentence, not a cell error
+            self._say(exc.render())
+            self.body.children = (self.message,)
+            return
         problem = self.address_problem
         if problem is None and self.wanted is not None and self.wanted not in classes:
             problem = GinError(M["classroom.unknown-class"](code=self.wanted))
@@ -502,6 +509,10 @@ class TeacherLesson(Lesson):
         # the events first: every learner they name has joined before the learners are read
         events = store.events(self.code, after=self._tally.last_id)
         learners = store.learners(self.code)
+        lost = store.lost(self.code)  # events a kernel could not record: said once
+        if lost > self._lost_said.get(self.code, 0):
+            self._lost_said[self.code] = lost
+            self._say(M["classroom.lost"].render({"count": lost}))
         stamp = (self.code, len(learners), events[-1].id if events else self._tally.last_id)
         if stamp == self._shown and not force:
             return

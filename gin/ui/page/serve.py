@@ -28,8 +28,10 @@ What it changes in plain Voilà 0.5.13:
   every lesson that keeps pre-heated kernels in ``voila.json`` keeps at least that many, so
   a class opening the same link each gets a kernel that has already started and imported
   the lesson (:func:`class_pools`).
-- **A class the teacher sees** (:attr:`TutorApp.class_data_dir`): the teacher key made at
-  start, the ``Teacher page: `` line, the ``class/<CODE>`` and ``class/join`` routes
+- **A class the teacher sees** (:attr:`TutorApp.class_data_dir`, or
+  :attr:`TutorApp.class_db` for a store on PostgreSQL): the teacher key made at start, the
+  store checked (one that can't be used stops the app with one sentence), the
+  ``Teacher page: `` line, the ``class/<CODE>`` and ``class/join`` routes
   (:mod:`gin.ui.classroom.server`).
 - **Nothing from the internet.** Voilà's page template links Font Awesome from a CDN; the
   lessons use no icon font, so the link is taken out, and every page is sent with a
@@ -49,6 +51,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import re
+import sys
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from html import escape
@@ -69,6 +72,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from gin.i18n import M, page_language, text_direction
 from gin.ui.classroom import server as classroom
+from gin.ui.classroom.events import ClassStoreError
 from gin.ui.page.connectwatch import (
     DEFAULT_CONNECT_TIMEOUT_S,
     ConnectedWebsocketHandler,
@@ -714,10 +718,25 @@ class TutorApp(Voila):  # type: ignore[misc]
         help="The directory of the class store (the teacher's view of a class).",
     )
 
+    class_db = Unicode(
+        "",
+        config=True,
+        help=(
+            "The class store's address, for a school whose servers share one: "
+            "postgresql://user:password@host/db (needs the school extra), or sqlite:///FILE. "
+            "Empty: the SQLite store in class_data_dir."
+        ),
+    )
+
     def init_settings(self) -> Any:
         """Voilà's settings, after growing the lessons' pools to :attr:`class_size` (and
-        making the teacher key, before any kernel starts)."""
-        classroom.prepare(self.class_data_dir)
+        making the teacher key, before any kernel starts). A class store that can't be used
+        stops the app with its sentence (no traceback)."""
+        try:
+            classroom.prepare(self.class_data_dir, self.class_db)
+        except ClassStoreError as exc:
+            print(f"Oklahoma Gin Tutor: {exc.render()}", file=sys.stderr, flush=True)
+            raise SystemExit(2) from None
         self.pools_for_class()
         return super().init_settings()
 
