@@ -29,6 +29,7 @@ from voila_harness import (
     open_lesson,
     run_voila,
     small_pool_config,
+    wait_until_rendered,
 )
 
 if TYPE_CHECKING:
@@ -267,7 +268,9 @@ def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
 
     The cap holds when kernels die at start too (a port taken meanwhile; a CI run saw it):
     the automatic restart of the dead kernel used to race the page's own new start and
-    leave a kernel running that nothing counted (45 processes under a cap of 40)."""
+    leave a kernel running that nothing counted (45 processes under a cap of 40).
+
+    Issue 33: the rush is back to the pools within a minute of its pages closing."""
     import json
     import sys
     import threading
@@ -345,6 +348,11 @@ def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
         assert statuses.count(503) >= 5
         for body in bodies:
             assert "The tutor is full" in body and "(40 lessons are open)" in body
+        # Issue 33: in a rush most places were freed by the culler (two minutes), not by
+        # the pages' going. These pages never open their websocket, as a page closed
+        # while it loads: within a minute of the last one, every kernel is gone (this
+        # server keeps no pool, so the pools are back to none).
+        assert wait_for_kernels(server, 0, 60) == 0, server.log_tail()
 
 
 DIES_ONCE = """
@@ -407,3 +415,86 @@ def test_a_kernel_that_dies_at_start_gets_one_sentence_and_a_reload_button(
     assert "gin-start-failed" in body, body[-2000:]
     assert M["fairplay.server.start-failed"].render(lang="en") in body
     assert 'class="gin-reload"' in body and "Traceback" not in body
+
+
+# --------------------------------------------------------------------------- issue 33
+
+
+def page_kernel_process(server: Server, page: Page) -> psutil.Process:
+    """The kernel process of the lesson open in ``page`` (its connection file names it)."""
+    kernel_id = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+    for p in psutil.Process(server.proc.pid).children(recursive=True):
+        try:
+            if f"kernel-{kernel_id}.json" in " ".join(p.cmdline()):
+                return p
+        except psutil.Error:
+            continue
+    raise AssertionError(f"no process for kernel {kernel_id}:\n{server.log_tail()}")
+
+
+def test_a_page_whose_kernel_died_says_so_with_a_reload_button(
+    app_server: Server, page: Page
+) -> None:
+    """Issue 33: a kernel that dies after its page is built is brought back empty by the
+    restarter, behind the same page, and the learner was not told. The page says so in
+    one sentence with a reload button, and the button reloads the lesson."""
+    from gin.i18n import M
+
+    log = open_lesson(page, app_server.base_url, "02_the_up_card.ipynb")
+    assert collect_errors(page, log) == []
+    assert page.locator(".gin-kernel-lost").count() == 0  # nothing said while it runs
+    page_kernel_process(app_server, page).kill()
+    lost = page.locator(".gin-kernel-lost")
+    lost.wait_for(timeout=60_000)
+    assert lost.get_attribute("role") == "alert"
+    assert lost.locator(".gin-kernel-lost-text").inner_text() == M["page.kernel-lost"].render(
+        lang="en"
+    )
+    reload = lost.locator("button.gin-reload")
+    assert reload.inner_text() == M["fairplay.server.reload"].render(lang="en")
+    with page.expect_navigation(wait_until="commit", timeout=60_000):
+        reload.click()
+    wait_until_rendered(page)
+    assert page.locator(".gin-kernel-lost").count() == 0
+    assert page.locator(".gin-lesson").count() == 1
+
+
+def test_a_plain_get_loses_its_kernel_and_an_address_holds_at_most_its_quota(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Issue 33, against the app with ``places_per_address=1`` and a connect timeout
+    shortened to 5 s: a second page from the same address gets the "full" page with the
+    quota's sentence; the first page, a plain GET that never opens its websocket, loses
+    its kernel well within 30 s, and the address then gets a place again."""
+    import html
+
+    from gin.i18n import M
+
+    log = tmp_path_factory.mktemp("quota") / "app.log"
+    args = [
+        "--TutorApp.places_per_address=1",
+        "--TutorApp.connect_timeout=5",
+        "--VoilaConfiguration.preheat_kernel=False",
+    ]
+    lesson = "/voila/render/02_the_up_card.ipynb"
+    with run_voila(
+        NOTEBOOKS_DIR, cwd=REPO_ROOT, log_path=log, module=APP_MODULE, extra_args=args
+    ) as server:
+        with urllib.request.urlopen(server.base_url + lesson, timeout=120) as first:
+            assert first.status == 200
+            first.read()
+        sent = time.monotonic()
+        assert len(kernels(server)) == 1
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(server.base_url + lesson, timeout=60)
+        assert err.value.code == 503
+        body = err.value.read().decode()
+        assert html.escape(M["page.server.quota"].render({"limit": 1}, "en")) in body
+        assert "Traceback" not in body
+        assert wait_for_kernels(server, 0, 30) == 0, server.log_tail()
+        assert time.monotonic() - sent < 30
+        assert "did not connect within 5 s" in server.log_tail(200)
+        with urllib.request.urlopen(server.base_url + lesson, timeout=120) as again:
+            assert again.status == 200

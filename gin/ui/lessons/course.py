@@ -213,8 +213,12 @@ class CourseLesson(Lesson):
         rules: str = "classic",
         level: str | None = None,
         teacher: bool = False,
+        from_address: bool = False,
     ) -> None:
         super().__init__(seed)
+        if from_address:  # the page's ?rules= and ?level=; a bad one: its sentence only
+            rules, level, problem = course_address()
+            self.page_problem = self.page_problem or problem
         if rules not in Rules.PRESETS:
             raise AnswerError(M["lesson.course.unknown-rules"](name=echo(rules, 40)))
         self.teacher = teacher
@@ -354,29 +358,44 @@ def course_lesson(
 
     ``rules`` and ``level`` not given are read from the page's address (``?level=sets&
     rules=spades-double``, the links of the Start-here map; names in any case); a bad or
-    repeated value there is refused with a sentence in the page's problem area, which stays
-    when the learner's stored progress arrives, and the course opens without it.
+    repeated value there is refused with a sentence in the page's problem area, and no
+    level is shown (:func:`course_address`).
     """
-    problem = ""
+    if rules is not None or level is not None:
+        return CourseLesson(seed, rules=rules or "classic", level=level, teacher=teacher)
+    return CourseLesson(seed, teacher=teacher, from_address=True)
+
+
+def course_address() -> tuple[str, str | None, str]:
+    """The rule set and the level the page's address names (``?rules=``, ``?level=``),
+    and the sentence refusing a bad, unknown or repeated one ("" when all is well): then
+    the rule set is ``classic`` and no level is named, and the lesson shows only the
+    sentence, as for any bad setting in a lesson's address (issue 33: the course showed
+    the sentence and a default level under it)."""
     try:
         query = read_query(address_query(), ("rules", "level"))
     except PageParamError as e:
-        query, problem = {}, e.render()
-    from_page = rules is None and level is None
-    rules = rules if rules is not None else query.get("rules", "classic")
-    level = level if level is not None else query.get("level")
-    if not from_page:
-        return CourseLesson(seed, rules=rules, level=level, teacher=teacher)
+        return "classic", None, _cannot_open(e.text.key, dict(e.data))
+    rules = query.get("rules", "classic")
+    level = query.get("level")
     if rules not in Rules.PRESETS:
-        problem = M["lesson.course.unknown-rules"].render({"name": echo(rules, 40)})
-        rules = "classic"
+        return (
+            "classic",
+            None,
+            _cannot_open("lesson.course.unknown-rules", {"name": echo(rules, 40)}),
+        )
     if level is not None and level not in {lv.key for lv in LEVELS}:
-        problem = M["lesson.course.unknown-level"].render({"name": echo(level, 40)})
-        level = None
-    lesson = CourseLesson(seed, rules=rules, level=level, teacher=teacher)
-    if problem and lesson.problem is not None and not lesson.page_problem:
-        lesson.problem.show(problem)  # not the level's message line, which a level clears
-    return lesson
+        return (
+            "classic",
+            None,
+            _cannot_open("lesson.course.unknown-level", {"name": echo(level, 40)}),
+        )
+    return rules, level, ""
+
+
+def _cannot_open(key: str, data: dict[str, Any]) -> str:
+    """The page's sentence for a bad setting in its address (as every lesson says it)."""
+    return M["lesson.page-problem"].render({"reason": {"key": key, "data": data}})
 
 
 __all__ = ["CourseLesson", "LevelPanel", "PredictMoment", "course_lesson"]

@@ -27,12 +27,19 @@ class ConnectWatch:
     """The kernels whose page opened their websocket, and a timer for each page sent.
 
     ``kernel_manager`` is the app's (Jupyter's ``MappingKernelManager``: ``in``,
-    ``shutdown_kernel``). ``delay`` 0 (or less) watches nothing.
+    ``shutdown_kernel``). ``delay`` 0 (or less) watches nothing. ``log`` is where a kernel
+    shut down is told (the app's log).
     """
 
-    def __init__(self, kernel_manager: Any, delay: float = DEFAULT_CONNECT_TIMEOUT_S) -> None:
+    def __init__(
+        self,
+        kernel_manager: Any,
+        delay: float = DEFAULT_CONNECT_TIMEOUT_S,
+        log: logging.Logger | None = None,
+    ) -> None:
         self.kernel_manager = kernel_manager
         self.delay = delay
+        self.log = log or _log
         self.connected: set[str] = set()
         self.freed: list[str] = []
         """The kernels shut down because their page never connected (oldest first)."""
@@ -61,7 +68,7 @@ class ConnectWatch:
         self._forget_gone()
         if kernel_id in self.connected or kernel_id not in self.kernel_manager:
             return False
-        _log.warning(
+        self.log.warning(
             "gin tutor: the page of kernel %s did not connect within %g s: shutting it down",
             kernel_id,
             self.delay,
@@ -69,7 +76,7 @@ class ConnectWatch:
         try:
             await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
         except Exception:  # gone meanwhile (the page's beacon, the culler)
-            _log.info("gin tutor: kernel %s was gone already", kernel_id)
+            self.log.info("gin tutor: kernel %s was gone already", kernel_id)
             return False
         self.freed.append(kernel_id)
         del self.freed[:-100]

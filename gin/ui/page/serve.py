@@ -73,6 +73,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from gin.i18n import M, page_language, text_direction
 from gin.ui.classroom import server as classroom
 from gin.ui.classroom.events import ClassStoreError
+from gin.ui.page import logrepeats
 from gin.ui.page.connectwatch import (
     DEFAULT_CONNECT_TIMEOUT_S,
     ConnectedWebsocketHandler,
@@ -760,7 +761,10 @@ class TutorApp(Voila):  # type: ignore[misc]
             "Content-Security-Policy", CONTENT_SECURITY_POLICY
         )
         settings["gin_places"] = Places(self.max_kernels, self.places_per_address)
-        settings["gin_connect_watch"] = ConnectWatch(self.kernel_manager, self.connect_timeout)
+        settings["gin_connect_watch"] = ConnectWatch(
+            self.kernel_manager, self.connect_timeout, self.log
+        )
+        logrepeats.install(self.log)  # a repeated websocket traceback: once, with a count
         refresh_handed_out_kernels(self.kernel_manager)
         count_started_kernels(self.kernel_manager)
         self.app.add_transform(PolicyOnEveryResponse)
