@@ -52,9 +52,6 @@ NEVER_ONE = {
     "hand.opponent-teacher": "the opponent holds ten or eleven cards",
     "hint.search": f"at least MIN_WORLDS ({MIN_WORLDS}) imagined deals",
     "lesson.course.map-summary": f"the mastery streak is {MASTERY_STREAK}",
-    "lesson.lab.tip.gin-finding": "40 spade gins checked, each worth at least 50",
-    "lesson.lab.tip.undercut-finding": "40 spade undercuts checked, each worth at least 50",
-    "lesson.lab.tip.undercut-finding-exact": "40 spade undercuts checked, each at least 50",
     "lesson.level.game.explain-need-void": "the whole target",
     "lesson.level.game.picture": "“wins” is a verb here",
     "lesson.level.values.worked": "three cards of at least 1 point each",
@@ -63,7 +60,6 @@ NEVER_ONE = {
     "lesson.level.void.prompt": "the stock holds three or more",
     "lesson.level.void.slip-early": "more than two cards left",
     "lesson.melds.explorer.too-long": "more characters than allowed; the most cards, eleven",
-    "lesson.melds.reason.set": "a set has three or four cards",
     "lesson.start.table.big-gin-yes": "the presets' big-gin bonus",
     "review.values": f"the review weighs every move in REVIEW_WORLDS ({REVIEW_WORLDS}) deals",
 }
