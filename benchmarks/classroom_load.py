@@ -102,7 +102,6 @@ def run_load(data_dir: Path, learners: int = LEARNERS, seconds: float = 20.0) ->
 def _measure(
     store: Any, data_dir: Path, procs: list[Any], out: Any, learners: int, seconds: float
 ) -> LoadResult:
-    from gin.ui.classroom import record
     from gin.ui.classroom.summary import ClassTally
     from gin.ui.classroom.teacher import table_html
 

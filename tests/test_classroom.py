@@ -24,6 +24,7 @@ from tornado.testing import AsyncHTTPTestCase
 from tornado.web import Application
 
 from gin.ui.classroom import names, record, server, teacherkey
+from gin.ui.classroom.events import stored_form
 from gin.ui.classroom.names import ClassJoinError, GuessLimit, clean_nickname, read_code
 from gin.ui.classroom.store import (
     FILE_NAME,
@@ -32,7 +33,6 @@ from gin.ui.classroom.store import (
     ClassStoreError,
     Event,
 )
-from gin.ui.classroom.events import stored_form
 from gin.ui.classroom.summary import csv_text, safe_cell, summarize
 from gin.ui.lessons.levels import LEVELS
 
