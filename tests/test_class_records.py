@@ -154,6 +154,56 @@ def test_a_question_answered_again_in_another_page_is_no_first_try(ana: ClassSto
     assert table_state(ana, "card-values") == "started"
 
 
+answers = st.lists(
+    st.tuples(
+        st.sampled_from(["answer", "answer", "answer", "hint"]),
+        st.integers(0, 4),  # the question: few, so they repeat
+        st.booleans(),  # right
+        st.booleans(),  # first try, as the kernel saw it
+        st.sampled_from(["", "new", "started", "mastered", "bogus"]),  # a claimed state
+    ),
+    max_size=30,
+)
+
+
+def as_events(drawn: list[tuple[str, int, bool, bool, str]]) -> list[StoredEvent]:
+    """The drawn events as the store gives them back (their data through its spare column)."""
+    out = []
+    for i, (kind, q, right, first, state) in enumerate(drawn):
+        event = Event(kind, level="sets", right=right if kind == "answer" else None,
+                      state=state, question=f"1:{q}", first_try=first)  # fmt: skip
+        row = StoredEvent(**{**stored_form(event).__dict__, "id": i + 1, "token": "t"})
+        out.append(read_form(row))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(answers, st.data())
+def test_the_table_ignores_claimed_states_and_needs_three_questions_to_master(
+    drawn: list[tuple[str, int, bool, bool, str]], data: st.DataObject
+) -> None:
+    """Whatever states the events claim, the table is the same; a mastered level always
+    has three different questions whose first recorded answer was right, at a first try,
+    with no worked answer shown before it."""
+    from gin.ui.classroom.events import Learner
+
+    learner = [Learner("t", CODE, "Ana")]
+    events = as_events(drawn)
+    recoloured = [
+        StoredEvent(**{**e.__dict__, "state": data.draw(st.sampled_from(["", "mastered"]))})
+        for e in events
+    ]
+    state = summarize(learner, events).rows[0].states["sets"]
+    assert summarize(learner, recoloured).rows[0].states["sets"] == state
+    assert state == "new" if not events else state in ("started", "mastered")
+    if state == "mastered":
+        firsts: dict[str, StoredEvent] = {}
+        for e in events:
+            firsts.setdefault(e.question, e)
+        good = {q for q, e in firsts.items() if e.kind == "answer" and e.right and e.first_try}
+        assert len(good) >= 3
+
+
 # --------------------------------------------------------------------------- once per question
 
 
