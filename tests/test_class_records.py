@@ -561,6 +561,7 @@ def test_the_teacher_key_leaves_the_address_and_comes_back_from_the_session(
     assert not page.allowed
     page.keeper.send_from_page({"event": "key", "key": "the-key"})
     assert page.allowed and page.code == CODE and "Ana" in page.table.value
+    assert "teacher link" not in page.message.value
     assert page.keeper.storage_key == "gin-teacher-key"
     js = (ROOT / "gin/ui/classroom/teacher.js").read_text()
     assert "history.replaceState" in js and "sessionStorage" in js

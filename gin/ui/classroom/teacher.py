@@ -418,6 +418,7 @@ class TeacherLesson(Lesson):
             self.code = ""
             self.message.value = f'<p role="alert">{html.escape(problem.render())}</p>'
         else:
+            self.message.value = ""  # no "needs the key" left from before the key came
             self.code = self.wanted or (classes[0] if classes else "")
         self._set_choices(classes)
         live = html_widget(f'<p class="gin-muted">{html.escape(M["classroom.live"].render())}</p>')
