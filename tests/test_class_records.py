@@ -13,8 +13,8 @@ Rules checked (issue 33):
 - a deal replayed, or played with open hands, is recorded so and counted apart;
 - each event is committed before the kernel answers the action: a kernel killed right after
   answering has lost nothing;
-- the join route takes JSON only, at most 2 KB, with the XSRF token; nicknames lose every
-  invisible format character and must be text;
+- nicknames lose every invisible format character and must be text (the join route's JSON,
+  size and XSRF checks: ``ClassRoutes`` in tests/test_classroom.py);
 - ``?class=`` bad, empty, repeated or unknown is said in one sentence and no other class is
   shown; the teacher key leaves the address (kept for the session); the learners' link is
   a whole address.
@@ -27,19 +27,16 @@ import json
 import os
 import subprocess
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tornado.testing import AsyncHTTPTestCase
-from tornado.web import Application
 
-from gin.ui.classroom import record, server, teacherkey
+from gin.ui.classroom import record, teacherkey
 from gin.ui.classroom.events import Event, StoredEvent, read_form, stored_form
-from gin.ui.classroom.names import NICKNAME_LENGTH, ClassJoinError, clean_nickname
+from gin.ui.classroom.names import ClassJoinError, clean_nickname
 from gin.ui.classroom.store import ClassStore
 from gin.ui.classroom.summary import summarize
 
@@ -398,108 +395,6 @@ def test_a_nickname_that_is_not_text_is_refused(given: object) -> None:
     with pytest.raises(ClassJoinError) as caught:
         clean_nickname(given)
     assert caught.value.code == "class-bad-nickname"
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(max_size=80))
-def test_a_cleaned_nickname_has_no_invisible_character(text: str) -> None:
-    try:
-        name = clean_nickname(text)
-    except ClassJoinError:
-        return
-    assert 0 < len(name) <= NICKNAME_LENGTH
-    assert not any(unicodedata.category(c) in ("Cf", "Cc", "Cs", "Cn") for c in name)
-
-
-# --------------------------------------------------------------------------- the join route
-
-XSRF = "0123456789abcdef0123456789abcdef"
-
-
-class JoinRoute(AsyncHTTPTestCase):
-    """``POST class/join``: JSON only, a small body, the XSRF token."""
-
-    def get_async_test_timeout(self) -> float:
-        return 60.0  # a shared machine may be slow; nothing here is timed
-
-    def get_app(self) -> Application:
-        return Application(server.handlers("/", {"Content-Security-Policy": "default-src 'self'"}))
-
-    def setUp(self) -> None:
-        import tempfile
-
-        self._tmp = tempfile.TemporaryDirectory()
-        self._env = dict(os.environ)
-        server.prepare(self._tmp.name)
-        super().setUp()
-        store = ClassStore(self._tmp.name)
-        store.create_class(CODE)
-        store.close()
-
-    def tearDown(self) -> None:
-        super().tearDown()
-        os.environ.clear()
-        os.environ.update(self._env)
-        self._tmp.cleanup()
-
-    def post(self, body: bytes | str, **headers: str) -> tuple[int, Any]:
-        sent = {"Content-Type": "application/json", "Cookie": f"_xsrf={XSRF}",
-                "X-XSRFToken": XSRF, **headers}  # fmt: skip
-        r = self.fetch("/class/join", method="POST", body=body,
-                       headers={k: v for k, v in sent.items() if v})  # fmt: skip
-        return r.code, json.loads(r.body)
-
-    def join_body(self, nickname: Any = "Ana", **more: Any) -> str:
-        return json.dumps({"code": CODE, "nickname": nickname, "lang": "en", **more})
-
-    def test_a_join_with_json_and_the_token_is_taken(self) -> None:
-        status, answer = self.post(
-            self.join_body(), **{"Content-Type": "application/json; charset=utf-8"}
-        )
-        assert status == 200 and answer["ok"] and answer["nickname"] == "Ana"
-
-    def test_anything_but_json_is_refused_with_a_sentence(self) -> None:
-        for media in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", ""):
-            status, answer = self.post(self.join_body(), **{"Content-Type": media})
-            assert status == 415 and not answer["ok"], media
-            assert (
-                answer["error"]
-                == "The tutor could not read this request to join: reload the page and join again."
-            )
-        for body in ("[1, 2]", "not json", '"Ana"', "\xff"):
-            assert self.post(body)[0] == 400
-
-    def test_a_body_over_two_kilobytes_is_refused_with_a_sentence(self) -> None:
-        status, answer = self.post(self.join_body(padding="x" * server.MAX_JOIN_BYTES))
-        assert status == 413 and "too large" in answer["error"]
-        status, _ = self.post(self.join_body(padding="x" * 5_000_000))  # the probe's 5 MB
-        assert status == 413
-        status, answer = self.post(self.join_body(padding="x" * 1000))  # small enough
-        assert status == 200 and answer["ok"]
-
-    def test_a_join_without_the_pages_xsrf_token_is_refused(self) -> None:
-        for headers in ({"X-XSRFToken": ""}, {"Cookie": ""},
-                        {"X-XSRFToken": "fedcba9876543210fedcba9876543210"}):  # fmt: skip
-            status, answer = self.post(self.join_body(), **headers)
-            assert status == 403 and "did not come from the tutor's own page" in answer["error"]
-        assert ClassStore(self._tmp.name).learners(CODE) == []
-
-    def test_a_nickname_must_be_text_and_loses_its_invisible_characters(self) -> None:
-        status, answer = self.post(self.join_body(nickname=["Ana"]))
-        assert status == 400 and answer["error"] == "A nickname is plain text: type it in the box."
-        assert self.post(self.join_body(nickname=7))[0] == 400
-        assert self.post(self.join_body(nickname="Ana"))[1]["nickname"] == "Ana"
-        status, answer = self.post(self.join_body(nickname="Ana\u200b"))
-        assert status == 200 and answer["nickname"] == "Ana 2"  # no second "Ana" that looks alike
-        status, answer = self.post(json.dumps({"code": ["ABCDEF"], "nickname": "Bo"}))
-        assert status == 400 and not answer["ok"]
-
-    def test_the_teacher_route_passes_the_address_class_on(self) -> None:
-        key = teacherkey.teacher_key()
-        r = self.fetch(f"/class?key={key}&class=NOPE22", follow_redirects=False)
-        assert r.code == 302 and "class=NOPE22" in r.headers["Location"]
-        r = self.fetch(f"/class/ABCDEF?key={key}&Class=GHJKMN", follow_redirects=False)
-        assert "class=ABCDEF" in r.headers["Location"] and "class=GHJKMN" in r.headers["Location"]
 
 
 # --------------------------------------------------------------------------- the teacher page
