@@ -152,7 +152,7 @@ def test_a_nickname_is_trimmed_and_stripped_of_control_and_bidi_characters() -> 
 
 @settings(max_examples=100, deadline=None)
 @given(st.text(max_size=200))
-def test_a_cleaned_nickname_is_short_and_has_no_control_or_bidi_character(text: str) -> None:
+def test_a_cleaned_nickname_is_short_and_has_no_control_or_invisible_character(text: str) -> None:
     import unicodedata
 
     try:
@@ -160,7 +160,7 @@ def test_a_cleaned_nickname_is_short_and_has_no_control_or_bidi_character(text: 
     except ClassJoinError:
         return
     assert 0 < len(name) <= names.NICKNAME_LENGTH and name == name.strip()
-    assert not any(unicodedata.category(c) == "Cc" for c in name)
+    assert not any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Cn") for c in name)
     assert not set(name) & names._BIDI_CONTROLS
 
 
@@ -269,6 +269,66 @@ class ClassRoutes(AsyncHTTPTestCase):
             status, answer = self.join("ABCDEF", "   ")
             assert status == 400 and "nickname" in answer["error"]
         assert self.join("ABCDEF")[0] == 200
+
+    # ---------------------------------------------------- JSON only, small, XSRF (issue 33)
+
+    def post(self, body: bytes | str, **headers: str) -> tuple[int, Any]:
+        sent = {**JOIN_HEADERS, **headers}  # an empty value: that header left out
+        r = self.fetch("/class/join", method="POST", body=body,
+                       headers={k: v for k, v in sent.items() if v})  # fmt: skip
+        return r.code, json.loads(r.body)
+
+    def join_body(self, nickname: Any = "Ana", **more: Any) -> str:
+        return json.dumps({"code": "ABCDEF", "nickname": nickname, "lang": "en", **more})
+
+    def test_a_join_with_json_and_the_token_is_taken(self) -> None:
+        status, answer = self.post(
+            self.join_body(), **{"Content-Type": "application/json; charset=utf-8"}
+        )
+        assert status == 200 and answer["ok"] and answer["nickname"] == "Ana"
+
+    def test_anything_but_json_is_refused_with_a_sentence(self) -> None:
+        for media in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data", ""):
+            status, answer = self.post(self.join_body(), **{"Content-Type": media})
+            assert status == 415 and not answer["ok"], media
+            assert (
+                answer["error"]
+                == "The tutor could not read this request to join: reload the page and join again."
+            )
+        for body in ("[1, 2]", "not json", '"Ana"', "\xff"):
+            assert self.post(body)[0] == 400
+
+    def test_a_body_over_two_kilobytes_is_refused_with_a_sentence(self) -> None:
+        status, answer = self.post(self.join_body(padding="x" * server.MAX_JOIN_BYTES))
+        assert status == 413 and "too large" in answer["error"]
+        status, _ = self.post(self.join_body(padding="x" * 5_000_000))  # the probe's 5 MB
+        assert status == 413
+        status, answer = self.post(self.join_body(padding="x" * 1000))  # small enough
+        assert status == 200 and answer["ok"]
+
+    def test_a_join_without_the_pages_xsrf_token_is_refused(self) -> None:
+        for headers in ({"X-XSRFToken": ""}, {"Cookie": ""},
+                        {"X-XSRFToken": "fedcba9876543210fedcba9876543210"}):  # fmt: skip
+            status, answer = self.post(self.join_body(), **headers)
+            assert status == 403 and "did not come from the tutor's own page" in answer["error"]
+        assert ClassStore(self._tmp.name).learners("ABCDEF") == []
+
+    def test_a_nickname_must_be_text_and_loses_its_invisible_characters(self) -> None:
+        status, answer = self.post(self.join_body(nickname=["Ana"]))
+        assert status == 400 and answer["error"] == "A nickname is plain text: type it in the box."
+        assert self.post(self.join_body(nickname=7))[0] == 400
+        assert self.post(self.join_body(nickname="Ana"))[1]["nickname"] == "Ana"
+        status, answer = self.post(self.join_body(nickname="Ana\u200b"))
+        assert status == 200 and answer["nickname"] == "Ana 2"  # no second "Ana" that looks alike
+        status, answer = self.post(json.dumps({"code": ["ABCDEF"], "nickname": "Bo"}))
+        assert status == 400 and not answer["ok"]
+
+    def test_the_teacher_route_passes_the_address_class_on(self) -> None:
+        key = teacherkey.teacher_key()
+        r = self.fetch(f"/class?key={key}&class=NOPE22", follow_redirects=False)
+        assert r.code == 302 and "class=NOPE22" in r.headers["Location"]
+        r = self.fetch(f"/class/ABCDEF?key={key}&Class=GHJKMN", follow_redirects=False)
+        assert "class=ABCDEF" in r.headers["Location"] and "class=GHJKMN" in r.headers["Location"]
 
 
 def test_the_teacher_key_is_compared_whole() -> None:

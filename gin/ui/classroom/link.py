@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ import traitlets
 from gin.errors import GinError, echo
 from gin.i18n import M, current_language
 from gin.ui.classroom import record
-from gin.ui.classroom.names import ClassJoinError, read_code
+from gin.ui.classroom.names import CODE_LENGTH, ClassJoinError, read_code
 from gin.ui.page.urlparams import PageParamError, read_query
 
 _HERE = Path(__file__).parent
@@ -108,11 +109,15 @@ class ClassLink(anywidget.AnyWidget):
 
 def address_class(query: str) -> tuple[str | None, GinError | None]:
     """The class the page's address asks for: ``(code, None)``; ``(None, None)`` when it
-    names none; ``(None, error)`` when ``?class=`` is empty, can't be a code, or is given
-    twice (the sentence to show; no class is chosen in its place).
+    names none; ``(None, error)`` when ``?class=`` is empty, is not six letters and digits,
+    or is given twice (the sentence to show; no class is chosen in its place). Six letters
+    and digits that no code can be (``NOPE22``: codes have no O) are returned as they are,
+    so the page says there is no such class.
 
     >>> address_class("class=k7w-q3m&key=x"), address_class("lang=et")
     (('K7WQ3M', None), (None, None))
+    >>> address_class("class=nope22")
+    ('NOPE22', None)
     >>> bad = ("class=", "class=NOPE", "class=A&Class=B")
     >>> [e.code for _c, e in (address_class(q) for q in bad)]
     ['page-no-class', 'page-bad-class', 'page-param-twice']
@@ -128,6 +133,9 @@ def address_class(query: str) -> tuple[str | None, GinError | None]:
     try:
         return read_code(value), None
     except ClassJoinError:
+        typed = re.sub(r"[\s\-]", "", value).upper()
+        if len(typed) == CODE_LENGTH and typed.isascii() and typed.isalnum():
+            return typed, None
         return None, PageParamError(M["error.page-bad-class"](value=echo(value, 40)))
 
 
