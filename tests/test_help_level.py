@@ -252,3 +252,25 @@ def test_start_here_play_now_offers_each_help_level() -> None:
     with language("et"):
         value = start_lesson().play_help.value
     assert "./04_play.ipynb?help=none&amp;lang=et" in value and "Päris laud" in value
+
+
+def test_the_table_may_wait_for_the_level_it_opens_at() -> None:
+    """on_loaded: once the page told its stored level (or at once when the address chose
+    the level), so that a table opened at the real table never shows, even for a moment,
+    what the default level would."""
+    choice = HelpChoice()
+    opened: list[str] = []
+    choice.on_loaded(opened.append)
+    assert opened == []
+    choice.send_from_page({"event": "stored", "value": "none"})
+    assert opened == ["none"]
+    choice.send_from_page({"event": "stored", "value": "some"})
+    choice.choose("some")
+    assert opened == ["none"]  # once
+    addressed = HelpChoice("some", from_address=True)
+    addressed.on_loaded(opened.append)
+    assert opened == ["none", "some"]
+    clicked = HelpChoice()
+    clicked.on_loaded(opened.append)
+    clicked.choose("full")  # a click before the stored level came: the level is known
+    assert opened[-1] == "full"

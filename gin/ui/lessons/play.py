@@ -8,9 +8,10 @@ table can't be built, the lesson says so on the page instead of failing silently
 
 The help level (``?help=full|some|none``, :mod:`gin.ui.table.helplevel`) is read here and
 kept as :attr:`PlayLesson.help`; it is handed to the table as ``help=`` once the table takes
-it (:func:`table_takes_help`). ``help_from_address`` says whether the address chose it, so
-that the table's help control (:class:`gin.ui.table.helpchoice.HelpChoice`) lets it win
-over the level the learner chose before.
+it (:func:`table_takes`). :attr:`PlayLesson.help_from_address` says whether the address chose
+it (handed on as ``help_from_address=`` where the table takes it), so that the table's help
+control (:class:`gin.ui.table.helpchoice.HelpChoice`) lets it win over the level the
+learner chose before.
 """
 
 from __future__ import annotations
@@ -29,12 +30,18 @@ from gin.ui.table.helplevel import DEFAULT_HELP, check_help_level
 
 
 @functools.cache
-def table_takes_help() -> bool:
-    """Whether the table (:class:`gin.ui.table.gintable.GinTable`) takes a ``help=``
-    keyword: the play lesson hands it the help level only then."""
+def table_takes(keyword: str) -> bool:
+    """Whether the table (:class:`gin.ui.table.gintable.GinTable`) takes ``keyword``: the
+    play lesson hands it ``help`` (the level) and ``help_from_address`` (whether
+    ``?help=`` chose it) only then."""
     from gin.ui.table.gintable import GinTable
 
-    return "help" in inspect.signature(GinTable).parameters
+    return keyword in inspect.signature(GinTable).parameters
+
+
+def table_takes_help() -> bool:
+    """Whether the table takes the help level (``help=``)."""
+    return table_takes("help")
 
 
 class PlayLesson(Lesson):
@@ -60,8 +67,10 @@ class PlayLesson(Lesson):
         the level the learner chose before, kept in the browser."""
         self.help = check_help_level(help or page.help or DEFAULT_HELP)
         """The table's help level at the start (:data:`gin.ui.table.helplevel.HELP_LEVELS`)."""
-        if table_takes_help():
+        if table_takes("help"):
             options.setdefault("help", self.help)
+        if table_takes("help_from_address"):
+            options.setdefault("help_from_address", self.help_from_address)
         rules = rules or page.rules or "classic"
         opponent = opponent or page.opponent or "eager"
         seed = seed if seed is not None else page.seed
@@ -120,4 +129,4 @@ def play_lesson(
     return PlayLesson(rules, opponent, seed, pause, help=help, **options)
 
 
-__all__ = ["PlayLesson", "play_lesson", "table_takes_help"]
+__all__ = ["PlayLesson", "play_lesson", "table_takes", "table_takes_help"]

@@ -96,6 +96,7 @@ class HelpChoice(anywidget.AnyWidget):
         self.add_class("gin-help-choice")
         self._on_choose: list[Callable[[str], Any]] = []
         self._on_error: list[Callable[[GinError], Any]] = []
+        self._on_loaded: list[Callable[[str], Any]] = []
         self.relabel()
         self.on_msg(self._handle_page_message)
 
@@ -123,6 +124,16 @@ class HelpChoice(anywidget.AnyWidget):
         stored level replaces the one shown (not when code sets :attr:`value`)."""
         self._on_choose.append(callback)
 
+    def on_loaded(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(level)`` once the level the table opens at is known: when the
+        page has told the level it stored (after :meth:`on_choose`'s callbacks, if it
+        replaced the one shown), or at once when the address chose it (``from_address``).
+        A table may wait for it before it shows what a lower level hides."""
+        if self.loaded:
+            callback(self.value)
+        else:
+            self._on_loaded.append(callback)
+
     def on_error(self, callback: Callable[[GinError], Any]) -> None:
         """Call ``callback(error)`` when the page sends a level the table lacks."""
         self._on_error.append(callback)
@@ -149,6 +160,7 @@ class HelpChoice(anywidget.AnyWidget):
             if value in HELP_LEVELS and value != self.value:
                 self._take(str(value))
             # anything else stored (nothing, an old or forged value) is left unread
+            self._now_loaded()
         elif event == "choose":
             if self.disabled:
                 self.send_state("value")  # the page shows the level kept
@@ -158,11 +170,18 @@ class HelpChoice(anywidget.AnyWidget):
             except HelpLevelError as e:
                 self._refuse(e)
                 return
-            self.loaded = True
+            was_loaded, self.loaded = self.loaded, True
             if level != self.value:
                 self._take(level)
+            if not was_loaded:
+                self._now_loaded()
         else:
             self._refuse(GinError(M["error.page-not-understood"]()))
+
+    def _now_loaded(self) -> None:
+        waiting, self._on_loaded = self._on_loaded, []
+        for cb in waiting:
+            cb(self.value)
 
     def _take(self, level: str) -> None:
         self.value = level
