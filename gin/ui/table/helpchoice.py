@@ -53,9 +53,9 @@ _CSS = """
   font: inherit; font-size: 14px; padding: 4px 10px; min-height: 32px; cursor: pointer;
   border: 1px solid #4b6b58; background: #fff; color: #1d3326; margin: 0;
 }
-.gin-help-option + .gin-help-option { border-left-width: 0; }
-.gin-help-option:first-child { border-radius: 6px 0 0 6px; }
-.gin-help-option:last-child { border-radius: 0 6px 6px 0; }
+.gin-help-option + .gin-help-option { border-inline-start-width: 0; }
+.gin-help-option:first-child { border-start-start-radius: 6px; border-end-start-radius: 6px; }
+.gin-help-option:last-child { border-start-end-radius: 6px; border-end-end-radius: 6px; }
 .gin-help-option.gin-help-chosen { background: #24412f; color: #fff; font-weight: 600; }
 .gin-help-option:focus-visible { outline: 3px solid #b07d00; outline-offset: 1px; }
 .gin-help-option:disabled { cursor: default; opacity: 0.6; }
