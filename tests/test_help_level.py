@@ -175,6 +175,7 @@ def test_a_level_chosen_is_told_to_the_table_and_kept_for_the_next_page() -> Non
     assert choice.loaded and choice.value == "full" and told == []
     choice.choose("none")
     assert choice.value == "none" and told == ["none"]
+    assert choice.policy is policy("none")
     choice.choose("none")
     assert told == ["none"]  # the same level again: nothing new to tell
 

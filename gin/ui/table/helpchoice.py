@@ -36,6 +36,7 @@ from gin.ui.table.helplevel import (
     DEFAULT_HELP,
     HELP_LEVELS,
     HelpLevelError,
+    HelpPolicy,
     check_help_level,
     policy,
 )
@@ -107,6 +108,11 @@ class HelpChoice(anywidget.AnyWidget):
             return check_help_level(proposal["value"])
         except HelpLevelError as e:
             raise traitlets.TraitError(e.message) from None
+
+    @property
+    def policy(self) -> HelpPolicy:
+        """The :class:`~gin.ui.table.helplevel.HelpPolicy` of the level chosen."""
+        return policy(self.value)
 
     def relabel(self) -> None:
         """Name the levels and the control in the current language."""
