@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -208,3 +211,144 @@ def test_the_card_selected_on_the_page_comes_as_a_message_too(
     area.send_from_page({"event": "select", "card": 7})
     area.send_from_page({"event": "select", "card": "ZZ"})
     assert area.selected == "KH" and len(errors) == 2 and activated == []
+
+
+# ---------------------------------------------------------------- moving cards (issue 29)
+
+
+def test_a_card_dragged_in_a_reorderable_area_comes_as_a_move_message() -> None:
+    """Issue 29: the learner orders their hand by dragging a card onto another place;
+    the page sends ``{"event": "move", "code", "to"}``; the area moves the card among its
+    cards, calls ``on_move(code, to)`` and says the move politely in its live region."""
+    area, errors, _ = area_with("7S 8S 9S KH", reorderable=True)
+    moves: list[tuple[str, int]] = []
+    area.on_move(lambda code, to: moves.append((code, to)))
+    area.send_from_page({"event": "move", "code": "KH", "to": 0})
+    assert area.codes == ["KH", "7S", "8S", "9S"] and moves == [("KH", 0)]
+    assert area.announcement == "The K♥ is now card 1 of 4." and area.announce_seq == 1
+    area.move("7s", 3)  # a code in any case, as everywhere
+    assert area.codes == ["KH", "8S", "9S", "7S"] and moves[-1] == ("7S", 3)
+    area.move("7S", 3)  # dropped where it was: nothing moves, nothing said
+    assert len(moves) == 2 and area.announce_seq == 2 and errors == []
+
+
+def test_a_move_from_the_page_is_checked_and_a_bad_one_changes_nothing() -> None:
+    area, errors, _ = area_with("7S 8S 9S", reorderable=True)
+    moves: list[tuple[str, int]] = []
+    area.on_move(lambda code, to: moves.append((code, to)))
+    area.send_from_page({"event": "move", "code": "QD", "to": 0})
+    area.send_from_page({"event": "move", "code": 7, "to": 0})
+    area.send_from_page({"event": "move", "code": "7S", "to": 3})
+    area.send_from_page({"event": "move", "code": "7S", "to": "1"})
+    area.send_from_page({"event": "move", "code": "7S", "to": True})
+    area.send_from_page({"event": "move", "code": "7S", "to": 1, "step": 2})
+    assert errors == ["not-shown", "page-not-a-card", *["page-bad-move"] * 4]
+    assert area.codes == ["7S", "8S", "9S"] and moves == [] and area.announcement == ""
+    area.reorderable = False  # a page behind: the move is ignored quietly
+    area.send_from_page({"event": "move", "code": "9S", "to": 0})
+    assert area.codes == ["7S", "8S", "9S"] and len(errors) == 6
+
+
+def test_a_move_key_moves_the_selected_card_and_says_so_even_at_an_end() -> None:
+    """Keyboard and screen readers: a key moves the selected card one place; at either
+    end nothing moves and the learner hears why."""
+    area, errors, _ = area_with("7S 8S 9S", reorderable=True)
+    area.click("8S")
+    area.move_selected(-1)
+    assert area.codes == ["8S", "7S", "9S"] and area.selected == "8S"
+    assert area.announcement == "The 8♠ is now card 1 of 3."
+    area.move_selected(-1)
+    assert area.codes == ["8S", "7S", "9S"]
+    assert area.announcement == "The 8♠ is already the first card."
+    area.send_from_page({"event": "move", "code": "9S", "to": 2, "step": 1})
+    assert area.announcement == "The 9♠ is already the last card." and errors == []
+
+
+def test_a_moved_card_takes_the_group_of_the_place_it_goes_to() -> None:
+    area = CardArea(reorderable=True)
+    area.show(gin.parse_cards("7S 8S 9S KH"), groups=[[0, 1, 2], [3]])
+    area.move("KH", 1)
+    assert [(c["code"], c["group"]) for c in area.cards] == [
+        ("7S", 0), ("KH", 0), ("8S", 0), ("9S", 0),
+    ]  # fmt: skip
+
+
+def test_the_move_keys_are_physical_keys_the_table_does_not_play_with() -> None:
+    """The move keys (comma, full stop, Shift with an arrow) are named by physical key
+    (KeyboardEvent.code), so they work on a Hebrew, Bulgarian or Lao layout, and none is
+    a key the table plays with: an arrow without Shift still picks a card."""
+    from gin.ui.cardarea import KEYS, MOVE_KEYS
+    from gin.ui.keys import KEY_CODES
+    from gin.ui.table.turn import KEY_ACTIONS, PICK_KEYS
+
+    assert set(MOVE_KEYS.values()) == {-1, 1}
+    plain = [k for k in MOVE_KEYS if not k.startswith("Shift+")]
+    assert plain == ["Comma", "Period"] and not set(plain) & set(KEY_CODES)
+    shifted = {k.removeprefix("Shift+") for k in MOVE_KEYS if k.startswith("Shift+")}
+    assert shifted == {"ArrowLeft", "ArrowRight"}
+    assert not {KEY_CODES.get(k, k) for k in plain} & (KEYS | set(KEY_ACTIONS) | set(PICK_KEYS))
+    assert CardArea(reorderable=True).move_keys == MOVE_KEYS
+
+
+def test_the_page_script_sends_moves_as_messages_and_has_a_polite_live_region() -> None:
+    script = (Path(gin.__file__).parent / "ui" / "cardarea.js").read_text(encoding="utf-8")
+    assert 'model.send({ event: "move", code: code, to: to, step: step })' in script
+    assert 'model.send({ event: "move", code: code, to: to })' in script
+    assert 'live.setAttribute("aria-live", "polite")' in script
+    assert 'model.on("change:announce_seq", say)' in script
+    assert '"change:reorderable"' in script
+    # the old drag within a group, for areas that are not reorderable, is kept
+    assert 'model.send({ event: "reorder", order: order })' in script
+    css = (Path(gin.__file__).parent / "ui" / "cardarea.css").read_text(encoding="utf-8")
+    assert ".gin-cardarea-live" in css
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node to run the page script's helpers")
+def test_the_page_script_works_out_each_move_as_the_kernel_expects(tmp_path: Path) -> None:
+    """The page script's own helpers, run in node: a key steps the selected card and
+    stops at either end; only the move keys (by physical key, Shift included) move; a
+    card dropped before or after another takes the place the kernel then checks."""
+    from gin.ui.cardarea import MOVE_KEYS
+
+    script = (Path(gin.__file__).parent / "ui" / "cardarea.js").read_text(encoding="utf-8")
+    (tmp_path / "cardarea.mjs").write_text(script, encoding="utf-8")
+    probe = tmp_path / "probe.mjs"
+    probe.write_text(
+        "import { moveTarget, moveStep, dropIndex } from './cardarea.mjs';\n"
+        "const keys = " + json.dumps(MOVE_KEYS) + ";\n"
+        "const out = {\n"
+        "  target: [moveTarget(0, -1, 5), moveTarget(2, 1, 5), moveTarget(4, 1, 5)],\n"
+        "  steps: [\n"
+        "    moveStep(keys, { code: 'Comma' }), moveStep(keys, { code: 'Period' }),\n"
+        "    moveStep(keys, { code: 'ArrowLeft', shiftKey: true }),\n"
+        "    moveStep(keys, { code: 'ArrowLeft' }), moveStep(keys, { code: 'KeyT' }),\n"
+        "    moveStep(keys, { code: 'Comma', ctrlKey: true }),\n"
+        "  ],\n"
+        "  drops: [\n"
+        "    dropIndex(['a', 'b', 'c', 'd'], 'a', 'c', true),\n"
+        "    dropIndex(['a', 'b', 'c', 'd'], 'a', 'c', false),\n"
+        "    dropIndex(['a', 'b', 'c', 'd'], 'd', 'a', false),\n"
+        "    dropIndex(['a', 'b', 'c', 'd'], 'b', 'd', true),\n"
+        "  ],\n"
+        "};\n"
+        "console.log(JSON.stringify(out));\n",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [str(NODE), str(probe)], capture_output=True, text=True, timeout=60, check=True
+    )
+    out = json.loads(run.stdout)
+    assert out["target"] == [0, 3, 4]
+    assert out["steps"] == [-1, 1, -1, 0, 0, 0]
+    assert out["drops"] == [2, 1, 0, 3]
+    # the kernel takes each of these drops as the same order the page shows
+    for order, code, to, shown in (
+        ("7S 8S 9S KH", "7S", 2, ["8S", "9S", "7S", "KH"]),
+        ("7S 8S 9S KH", "KH", 0, ["KH", "7S", "8S", "9S"]),
+    ):
+        area, errors, _ = area_with(order, reorderable=True)
+        area.move(code, to)
+        assert area.codes == shown and errors == []

@@ -1,6 +1,34 @@
 // CardArea: one row of cards, possibly in groups (melds, deadwood), drawn from SVG made in Python.
 // Clicking a card selects it; clicking the selected card again "activates" it (the table
 // discards it). Cards can be dragged to reorder them inside their group (on this page only).
+// In a reorderable area (the learner's own order of the hand) a card dragged onto another
+// place, or the selected card moved by a move key (comma / full stop, Shift+arrow), is sent
+// as a message {event: "move", code, to} (with step from a key); the kernel says each move
+// in the area's live region (aria-live="polite").
+
+// The place a card at `from` goes to when moved by `step` among `count` cards: it stops
+// at either end.
+export function moveTarget(from, step, count) {
+  return Math.min(Math.max(from + step, 0), count - 1);
+}
+
+// The step a key press moves the selected card by in a reorderable area (0: none), from
+// its physical key (KeyboardEvent.code, "Shift+" in front while Shift is held).
+export function moveStep(moveKeys, e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return 0;
+  const name = (e.shiftKey ? "Shift+" : "") + (e.code || "");
+  const step = (moveKeys || {})[name];
+  return step === 1 || step === -1 ? step : 0;
+}
+
+// The place the card `code` takes when dropped before (or `after`) the card `target`, in
+// the row `order` (codes left to right).
+export function dropIndex(order, code, target, after) {
+  const rest = order.filter((c) => c !== code);
+  const at = rest.indexOf(target);
+  if (at < 0) return order.indexOf(code);
+  return after ? at + 1 : at;
+}
 
 function cardElements(root) {
   return Array.from(root.querySelectorAll("[data-index]"));
@@ -17,6 +45,11 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "gin-cardarea-root";
   el.appendChild(root);
+  // The area's live region: each move of a card is said politely (CardArea.announce).
+  const live = document.createElement("div");
+  live.className = "gin-cardarea-live";
+  live.setAttribute("aria-live", "polite");
+  el.appendChild(live);
   let dragFrom = null;
 
   function markSelection() {
@@ -98,7 +131,7 @@ function render({ model, el }) {
       } else {
         node.setAttribute("role", "img"); // a picture with a name (aria-label needs a role)
       }
-      if (model.get("draggable") && code) node.draggable = true;
+      if ((model.get("draggable") || model.get("reorderable")) && code) node.draggable = true;
       node.innerHTML = card.svg || "";
       // The card's name is on the node (aria-label); its picture says it again otherwise.
       const pic = node.querySelector("svg");
@@ -198,6 +231,12 @@ function render({ model, el }) {
     const table = el.closest(".gin-table");
     const inTable = t ? t.closest(".gin-table") : null;
     if (inTable && table && inTable !== table) return;
+    const step = model.get("reorderable") ? moveStep(model.get("move_keys"), e) : 0;
+    if (step) {
+      // the selected card moves (a card focused here moved already: onKey below)
+      if (!e.defaultPrevented) moveCard(model.get("selected"), step, e);
+      return;
+    }
     // The physical key (gin.ui.keys.KEY_CODES): T takes on a Hebrew or Bulgarian layout too.
     const codes = model.get("key_codes") || {};
     const key = codes[e.code] || (e.key || "").toLowerCase();
@@ -238,7 +277,30 @@ function render({ model, el }) {
     const node = e.target.closest("[data-index]");
     if (node && root.contains(node)) press(node);
   }
+  // Move the card `code` by `step` places: on this page at once, then in the kernel.
+  function moveCard(code, step, e) {
+    const order = cardElements(root).map((n) => n.dataset.card || "");
+    const from = order.indexOf(code);
+    if (!code || from < 0) return;
+    e.preventDefault();
+    const to = moveTarget(from, step, order.length);
+    const node = root.querySelector('[data-card="' + code + '"]');
+    const target = cardElements(root)[to];
+    if (node && target && target !== node) {
+      const focused = document.activeElement === node;
+      target.parentNode.insertBefore(node, step > 0 ? target.nextSibling : target);
+      if (focused) node.focus({ preventScroll: true }); // moving the node took its focus
+    }
+    model.send({ event: "move", code: code, to: to, step: step });
+  }
+
   function onKey(e) {
+    const step = model.get("reorderable") ? moveStep(model.get("move_keys"), e) : 0;
+    if (step) {
+      const card = e.target.closest("[data-card]");
+      if (card && root.contains(card)) moveCard(card.dataset.card, step, e);
+      return;
+    }
     if (e.key !== "Enter" && e.key !== " ") return;
     const node = e.target.closest("[data-index]");
     if (node && root.contains(node)) {
@@ -260,7 +322,15 @@ function render({ model, el }) {
     const node = e.target.closest("[data-index]");
     if (!dragFrom || !node || node === dragFrom) return;
     e.preventDefault();
-    if (node.parentNode === dragFrom.parentNode) {
+    if (model.get("reorderable")) {
+      const rect = node.getBoundingClientRect();
+      const after = e.clientX > rect.left + rect.width / 2;
+      const order = cardElements(root).map((n) => n.dataset.card || "");
+      const code = dragFrom.dataset.card || "";
+      const to = dropIndex(order, code, node.dataset.card || "", after);
+      node.parentNode.insertBefore(dragFrom, after ? node.nextSibling : node);
+      model.send({ event: "move", code: code, to: to });
+    } else if (node.parentNode === dragFrom.parentNode) {
       const rect = node.getBoundingClientRect();
       const after = e.clientX > rect.left + rect.width / 2;
       node.parentNode.insertBefore(dragFrom, after ? node.nextSibling : node);
@@ -287,6 +357,7 @@ function render({ model, el }) {
     "change:large",
     "change:overlap",
     "change:draggable",
+    "change:reorderable",
     "change:card_class",
     "change:empty_text",
   ];
@@ -294,6 +365,14 @@ function render({ model, el }) {
   model.on("change:selected", markSelection);
   model.on("change:chosen", markSelection);
   model.on("change:focus_seq", applyFocus);
+  function say() {
+    // emptied first, so that the same sentence twice is said twice
+    live.textContent = "";
+    setTimeout(() => {
+      live.textContent = model.get("announcement") || "";
+    }, 60);
+  }
+  model.on("change:announce_seq", say);
   const settle = () => setTimeout(keepActionsInView, 120); // the hand's label may grow
   if (model.get("key_input")) {
     model.on("change:cards", settle);
@@ -318,6 +397,7 @@ function render({ model, el }) {
   return () => {
     if (keys) document.removeEventListener("keydown", onDocumentKey);
     model.off("change:focus_seq", applyFocus);
+    model.off("change:announce_seq", say);
     for (const name of redraw) model.off(name, draw);
     model.off("change:selected", markSelection);
     model.off("change:chosen", markSelection);

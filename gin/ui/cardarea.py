@@ -8,6 +8,14 @@ Modes: ``"single"`` (click selects, clicking the selected card again *activates*
 ``"multiple"`` (clicks toggle cards in ``chosen``) and ``"none"`` (clicks are only
 reported, with ``clickable=True``).
 
+A ``reorderable`` area (issue 29: the learner's own order of the hand) lets the learner
+move a card: drag it onto another place, or press a move key (:data:`MOVE_KEYS`: comma or
+full stop, or Shift with an arrow key) to move the selected card one place left or right.
+The page sends each move as a message, ``{"event": "move", "code": "7S", "to": 3}`` (with
+``"step": -1`` or ``1`` from a key), in order with the clicks and choices; the area moves
+the card among its cards, calls the ``on_move(code, to)`` callbacks and says the move in
+its live region (``aria-live="polite"``), a sentence from the catalog.
+
 >>> from gin.cards import parse_cards
 >>> area = CardArea()
 >>> area.show(parse_cards("7S 8S 9S KH"), groups=[[0, 1, 2], [3]], marked=parse_cards("KH"))
@@ -41,6 +49,23 @@ KEYS = frozenset(
 )
 """The keys a card area with ``key_input=True`` passes on from the page (lower case)."""
 
+MOVE_KEYS: dict[str, int] = {
+    "Comma": -1,
+    "Period": 1,
+    "Shift+ArrowLeft": -1,
+    "Shift+ArrowRight": 1,
+}
+"""The keys that move the selected card in a ``reorderable`` area, by physical key
+(``KeyboardEvent.code``, with ``Shift+`` when Shift is held), and the step each moves it:
+the comma and full-stop keys (``<`` and ``>`` on many keyboards) and Shift with an arrow.
+None of them is a key the table plays with (:data:`KEYS`: an arrow without Shift picks a
+card)."""
+
+
+def move_keys_note() -> str:
+    """The sentence that tells the learner how to move a card of a reorderable hand."""
+    return M["hand.move-keys"].render()
+
 
 def card_label_spoken(code: str, *, deadwood: bool = False) -> str:
     """What a screen reader says for a card of a hand: the label printed on it and its
@@ -59,7 +84,8 @@ class CardArea(anywidget.AnyWidget):
     a face-down card has code ``""``), ``groups`` (list of ``{"label", "kind"}``; kind
     ``meld``, ``deadwood``, ``laid-off`` or ``plain``), ``caption``, ``selected``,
     ``chosen``, ``mode``, ``card_class`` (the CSS class of each face-up card,
-    ``gin-card`` by default), ``large``, ``overlap``, ``draggable``, ``clickable``.
+    ``gin-card`` by default), ``large``, ``overlap``, ``draggable``, ``clickable``,
+    ``reorderable``, ``move_keys``, ``announcement``.
     """
 
     _esm = _HERE / "cardarea.js"
@@ -86,6 +112,14 @@ class CardArea(anywidget.AnyWidget):
     """The physical keys by ``KeyboardEvent.code`` (:data:`gin.ui.keys.KEY_CODES`)."""
     focus_request = traitlets.Unicode("").tag(sync=True)
     focus_seq = traitlets.Int(0).tag(sync=True)
+    reorderable = traitlets.Bool(False).tag(sync=True)
+    """The learner may move cards (drag, or :data:`MOVE_KEYS`); each move comes as a
+    ``move`` message (:meth:`on_move`). Meant for an area shown as one group."""
+    move_keys = traitlets.Dict(MOVE_KEYS).tag(sync=True)
+    """The keys that move the selected card (:data:`MOVE_KEYS`)."""
+    announcement = traitlets.Unicode("").tag(sync=True)
+    """The last sentence said in the area's live region (:meth:`announce`)."""
+    announce_seq = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -96,6 +130,7 @@ class CardArea(anywidget.AnyWidget):
         self._on_reorder: list[Callable[[list[str]], Any]] = []
         self._on_key: list[Callback] = []
         self._on_ready: list[Callable[[], Any]] = []
+        self._on_move: list[Callable[[str, int], Any]] = []
         self.observe(self._check_selected, names="selected")
         self.observe(self._check_chosen, names="chosen")
         self.on_msg(self._handle_page_message)
@@ -206,6 +241,19 @@ class CardArea(anywidget.AnyWidget):
         """Call ``callback(key)`` for a key pressed on the page (one of :data:`KEYS`)."""
         self._on_key.append(callback)
 
+    def on_move(self, callback: Callable[[str, int], Any]) -> None:
+        """Call ``callback(code, to)`` after the learner moved the card ``code`` to place
+        ``to`` (0: the left end) in a ``reorderable`` area; the area's cards are in the
+        new order already."""
+        self._on_move.append(callback)
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` (already rendered) in the area's live region: a screen reader
+        reads it politely, once, even when it is the same sentence as before."""
+        with self.hold_sync():
+            self.announcement = text
+            self.announce_seq += 1
+
     def on_ready(self, callback: Callable[[], Any]) -> None:
         """Call ``callback()`` when the area is first drawn on a page (``key_input`` areas)."""
         self._on_ready.append(callback)
@@ -310,6 +358,8 @@ class CardArea(anywidget.AnyWidget):
         elif event == "ready":
             for ready_cb in self._on_ready:
                 ready_cb()
+        elif event == "move":
+            self._move(content)
         elif event == "reorder":
             order = content.get("order")
             here = sorted(str(c.get("code") or "") for c in self.cards)
@@ -324,6 +374,43 @@ class CardArea(anywidget.AnyWidget):
                 reorder_cb([str(x) for x in order])
         else:
             self._error(GinError(M["error.page-not-understood"]()))
+
+    def _move(self, content: dict[str, Any]) -> None:
+        """A card moved on the page (a ``reorderable`` area): ``code`` to place ``to``,
+        ``step`` when a key moved it by one. A move that reaches an area no longer
+        reorderable (the page was behind) is ignored."""
+        if not self.reorderable:
+            return
+        try:
+            code = self.check_code(content.get("code"))
+        except CardParseError as e:
+            self._error(e)
+            return
+        to, step = content.get("to"), content.get("step")
+        if (
+            not isinstance(to, int)
+            or isinstance(to, bool)
+            or not 0 <= to < len(self.cards)
+            or step not in (None, -1, 1)
+            or isinstance(step, bool)
+        ):
+            self._error(GinError(M["error.page-bad-move"]()))
+            return
+        entries = list(self.cards)
+        at = next(i for i, c in enumerate(entries) if c.get("code") == code)
+        if at == to:
+            if step is not None:  # a key at either end: say why nothing moved
+                end = M["hand.move-first"] if step < 0 else M["hand.move-last"]
+                self.announce(end.render({"card": code}))
+            return
+        entry = {**entries.pop(at), "group": self.cards[to].get("group", 0)}
+        entries.insert(to, entry)
+        self.cards = entries
+        for move_cb in self._on_move:
+            move_cb(code, to)
+        self.announce(
+            M["hand.moved"].render({"card": code, "place": to + 1, "count": len(entries)})
+        )
 
     def _select(self, value: Any) -> None:
         """The card selected on the page (mode ``single``), taken before any click or key
@@ -393,9 +480,24 @@ class CardArea(anywidget.AnyWidget):
         else:
             self._handle_page_message(self, {"event": "click", "card": code, "index": index}, [])
 
+    def move(self, code: str, to: int) -> None:
+        """Do what dragging the card ``code`` to place ``to`` does on the page (for tests)."""
+        self._handle_page_message(self, {"event": "move", "code": code, "to": to}, [])
+
+    def move_selected(self, step: int) -> None:
+        """Do what a move key does on the page (for tests): move the selected card (mode
+        ``single``) by ``step`` (-1 or 1), stopping at either end."""
+        codes = [c.get("code", "") for c in self.cards]
+        if self.selected not in codes:
+            return
+        at = codes.index(self.selected)
+        to = min(max(at + step, 0), len(codes) - 1)
+        content = {"event": "move", "code": self.selected, "to": to, "step": step}
+        self._handle_page_message(self, content, [])
+
     def send_from_page(self, content: dict[str, Any]) -> None:
         """Handle ``content`` as if the page had sent it (for tests)."""
         self._handle_page_message(self, content, [])
 
 
-__all__ = ["KEYS", "CardArea"]
+__all__ = ["KEYS", "MOVE_KEYS", "CardArea", "move_keys_note"]

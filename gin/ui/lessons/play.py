@@ -5,10 +5,19 @@ frames it with the lessons' navigation. The page's address may choose them
 (``?seed=7&rules=spades-double&opponent=expert``, ``?target=50`` for a short game, see
 :mod:`gin.ui.page.urlparams`), and only ``?teacher=1`` shows the teacher-mode control. If the
 table can't be built, the lesson says so on the page instead of failing silently.
+
+The help level (``?help=full|some|none``, :mod:`gin.ui.table.helplevel`) is read here and
+kept as :attr:`PlayLesson.help`; it is handed to the table as ``help=`` once the table takes
+it (:func:`table_takes`). :attr:`PlayLesson.help_from_address` says whether the address chose
+it (handed on as ``help_from_address=`` where the table takes it), so that the table's help
+control (:class:`gin.ui.table.helpchoice.HelpChoice`) lets it win over the level the
+learner chose before.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 from typing import Any
 
 import gin.ui.table.gintable  # noqa: F401 - loaded with the lesson, so a pre-heated kernel has it
@@ -17,6 +26,22 @@ from gin.ui.classroom.link import class_parts
 from gin.ui.classroom.record import watch_deals
 from gin.ui.lessons.base import Lesson, MessageArea
 from gin.ui.lessons.guard import describe_error
+from gin.ui.table.helplevel import DEFAULT_HELP, check_help_level
+
+
+@functools.cache
+def table_takes(keyword: str) -> bool:
+    """Whether the table (:class:`gin.ui.table.gintable.GinTable`) takes ``keyword``: the
+    play lesson hands it ``help`` (the level) and ``help_from_address`` (whether
+    ``?help=`` chose it) only then."""
+    from gin.ui.table.gintable import GinTable
+
+    return keyword in inspect.signature(GinTable).parameters
+
+
+def table_takes_help() -> bool:
+    """Whether the table takes the help level (``help=``)."""
+    return table_takes("help")
 
 
 class PlayLesson(Lesson):
@@ -30,12 +55,22 @@ class PlayLesson(Lesson):
         opponent: str | None = None,
         seed: int | None = None,
         pause: float = 0.6,
+        help: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__(seed=0)  # the table picks and shows its own seed
         self.message = MessageArea()
         self.table: Any = None
         page = self.page
+        self.help_from_address = help is None and page.help is not None
+        """Whether the page's address chose the help level (``?help=``): it then wins over
+        the level the learner chose before, kept in the browser."""
+        self.help = check_help_level(help or page.help or DEFAULT_HELP)
+        """The table's help level at the start (:data:`gin.ui.table.helplevel.HELP_LEVELS`)."""
+        if table_takes("help"):
+            options.setdefault("help", self.help)
+        if table_takes("help_from_address"):
+            options.setdefault("help_from_address", self.help_from_address)
         rules = rules or page.rules or "classic"
         opponent = opponent or page.opponent or "eager"
         seed = seed if seed is not None else page.seed
@@ -74,7 +109,7 @@ class PlayLesson(Lesson):
         if self.table is None:
             return super().rebuilt()
         self.table.relabel()
-        return PlayLesson(table=self.table)
+        return PlayLesson(table=self.table, help=getattr(self.table, "help", self.help))
 
 
 def play_lesson(
@@ -82,15 +117,16 @@ def play_lesson(
     opponent: str | None = None,
     seed: int | None = None,
     pause: float = 0.6,
+    help: str | None = None,
     **options: Any,
 ) -> PlayLesson:
     """The Play lesson: :func:`gin.ui.play_table` with the lessons' frame.
 
     Arguments are passed to :func:`gin.ui.play_table` (``teacher``, ``four_color``,
     ``large_cards`` ...); ``None`` takes the page's address (``?rules=``, ``?opponent=``,
-    ``?seed=``), then the defaults ``classic`` and ``eager``.
+    ``?seed=``, ``?help=``), then the defaults ``classic``, ``eager`` and ``full``.
     """
-    return PlayLesson(rules, opponent, seed, pause, **options)
+    return PlayLesson(rules, opponent, seed, pause, help=help, **options)
 
 
-__all__ = ["PlayLesson", "play_lesson"]
+__all__ = ["PlayLesson", "play_lesson", "table_takes", "table_takes_help"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import urllib.parse
 from collections.abc import Callable
 from typing import Any
 
@@ -24,12 +25,20 @@ from gin.ui.lessons.base import (
     section,
     titled_section,
 )
-from gin.ui.lessons.catalog import CHEAT_SHEET, GUIDED_NOTEBOOK, LESSONS, PLAY_NOTEBOOK, link
+from gin.ui.lessons.catalog import (
+    CHEAT_SHEET,
+    GUIDED_NOTEBOOK,
+    LESSONS,
+    PLAY_NOTEBOOK,
+    language_query,
+    link,
+)
 from gin.ui.lessons.guard import AnswerError
 from gin.ui.lessons.levelmap import level_href, level_map_html, level_title, results_link_html
 from gin.ui.lessons.levels import level_index
 from gin.ui.lessons.pictures import Raw, table_html
 from gin.ui.lessons.progress import Progress
+from gin.ui.table.helplevel import HELP_LEVELS, policy
 
 LABELS = {
     "ace_knock_limit": M["lesson.start.rule.ace_knock_limit"],
@@ -177,6 +186,7 @@ class StartLesson(Lesson):
             f'<p class="gin-muted">{html.escape(M["lesson.start.play-now.note"].render())}</p>',
             "gin-play-now",
         )
+        self.play_help = html_widget(play_help_html(), "gin-play-help")
         self.assemble(
             self.progress,
             *class_parts(form=True),
@@ -195,7 +205,13 @@ class StartLesson(Lesson):
                 M["lesson.start.rules.intro"],
                 self.rules_table,
             ),
-            section(M["lesson.start.map.heading"].render(), "", self.lesson_map, self.play_now),
+            section(
+                M["lesson.start.map.heading"].render(),
+                "",
+                self.lesson_map,
+                self.play_now,
+                self.play_help,
+            ),
         )
         self._title_html = f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
         self._prose_html = self.intro.value.removeprefix(self._title_html)
@@ -211,6 +227,31 @@ class StartLesson(Lesson):
             )
         self.level_map.value = level_map_html(self.progress, rules)
         self.results.value = results_link_html(self.progress, rules)
+
+
+def play_help_href(level: str) -> str:
+    """The address of the play table at help level ``level`` (``?help=``), in the page's
+    language.
+
+    >>> play_help_href("none")
+    './04_play.ipynb?help=none'
+    """
+    return f"./{PLAY_NOTEBOOK}?" + urllib.parse.urlencode({"help": level}) + language_query("&")
+
+
+def play_help_html() -> str:
+    """Beside "Play now": the play table at each help level (full, some, real table), one
+    link each (class ``gin-play-help-link``, ``data-help`` the level), its note as the
+    link's title. The table keeps the level chosen for the next page."""
+    links = [
+        f'<a class="gin-play-help-link gin-card-link" data-help="{level}" '
+        f'data-notebook="{PLAY_NOTEBOOK}" href="{html.escape(play_help_href(level))}" '
+        f'title="{html.escape(policy(level).note().render())}">'
+        f"{html.escape(policy(level).name().render())}</a>"
+        for level in HELP_LEVELS
+    ]
+    head = html.escape(M["lesson.start.play-help"].render())
+    return f"<p>{head} {' '.join(links)}</p>"
 
 
 def values_picture_html() -> str:
@@ -271,4 +312,12 @@ def start_lesson(*, rules: str = "classic") -> StartLesson:
     return StartLesson(rules=rules)
 
 
-__all__ = ["StartLesson", "lesson_map_html", "rules_rows", "rules_table_html", "start_lesson"]
+__all__ = [
+    "StartLesson",
+    "lesson_map_html",
+    "play_help_href",
+    "play_help_html",
+    "rules_rows",
+    "rules_table_html",
+    "start_lesson",
+]

@@ -15,6 +15,10 @@ parameter   values                           effect
             ``bg``                            learner chose before, else English)
 ``target``  a whole number, 10 to 10,000     the score that wins a game at the play table
                                              (a short game for a lesson hour)
+``help``    ``full``, ``some``, ``none``       how much the play table helps: the table as
+                                             it was, some help, or the real table
+                                             (:mod:`gin.ui.table.helplevel`); it wins over
+                                             the level the learner chose before
 =========== ================================ =============================================
 
 Voilà hands the page's query string to the kernel in ``os.environ["QUERY_STRING"]``;
@@ -29,6 +33,8 @@ override (U+202E) in the address cannot reorder the sentence.
 >>> p = parse_page_params("seed=42&rules=spades-double&teacher=1&arrange=self")
 >>> p.seed, p.rules, p.opponent, p.teacher, p.lang, p.projector, p.arrange_self, p.target
 (42, 'spades-double', None, True, None, False, True, None)
+>>> parse_page_params("help=none").help, p.help
+('none', None)
 >>> try:
 ...     parse_page_params("opponent=grandmaster")
 ... except PageParamError as e:
@@ -47,6 +53,7 @@ from gin.errors import GinError, NumberError, echo
 from gin.i18n import LANGUAGES, M, Message
 from gin.numbers import parse_whole_number
 from gin.rules import MAX_TARGET, MIN_TARGET, Rules
+from gin.ui.table.helplevel import HELP_LEVELS
 
 MAX_SEED = 2**63 - 1
 """The largest seed a page accepts (the table's seed box takes the same range)."""
@@ -54,7 +61,17 @@ MAX_SEED = 2**63 - 1
 OPPONENTS = ("eager", "tactician", "expert")
 """The opponents a page may ask for (:data:`gin.bots.BOT_NAMES`)."""
 
-_KNOWN = ("seed", "rules", "opponent", "teacher", "lang", "projector", "arrange", "target")
+_KNOWN = (
+    "seed",
+    "rules",
+    "opponent",
+    "teacher",
+    "lang",
+    "projector",
+    "arrange",
+    "target",
+    "help",
+)
 
 
 class PageParamError(GinError):
@@ -77,6 +94,9 @@ class PageParams:
     guesses the score (:mod:`gin.ui.table.arranging`)."""
     target: int | None = None
     """``?target=50``: the score that wins a game at the play table (else the rule set's)."""
+    help: str | None = None
+    """``?help=none``: the play table's help level (:data:`HELP_LEVELS`), winning over the
+    level the learner chose before (else that one, else ``full``)."""
 
 
 def page_query() -> str:
@@ -121,6 +141,7 @@ def parse_page_params(query: str) -> PageParams:
         lang=_one_of(values, "lang", LANGUAGES, M["error.page-bad-lang"]),
         projector=_one_of(values, "projector", _FLAG, M["error.page-bad-projector"]) == "1",
         arrange_self=_one_of(values, "arrange", _ARRANGE, M["error.page-bad-arrange"]) == "self",
+        help=_one_of(values, "help", HELP_LEVELS, M["error.page-bad-help"]),
     )
 
 
