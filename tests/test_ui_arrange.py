@@ -691,3 +691,24 @@ def test_the_play_lesson_reads_the_mode_from_its_address(monkeypatch: pytest.Mon
     monkeypatch.setenv("QUERY_STRING", "arrange=yes")
     lesson = play_lesson(pause=0)
     assert lesson.table is None and "arrange=self" in lesson.page_problem
+
+
+def test_a_rooms_unexpected_error_is_one_sentence_through_the_one_guard(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 28: the rooms' callbacks run through the lessons' one guard: an unexpected
+    error is logged with its traceback and the learner reads one sentence."""
+    told: list[str] = []
+
+    def broken(_arrangement: gin.Arrangement) -> None:
+        raise RuntimeError("boom")
+
+    builder = MeldBuilder(
+        gin.parse_cards(READY), on_done=broken, on_error=lambda e: told.append(e.code)
+    )
+    for group in ("AS 2S 3S", "4H 4D 4C", "7C 8C 9C"):
+        make(builder, group)
+    with caplog.at_level("WARNING", logger="gin.ui.lessons"):
+        builder.done_button.click()
+    assert builder.error_code == "something-wrong" and told == ["something-wrong"]
+    assert not builder.finished and "boom" in caplog.text

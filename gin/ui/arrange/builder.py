@@ -105,14 +105,7 @@ class MeldBuilder(CardRoom):
         plays it as a knock). ``allow_skip_knock``: show "Don't knock" (with
         ``on_cancel``); ``None``: for a knock only, never for gin or big gin. ``sort``:
         show the hand sorted (``False``: in the order given, the learner's own)."""
-        super().__init__(
-            "gin-meld-builder",
-            mode="multiple",
-            on_error=on_error,
-            four_color=four_color,
-            large=large,
-            keys=keys,
-        )
+        super().__init__("gin-meld-builder", "multiple", on_error, (four_color, large, keys))
         self.hand: tuple[gin.Card, ...] = tuple(sorted(hand) if sort else hand)
         self.melds: list[gin.Meld] = []
         self.on_done = on_done
@@ -151,18 +144,7 @@ class MeldBuilder(CardRoom):
         self.question = w.VBox([self.question_text, w.HBox([self.again_button, self.knock_button])])
         self.question.add_class("gin-arrange-question")
         self.question.layout.display = "none"
-        self.children = [
-            self.style,
-            self.title,
-            self.melds_box,
-            self.area,
-            self.buttons,
-            self.question,
-            self.message,
-            self.verdict,
-            self.keys_note,
-        ]
-        self.relabel()
+        self.place(self.melds_box, self.buttons, self.question)
 
     # ------------------------------------------------------------------ state
 
@@ -219,10 +201,8 @@ class MeldBuilder(CardRoom):
     @room_guarded
     def make_meld(self) -> None:
         """Set the selected cards apart as a meld, or say why they are not one."""
-        self._check_open()
         cards = self.chosen
-        if not cards:
-            raise gin.IllegalActionError(M["error.arrange-select-first"]())
+        self.require(cards, "error.arrange-select-first")
         meld = gin.check_meld(cards)
         self.melds.append(meld)
         self.area.chosen = []
@@ -235,9 +215,7 @@ class MeldBuilder(CardRoom):
     @room_guarded
     def take_apart(self, index: int) -> None:
         """Put the cards of meld ``index`` back among the cards left."""
-        self._check_open()
-        if not 0 <= index < len(self.melds):
-            raise gin.IllegalActionError(M["error.arrange-no-such-meld"]())
+        self.require(0 <= index < len(self.melds), "error.arrange-no-such-meld")
         self._end_question()
         meld = self.melds.pop(index)
         self.say(M["arrange.taken-apart"](meld=[c.code for c in meld.cards]))
@@ -307,9 +285,7 @@ class MeldBuilder(CardRoom):
     @room_guarded
     def lay_out_again(self) -> None:
         """The answer "Lay out again" to the gin question: the melds stay to change."""
-        self._check_open()
-        if self.asking is None:
-            raise gin.IllegalActionError(M["error.arrange-no-question"]())
+        self.require(self.asking is not None, "error.arrange-no-question")
         self._end_question()
         self._draw()
         self.area.focus(".gin-action-make-meld")
@@ -317,10 +293,9 @@ class MeldBuilder(CardRoom):
     @room_guarded
     def knock_instead(self) -> None:
         """The answer "Knock" to the gin question: the layout is taken as a knock."""
-        self._check_open()
         proposed = self.asking
-        if proposed is None:
-            raise gin.IllegalActionError(M["error.arrange-no-question"]())
+        self.require(proposed is not None, "error.arrange-no-question")
+        assert proposed is not None
         if self.rules is not None and self.up_card is not None:
             gin.verify_declared_layout(self.rules, self.up_card, proposed, "knock")
         self.declared = "knock"

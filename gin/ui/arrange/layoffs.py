@@ -68,14 +68,7 @@ class LayoffChooser(CardRoom):
         cards listen to the page's keys themselves (on its own, not inside a table);
         ``grouped``: the learner's cards are shown in the engine's melds and deadwood
         (``False``: in the order held, with no groups or counts, as at a real table)."""
-        super().__init__(
-            "gin-layoff-chooser",
-            mode="single",
-            on_error=on_error,
-            four_color=four_color,
-            large=large,
-            keys=keys,
-        )
+        super().__init__("gin-layoff-chooser", "single", on_error, (four_color, large, keys))
         self.kind: str = board.kind
         self.board = board
         self.boards: list[gin.LayoffBoard] = []
@@ -96,17 +89,7 @@ class LayoffChooser(CardRoom):
         )
         self.buttons = w.HBox([self.done_button, self.undo_button])
         self.buttons.add_class("gin-arrange-buttons")
-        self.children = [
-            self.style,
-            self.title,
-            self.targets_box,
-            self.area,
-            self.buttons,
-            self.message,
-            self.verdict,
-            self.keys_note,
-        ]
-        self.relabel()
+        self.place(self.targets_box, self.buttons)
 
     @property
     def finished(self) -> bool:
@@ -119,10 +102,8 @@ class LayoffChooser(CardRoom):
     def lay_off(self, meld_index: int) -> None:
         """Lay the selected card off onto the knocker's meld ``meld_index``, or say why
         it may not go there (nothing changes)."""
-        self._check_open()
         code = self.area.selected
-        if not code:
-            raise gin.IllegalActionError(M["error.arrange-select-card-first"]())
+        self.require(code, "error.arrange-select-card-first")
         card = gin.Card.parse(code)
         before = self.board.melds[meld_index] if 0 <= meld_index < len(self.board.melds) else None
         board = self.board.lay_off(card, meld_index)
@@ -140,9 +121,7 @@ class LayoffChooser(CardRoom):
     def undo_layoff(self) -> None:
         """Take the last layoff back (before *Done*): the card returns to the learner's
         cards and the meld is as it stood before."""
-        self._check_open()
-        if not self.layoffs:
-            raise gin.IllegalActionError(M["error.arrange-no-layoff-to-undo"]())
+        self.require(self.layoffs, "error.arrange-no-layoff-to-undo")
         card, _index = self.layoffs.pop()
         self.board = self.boards.pop()
         self.say(M["arrange.layoff-taken-back"](card=card.code))

@@ -178,6 +178,13 @@ class Room(w.VBox):  # type: ignore[misc]
         if self.finished:
             raise gin.IllegalActionError(M["error.arrange-finished"]())
 
+    def require(self, ok: object, error_key: str) -> None:
+        """Refuse a change once the room is finished, or when ``ok`` is false (with the
+        sentence ``error_key``, an ``error.*`` key)."""
+        self._check_open()
+        if not ok:
+            raise gin.IllegalActionError(M[error_key]())
+
     def set_display(self, *, four_color: bool, large: bool) -> None:
         """Draw the cards in four colours or two, large or normal (rooms with cards
         redraw them)."""
@@ -200,15 +207,12 @@ class CardRoom(Room):
     :attr:`keys_note`. Subclasses lay out :attr:`children` and draw in :meth:`_draw`."""
 
     def __init__(
-        self,
-        css: str,
-        *,
-        mode: str,
-        on_error: ErrorSink | None,
-        four_color: bool,
-        large: bool,
-        keys: bool,
+        self, css: str, mode: str, on_error: ErrorSink | None, display: tuple[bool, bool, bool]
     ) -> None:
+        """``mode``: how the learner's cards are picked (``single`` or ``multiple``);
+        ``display``: four colours, large cards, and whether the cards listen to the page's
+        keys themselves."""
+        four_color, large, keys = display
         super().__init__(css, on_error)
         self.four_color = four_color
         self.large = large
@@ -222,6 +226,22 @@ class CardRoom(Room):
             self.area.on_error(on_error)
         self.verdict = w.HTML()
         self.verdict.layout.display = "none"
+
+    def place(self, melds: w.Widget, *controls: w.Widget) -> None:
+        """Lay the room out, top to bottom: the instruction, ``melds`` (the melds made, or
+        the knocker's), the learner's cards, ``controls`` (buttons, a question), the
+        message line, the verdict and the keys note; then draw every label."""
+        self.children = [
+            self.style,
+            self.title,
+            melds,
+            self.area,
+            *controls,
+            self.message,
+            self.verdict,
+            self.keys_note,
+        ]
+        self.relabel()
 
     def press(self, key: str) -> None:
         """A key pressed on the page (each room says what its keys do)."""
