@@ -27,6 +27,7 @@ from gin.cards import Suit
 from gin.i18n import M, Text
 from gin.rules import Rules
 from gin.scoring import DealResult
+from gin.steps import Step
 
 Winner = Literal["knocker", "defender"]
 
@@ -174,10 +175,75 @@ def check_score_guess(
     return ScoreGuessVerdict(False, found[0], found[1], answer)
 
 
+def _with_text(step: Step, text: Text) -> Step:
+    return Step(step.number, step.code, dict(text.data), text.key)
+
+
+COUNTED = ("laid-out", "tie-break")
+"""Steps of the score that give a count away before the guess (left out of
+:func:`guess_steps`)."""
+
+
+def guess_steps(result: DealResult) -> tuple[Step, ...]:
+    """What may be shown before the learner guesses the score: the knock limit, the melds
+    and deadwood cards of both players and the layoffs, but not the two counts (the
+    learner works those out). The steps keep their numbers in ``result.steps``.
+
+    >>> from gin.cards import Card, parse_cards
+    >>> from gin.scoring import score_deal
+    >>> r = score_deal(Rules.preset("classic"), Card.parse("KH"),
+    ...     parse_cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 7C"),
+    ...     parse_cards("JD QD KD 2C 3C 4C 8S 8H 8C 7D"))
+    >>> [s.text for s in guess_steps(r) if s.code in ("knocker", "defender")][0]
+    'The knocker melds run A♠ 2♠ 3♠; run 4♥ 5♥ 6♥; set 9♥ 9♦ 9♣ and keeps 7♣ as deadwood.'
+    """
+    out: list[Step] = []
+    for step in result.steps:
+        if step.code == "compare":
+            break
+        if step.code in COUNTED:
+            continue
+        if step.code == "knocker" and result.knocker_arrangement.deadwood:
+            arr = result.knocker_arrangement
+            key = "scoreguess.guess-step-knocker"
+        elif step.code == "defender":
+            arr = result.defender_arrangement
+            key = "scoreguess.guess-step-defender"
+        else:
+            out.append(step)
+            continue
+        text = M[key](
+            melds=[[c.code for c in m.cards] for m in arr.melds],
+            deadwood=[c.code for c in arr.deadwood],
+        )
+        out.append(_with_text(step, text))
+    return tuple(out)
+
+
+def worked_answer(result: DealResult) -> tuple[Step, ...]:
+    """The score worked out, from the comparison of the two counts to the total: what the
+    score guess shows once the guess is over.
+
+    >>> from gin.cards import Card, parse_cards
+    >>> from gin.scoring import score_deal
+    >>> r = score_deal(Rules.preset("classic"), Card.parse("KH"),
+    ...     parse_cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 7C"),
+    ...     parse_cards("JD QD KD 2C 3C 4C 8S 8H 8C 7D"))
+    >>> [s.code for s in worked_answer(r)]
+    ['compare', 'bonus', 'total']
+    """
+    codes = [s.code for s in result.steps]
+    start = codes.index("compare") if "compare" in codes else len(codes)
+    return tuple(result.steps[start:])
+
+
 __all__ = [
     "COMMON_BONUSES",
+    "COUNTED",
     "SLIPS",
     "ScoreGuessVerdict",
     "Winner",
     "check_score_guess",
+    "guess_steps",
+    "worked_answer",
 ]

@@ -20,6 +20,7 @@ from gin.melds import (
     Arrangement,
     Meld,
     _best_arrangements_mask,
+    can_extend,
     deadwood_of_mask,
 )
 from gin.rules import Rules
@@ -172,6 +173,12 @@ def plan_layoffs(knocker: Arrangement, defender_cards: Iterable[Card]) -> Layoff
     return LayoffPlan(knocker, tuple(fits), layoffs, deadwood_of_mask(hand_mask), after)
 
 
+def _fitting(melds: Iterable[Meld], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The ``cards`` that fit one of ``melds`` as laid down (a first layoff)."""
+    ms = list(melds)
+    return tuple(c for c in cards if any(can_extend(m, c) for m in ms))
+
+
 def knock_refusal(rules: Rules, up_card: Card, deadwood: int) -> Text:
     """Why a knock keeping ``deadwood`` (over the knock limit) is refused: under an ace
     that allows no knock, only gin (or big gin, where the rules have it) ends the deal."""
@@ -318,7 +325,13 @@ def score_deal(
             )
         )
     elif not laid_off:
-        steps.append(("no-layoffs", M["score.no-layoffs"]()))
+        chose_none = layoffs is not None and bool(_fitting(k_arr.melds, dcards))
+        steps.append(
+            (
+                "no-layoffs",
+                M["score.no-layoffs-chosen"]() if chose_none else M["score.no-layoffs"](),
+            )
+        )
     for lo in laid_off:
         chained = lo.onto not in k_arr.melds
         m = M["score.layoff-chained"] if chained else M["score.layoff"]
@@ -329,7 +342,19 @@ def score_deal(
             )
         )
     dmelds = [_codes(m.cards) for m in d_arr.melds]
-    if laid_off:
+    if layoffs is not None and kind == "knock":  # the defender's own layoffs, as chosen
+        left = _codes(d_arr.deadwood)
+        steps.append(
+            (
+                "defender",
+                M["score.defender-chosen"](
+                    melds=dmelds, deadwood=left, points=d_after, before=d_before
+                )
+                if laid_off
+                else M["score.defender-kept"](melds=dmelds, deadwood=left, points=d_after),
+            )
+        )
+    elif laid_off:
         steps.append(
             (
                 "defender",

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import gin
+import gin.counting
 from gin import Card, Rules, is_meld
 from gin.ui.arrange import LayoffChooser, MeldBuilder
 from gin.ui.lessons.course import CourseLesson, LevelPanel, course_lesson
@@ -86,6 +87,7 @@ def test_the_course_has_its_levels_in_the_issue_order() -> None:
         "sets",
         "runs",
         "deadwood",
+        "count-hand",
         "turn",
         "up-card-offer",
         "knock-limit",
@@ -1058,3 +1060,74 @@ def test_the_lab_measures_the_tips_and_writes_its_captions_from_the_numbers() ->
     first = next(iter(boxes))
     lab.pair_choice.value = (first,)
     assert lab.pair_choice.value == (first,)
+
+
+# --------------------------------------------------------------- "Count your hand" (issue 29)
+
+
+def test_count_your_hand_shows_the_cards_as_dealt_with_no_labels() -> None:
+    """The level after "Deadwood": ten cards in the order dealt (not sorted), with no
+    groups, captions or counts; the answer is the engine's least deadwood."""
+    from gin.ui.lessons.levels import level_index
+
+    assert level_index("count-hand") == level_index("deadwood") + 1
+    p = panel("count-hand")
+    q = p.exercise.question
+    assert q is not None
+    hand = list(q.data["cards"])
+    assert len(hand) == 10 and hand != sorted(hand)
+    assert "gin-caption" not in q.prompt and "gin-lesson-group" not in q.prompt
+    assert re.findall(r'data-card="(\w\w)"', q.prompt) == [c.code for c in hand]
+    assert q.data["answer"] == gin.deadwood(hand)
+
+
+@pytest.mark.parametrize(
+    ("slip", "wrong"),
+    [
+        ("card-counted-twice", lambda h: min(d.deadwood for d in gin.counting.double_counts(h))),
+        ("face-as-rank", lambda h: _with_a_face_as_rank(h)),
+        ("counted-melds", lambda h: sum(c.points for c in h)),
+    ],
+)
+def test_count_your_hand_diagnoses_the_slips(slip: str, wrong: Callable[[Any], int]) -> None:
+    """A card counted in two melds, a face card counted by its rank, every card counted:
+    each wrong count is named by the engine, recorded as the level's slip, and followed by
+    the worked answer."""
+    p = panel("count-hand")
+    ex = p.exercise
+    q = find(ex, lambda q: _with_a_face_as_rank(list(q.data["cards"])) is not None)
+    hand = list(q.data["cards"])
+    given = wrong(hand)
+    assert given is not None and given != q.data["answer"]
+    v = ex.submit(deadwood=str(given))
+    assert v is not None and not v.right and v.slip == slip
+    assert "gin-slip" in v.why and str(q.data["answer"]) in v.why
+
+
+def _with_a_face_as_rank(hand: list[gin.Card]) -> int | None:
+    best = gin.best_arrangement(hand)
+    faces = [c for c in best.deadwood if c.rank > 10]
+    if not faces or len(gin.best_arrangements(hand)) > 1:
+        return None
+    value = best.deadwood_points + max(c.rank for c in faces) - 10
+    return value if value not in gin.counting.layout_counts(hand) else None
+
+
+def test_count_your_hand_is_mastered_in_every_language() -> None:
+    from gin.i18n import LANGUAGES, set_language
+
+    for lang in LANGUAGES:
+        set_language(lang)
+        try:
+            p = panel("count-hand")
+            ex = p.exercise
+            for _ in range(MASTERY_STREAK):
+                q = ex.question
+                assert q is not None
+                v = ex.submit(deadwood=str(q.data["answer"]))
+                assert v is not None and v.right and v.why
+                ex.next()
+            assert p.state == "mastered"
+            assert p.level.title.render() and p.level.text.render()
+        finally:
+            set_language("en")

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import gin
+import gin.scoreguess
 from gin.bots import make_bot
 from gin.bots.selfplay import play_deal
 from gin.i18n import LANGUAGES
@@ -141,3 +142,40 @@ def test_the_engines_score_is_always_right_and_every_verdict_renders(preset: str
         v = check_score_guess(r, guess, rng.randrange(120), rules)  # type: ignore[arg-type]
         for lang in LANGUAGES:
             assert v.text.render(lang)
+
+
+# --------------------------------------------- before the guess: melds, layoffs, no counts
+
+
+@pytest.mark.parametrize("hands", [KNOCK, TIE, UNDER, GIN])
+def test_before_the_guess_the_melds_and_layoffs_are_shown_but_not_the_two_counts(
+    hands: tuple[str, str],
+) -> None:
+    """Issue 29: what the tutor shows before the score guess names the melds, the deadwood
+    cards and the layoffs, and leaves the two counts for the learner to work out."""
+    r = score(CLASSIC, "KH", *hands)
+    shown = gin.scoreguess.guess_steps(r)
+    codes = [s.code for s in shown]
+    assert "compare" not in codes and "total" not in codes
+    assert "knocker" in codes and "defender" in codes
+    assert codes.count("layoff") == len(r.layoffs)
+    for step in shown:
+        if step.code in ("knocker", "defender"):
+            assert "points" not in step.data and "before" not in step.data
+            for lang in LANGUAGES:
+                assert step.render(lang)
+    assert all(s.number == r.steps[s.number - 1].number for s in shown)
+    worked = gin.scoreguess.worked_answer(r)
+    assert worked[0].code == "compare" and worked[-1] == r.steps[-1]
+
+
+def test_a_layout_worse_than_the_best_is_not_told_before_the_guess() -> None:
+    r = gin.score_deal(
+        CLASSIC,
+        C("KH"),
+        gin.parse_cards("7S 8S 9S 7H 7D 7C 2C 3C 4C AH"),
+        gin.parse_cards("TS JS QD KD 5H 6H 9C TC 2D 3D"),
+        [gin.parse_cards("7S 8S 9S"), gin.parse_cards("7H 7D 7C")],
+    )
+    assert "laid-out" in [s.code for s in r.steps]
+    assert "laid-out" not in [s.code for s in gin.scoreguess.guess_steps(r)]

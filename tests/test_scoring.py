@@ -283,3 +283,27 @@ def test_score_deal_refuses_wrong_card_counts() -> None:
 def test_score_deal_refuses_a_card_in_both_hands() -> None:
     with pytest.raises(gin.CardParseError):
         score(CLASSIC, "KH", "AS 2S 3S 4D 5D 6D 9C 9D 9S 7C", "8H 9H TH JS QS KS JD QD KD 7C")
+
+
+def test_the_defenders_own_layoffs_are_described_as_chosen() -> None:
+    """Issue 29: once the defender chose the layoffs (a learner at the table), the score
+    says which were chosen; it never says the melds and layoffs were "chosen together for
+    the least deadwood", nor that nothing could be laid off when a card fitted."""
+    rules = gin.Rules.preset("classic")
+    knocker = gin.parse_cards("4S 5S 6S 9C 9D 9H JH QH KH 5C")
+    defender = gin.parse_cards("7S 2D 3D QC QS 8H 8C TD 4H 2C")
+    best = gin.score_deal(rules, gin.Card.parse("KH"), knocker, defender)
+    assert any("chosen together" in s.text for s in best.steps)
+    own = gin.score_deal(
+        rules, gin.Card.parse("KH"), knocker, defender, layoffs=[(gin.Card.parse("7S"), 0)]
+    )
+    none = gin.score_deal(rules, gin.Card.parse("KH"), knocker, defender, layoffs=[])
+    for r in (own, none):
+        assert not any("chosen together" in s.text for s in r.steps)
+        for s in r.steps:
+            for lang in ("he", "et", "lo", "bg"):
+                assert s.render(lang)
+    assert [s.key for s in own.steps if s.code == "defender"] == ["score.defender-chosen"]
+    assert [s.key for s in none.steps if s.code == "defender"] == ["score.defender-kept"]
+    assert [s.key for s in none.steps if s.code == "no-layoffs"] == ["score.no-layoffs-chosen"]
+    assert none.defender_deadwood > own.defender_deadwood

@@ -12,9 +12,10 @@ import ipywidgets
 import pytest
 
 import gin
+import gin.scoreguess
 from gin.i18n import DEFAULT_LANGUAGE, set_language
 from gin.ui import GinTable, play_table
-from gin.ui.arrange import LayoffChooser, MeldBuilder
+from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
 from gin.ui.page.urlparams import PageParamError, parse_page_params
 from gin.ui.table.arranging import guess_beat
 
@@ -222,9 +223,125 @@ def test_a_gin_laid_out_worse_is_scored_as_laid_out(stack: Any, rules: str) -> N
     make(builder, "4H 4D 4C")
     make(builder, "7C 8C 9C TC")
     builder.done_button.click()
+    assert builder.question.layout.display == "" and t.controller.deal.result is None
+    builder.knock_button.click()  # "Lay out again, or knock?": knock
     result = t.controller.deal.result
     assert result is not None and result.knocker_deadwood == 6  # A♠ 2♠ 3♠ left out
     assert result.kind in ("knock", "undercut") and builder.comparison.extra == 6
+
+
+def test_a_gin_laid_out_with_deadwood_asks_once_lay_out_again_or_knock(stack: Any) -> None:
+    """Issue 29: at Done a gin declared but laid out with deadwood asks "These melds leave 6
+    deadwood: this is a knock, not gin. Lay out again, or knock?"; Lay out again keeps the
+    melds to change, and nothing is played until the layout is taken."""
+    t = table(stack, READY, OTHER, "TC")
+    t.buttons["take"].click()
+    before = snapshot(t)
+    builder = knock_with(t, "KH", button="gin")
+    assert builder.declared == "gin"
+    assert builder.cancel_button.layout.display == "none"  # no "Don't knock" for gin
+    assert "Esc" not in builder.keys_note.value
+    make(builder, "4H 4D 4C")
+    make(builder, "7C 8C 9C TC")
+    builder.done_button.click()
+    text = builder.question_text.value
+    assert "These melds leave 6 deadwood: this is a knock, not gin." in text
+    assert "Lay out again, or knock?" in text
+    assert builder.question.layout.display == "" and not builder.finished
+    assert builder.done_button.disabled and builder.make_button.disabled
+    assert snapshot(t) == before
+    builder.again_button.click()
+    assert builder.question.layout.display == "none" and len(builder.melds) == 2
+    assert not builder.done_button.disabled and snapshot(t) == before
+    make(builder, "AS 2S 3S")
+    builder.done_button.click()  # a real gin now: no question
+    result = t.controller.deal.result
+    assert result is not None and result.kind == "gin" and builder.finished
+
+
+def test_the_builder_checks_the_declared_end_and_tells_the_refusal(stack: Any) -> None:
+    """With the rules and the up card, the builder asks the engine at Done: a knock over
+    the limit is refused with the count and the limit, and told to on_refused (the slip;
+    the real table goes back to the discard), with nothing taken."""
+    refused: list[gin.KnockRefusedError] = []
+    taken: list[gin.Arrangement] = []
+    builder = MeldBuilder(
+        gin.parse_cards(READY),
+        on_done=taken.append,
+        declared="knock",
+        rules=gin.Rules.preset("classic"),
+        up_card=gin.Card.parse("KD"),
+        on_refused=refused.append,
+        sort=False,
+    )
+    assert builder.area.codes == READY.split()  # the learner's own order
+    make(builder, "AS 2S 3S")
+    builder.done_button.click()
+    assert builder.error_code == "layout-over-limit" and not builder.finished
+    assert "These melds leave 46 deadwood, more than the knock limit of 10" in (
+        builder.message.value
+    )
+    assert [e.code for e in refused] == ["layout-over-limit"] and taken == []
+    make(builder, "4H 4D 4C")
+    make(builder, "7C 8C 9C")
+    builder.done_button.click()
+    assert builder.finished and len(taken) == 1 and len(refused) == 1
+
+
+def test_the_gin_question_knocks_through_on_knock_instead() -> None:
+    asked: list[str] = []
+    knocked: list[gin.Arrangement] = []
+    builder = MeldBuilder(
+        gin.parse_cards("AS 2S 3S 4H 4D 4C 7C 8C 9C TC"),
+        on_done=lambda _a: asked.append("done"),
+        on_knock_instead=knocked.append,
+        declared="gin",
+        rules=gin.Rules.preset("classic"),
+        up_card=gin.Card.parse("KD"),
+        on_refused=lambda e: asked.append(e.code),
+    )
+    make(builder, "AS 2S 3S")
+    make(builder, "4H 4D 4C")
+    builder.done_button.click()  # 7♣ 8♣ 9♣ 10♣ left out: 34, over the limit of 10
+    assert builder.error_code == "layout-gin-over-limit"
+    assert builder.question.layout.display == "none"  # no knock to offer
+    make(builder, "7C 8C 9C")
+    builder.done_button.click()  # 10♣ left out: a knock, not gin
+    assert asked == ["layout-gin-over-limit", "layout-gin-deadwood"]
+    builder.knock_button.click()
+    assert builder.finished and builder.declared == "knock"
+    assert [a.deadwood_points for a in knocked] == [10] and "done" not in asked
+
+
+def test_a_forged_choice_of_a_card_not_held_is_refused_at_once() -> None:
+    """Issue 33: a page message choosing a card the learner does not hold is refused at
+    once with the reason, and no meld is made of it."""
+    errors: list[gin.GinError] = []
+    builder = MeldBuilder(gin.parse_cards(READY), on_error=errors.append)
+    builder.area._handle_custom_msg({"event": "choose", "chosen": ["5S", "6S", "7S"]}, [])
+    assert builder.error_code == "card-not-in-hand" and "5♠" in builder.message.value
+    assert builder.area.chosen == [] and [e.code for e in errors] == ["card-not-in-hand"]
+    builder.make_button.click()
+    assert builder.melds == []
+
+
+def test_a_finished_layout_keeps_only_its_verdict(stack: Any) -> None:
+    """Issue 31: once the layout is taken the instruction, the buttons and the keys go,
+    and "Meld made: ..." is not left under it; a meld box names its kind, with no points
+    (melds score nothing)."""
+    t = ready_to_knock(stack)
+    builder = knock_with(t, "KH")
+    make(builder, "4H 4D 4C")
+    assert builder.title.layout.display == "" and "Meld made" in builder.message.value
+    box = builder.melds_box.children[0].children[0]
+    assert [g.get("label") for g in box.groups] == ["set"]
+    make(builder, "AS 2S 3S")
+    make(builder, "7C 8C 9C")
+    builder.done_button.click()
+    assert builder.finished
+    assert builder.title.layout.display == "none" and builder.buttons.layout.display == "none"
+    assert "Meld made" not in builder.message.value
+    assert builder.verdict.layout.display == ""
 
 
 def test_big_gin_is_laid_out_by_the_learner_and_must_leave_no_deadwood(stack: Any) -> None:
@@ -299,6 +416,32 @@ def test_the_defender_chooses_each_layoff_chained_and_is_told_what_was_missed(
     assert "gin-arrange-verdict" in chooser.verdict._dom_classes
 
 
+def test_a_layoff_can_be_taken_back_before_done(stack: Any) -> None:
+    """Issue 29: one misclick on a layoff can be taken back before Done (Take back, or the
+    key U): the card is the learner's again and the meld as it stood."""
+    t, chooser = defending(stack)
+    assert "gin-action-undo-layoff" in chooser.undo_button._dom_classes
+    assert chooser.undo_button.disabled  # nothing to take back yet
+    before = snapshot(t)
+    lay(chooser, "TC", "9C")
+    lay(chooser, "JC", "9C")
+    assert not chooser.undo_button.disabled
+    chooser.undo_button.click()
+    assert [c.code for c, _ in chooser.layoffs] == ["TC"] and "JC" in chooser.area.codes
+    assert "JC" not in chooser.targets[onto(chooser, "9C")].codes
+    assert "Taken back" in chooser.message.value
+    t.hand.press("u")
+    assert chooser.layoffs == [] and "TC" in chooser.area.codes
+    assert chooser.board.melds == chooser.board.start_melds and snapshot(t) == before
+    chooser.undo_button.click()
+    assert chooser.error_code == "arrange-no-layoff-to-undo"
+    lay(chooser, "4S", "AS")
+    chooser.done_button.click()
+    result = t.controller.deal.result
+    assert result is not None and [lo.card.code for lo in result.layoffs] == ["4S"]
+    assert chooser.buttons.layout.display == "none"
+
+
 def test_enter_lays_the_selected_card_off_and_c_finishes(stack: Any) -> None:
     t, chooser = defending(stack)
     t.hand.press(str(chooser.area.codes.index("4S") + 1))
@@ -359,9 +502,79 @@ def test_the_score_waits_for_the_guess_which_the_engine_checks(stack: Any) -> No
     guess.who.value = "me" if winner_seat == 0 else "opponent"
     guess.points.value = str(result.points + result.knocker_deadwood)  # a slip
     guess.check_button.click()
-    assert guess.finished and not guess.verdict_text.right and guess.verdict_text.slip
-    assert "gin-guess-wrong" in guess.verdict.value
+    # issue 29: a wrong first try says what slipped and leaves a second try
+    assert not guess.finished and not guess.verdict_text.right and guess.verdict_text.slip
+    assert "gin-guess-wrong" in guess.verdict.value and "try once more" in guess.verdict.value
+    assert guess.check_button.description == "Check again" and not t._revealed()
+    first = guess.verdict_text
+    guess.points.value = str(result.points + 1)
+    guess.check_button.click()
+    assert guess.finished and guess.verdict_text is first  # the first try is what counts
+    assert len(guess.verdicts) == 2 and "gin-score-guess-worked" in guess.verdict.value
     assert t._revealed() and len(t.scores.records) == 1  # then the score is shown
+
+
+def test_the_score_may_be_tried_twice_then_the_worked_answer(stack: Any) -> None:
+    """Issue 29: the learner may try the score twice; the first try is what counts (told
+    to on_checked as attempt 1), then the worked answer (the engine's steps from the
+    comparison of the counts to the total)."""
+    t, chooser = defending(stack)
+    chooser.done_button.click()
+    result = t.controller.deal.result
+    guess = t.score_guess
+    assert result is not None and guess is not None
+    checked: list[tuple[bool, int]] = []
+    guess.on_checked = lambda v, n: checked.append((v.right, n))
+    right = "me" if result.winner == "defender" else "opponent"
+    guess.who.value = right
+    guess.points.value = "1000"  # no slip the engine knows: only "not the score"
+    guess.check_button.click()
+    assert not guess.finished and "try once more" in guess.verdict.value
+    assert str(result.points) not in guess.verdict.value  # the answer is not given away
+    guess.points.value = str(result.points)
+    guess.check_button.click()
+    assert checked == [(False, 1), (True, 2)] and guess.finished
+    assert not guess.verdict_text.right and "gin-guess-right" in guess.verdict.value
+    assert "first try is the one that counts" in guess.verdict.value
+    worked = gin.scoreguess.worked_answer(result)
+    assert worked and all(step.render() in guess.verdict.value for step in worked)
+
+
+def test_a_guess_with_one_try_finishes_at_once() -> None:
+    r = gin.score_deal(
+        gin.Rules.preset("classic"),
+        gin.Card.parse("KH"),
+        gin.parse_cards("AS 2S 3S 4H 5H 6H 9C 9D 9H 7C"),
+        gin.parse_cards("JD QD KD 2C 3C 4C 8S 8H 8C 7D"),
+    )
+    done: list[int] = []
+    guess = ScoreGuess(r, 1, tries=1, on_done=lambda: done.append(1))
+    guess.who.value = "opponent"
+    guess.points.value = "3"
+    guess.check_button.click()
+    assert guess.finished and done == [1] and "gin-score-guess-worked" in guess.verdict.value
+
+
+def test_after_the_learners_own_layoffs_the_score_describes_the_layoffs_chosen(
+    stack: Any,
+) -> None:
+    """Issue 29: once the learner chose the layoffs, the score never says the defender's
+    melds and layoffs were "chosen together for the least deadwood"."""
+    t, chooser = defending(stack)
+    lay(chooser, "TC", "9C")
+    chooser.done_button.click()
+    result = t.controller.deal.result
+    assert result is not None and result.layoffs_chosen
+    texts = [s.text for s in result.steps]
+    assert not any("chosen together" in x for x in texts)
+    assert any("After the layoffs the defender chose" in x for x in texts)
+    t, chooser = defending(stack)
+    chooser.done_button.click()  # nothing laid off, though 4♠ fits
+    result = t.controller.deal.result
+    assert result is not None
+    texts = [s.text for s in result.steps]
+    assert not any("chosen together" in x or "None of the defender" in x for x in texts)
+    assert any("chose to lay nothing off" in x for x in texts)
 
 
 @pytest.mark.parametrize("rules", BOTH_RULES)
@@ -393,7 +606,7 @@ def test_show_the_score_skips_the_guess(stack: Any) -> None:
 
 
 def test_once_the_score_is_shown_the_guess_can_no_longer_be_typed(stack: Any) -> None:
-    """The score guess is answered once: after a check its menu and field stay, disabled,
+    """The score guess is over after its last try: its menu and field stay, disabled,
     holding the guess the engine read (the points as a number) and its two buttons go;
     after "Show the score" the empty row goes and the panel says no guess was made."""
     t, chooser = defending(stack)
@@ -404,6 +617,9 @@ def test_once_the_score_is_shown_the_guess_can_no_longer_be_typed(stack: Any) ->
     assert not any(p.disabled for p in parts) and guess.row.layout.display is None
     guess.who.value = "nobody"
     guess.points.value = "  "  # nobody scores: no points typed is a guess of 0
+    guess.check_button.click()
+    assert not guess.finished  # wrong: a second try
+    guess.points.value = "  "
     guess.check_button.click()
     assert guess.finished and guess.verdict_text is not None
     assert all(p.disabled for p in parts)
@@ -475,3 +691,24 @@ def test_the_play_lesson_reads_the_mode_from_its_address(monkeypatch: pytest.Mon
     monkeypatch.setenv("QUERY_STRING", "arrange=yes")
     lesson = play_lesson(pause=0)
     assert lesson.table is None and "arrange=self" in lesson.page_problem
+
+
+def test_a_rooms_unexpected_error_is_one_sentence_through_the_one_guard(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 28: the rooms' callbacks run through the lessons' one guard: an unexpected
+    error is logged with its traceback and the learner reads one sentence."""
+    told: list[str] = []
+
+    def broken(_arrangement: gin.Arrangement) -> None:
+        raise RuntimeError("boom")
+
+    builder = MeldBuilder(
+        gin.parse_cards(READY), on_done=broken, on_error=lambda e: told.append(e.code)
+    )
+    for group in ("AS 2S 3S", "4H 4D 4C", "7C 8C 9C"):
+        make(builder, group)
+    with caplog.at_level("WARNING", logger="gin.ui.lessons"):
+        builder.done_button.click()
+    assert builder.error_code == "something-wrong" and told == ["something-wrong"]
+    assert not builder.finished and "boom" in caplog.text

@@ -15,6 +15,15 @@ Names kept for the browser tests: the box has the CSS class ``gin-arrange``; the
 ``gin-arrange-verdict``. The table uses it for the learner's knock; the course's level
 "Lay out your melds" uses it on its own (``keys=True``: the builder listens to the keys
 itself).
+
+The end the learner declared (``declared``: a knock, gin or big gin) is checked on the
+layout by the engine (:func:`gin.verify_declared_layout`, with ``rules`` and ``up_card``):
+a refusal (a :class:`gin.KnockRefusedError`, the slip) is shown and told to
+``on_refused``. A gin laid out with deadwood within the limit asks once, in the box
+``gin-arrange-question``: "These melds leave 2 deadwood: this is a knock, not gin. Lay out
+again, or knock?" (buttons ``gin-action-lay-out-again`` and ``gin-action-knock-instead``).
+A gin or big gin shows no "Don't knock". Once the layout is taken the instruction, the
+buttons and the last "Meld made" go: what is left to read is the verdict.
 """
 
 from __future__ import annotations
@@ -26,34 +35,48 @@ from typing import Any
 import ipywidgets as w
 
 import gin
-from gin.i18n import M
+from gin.i18n import M, Message
+from gin.layout import EndKind
 from gin.ui.arrange.picking import is_pick_key, pick_index
-from gin.ui.arrange.room import ErrorSink, Room, room_guarded
-from gin.ui.cardarea import CardArea
-from gin.ui.parts import classed_html, close_tree
+from gin.ui.arrange.room import CardRoom, ErrorSink, room_button, room_guarded, verdict_html
+from gin.ui.parts import classed_html
 from gin.ui.svg import arrangement_svg
-from gin.ui.table.hands import MELD_KIND
 
 OnDone = Callable[[gin.Arrangement], Any]
 """Takes the learner's layout, or refuses it by raising a :class:`gin.GinError`."""
 
+OnRefused = Callable[[gin.KnockRefusedError], Any]
+"""Told each knock, gin or big gin the engine refuses on the learner's layout (the slip)."""
 
-def _button(label_key: str, css: str, handler: Callable[[], Any]) -> w.Button:
-    b = w.Button(description=M[label_key].render())
-    b.add_class("gin-button")
-    b.add_class(css)
-    b.on_click(lambda _b: handler())
-    return b
+KNOCK_SLIP_NAMES: dict[str, Message] = {
+    "layout-over-limit": M["classroom.slip.layout-over-limit"],
+    "layout-gin-only": M["classroom.slip.layout-gin-only"],
+    "layout-gin-deadwood": M["classroom.slip.layout-gin-deadwood"],
+    "layout-gin-over-limit": M["classroom.slip.layout-gin-over-limit"],
+    "layout-big-gin-deadwood": M["classroom.slip.layout-big-gin-deadwood"],
+}
+"""The teacher's name of each refused knock (:meth:`gin.KnockRefusedError.slip_codes`), for
+the class view's ``SLIP_NAMES`` once the table records them."""
 
 
-class MeldBuilder(Room):
+def declared_end(hand: Iterable[gin.Card]) -> EndKind:
+    """The end a layout of ``hand`` is for, where the owner does not say: eleven cards are
+    big gin, ten that all meld gin, else a knock."""
+    cards = list(hand)
+    if len(cards) == 11:
+        return "big-gin"
+    return "gin" if gin.deadwood(cards) == 0 else "knock"
+
+
+class MeldBuilder(CardRoom):
     """The learner lays out ``hand`` into melds (CSS classes ``gin-arrange`` and
     ``gin-meld-builder``).
 
     Parts: :attr:`area` (the cards not in a meld, chosen several at a time), :attr:`melds`
     (the melds made, in order), :attr:`make_button`, :attr:`done_button`,
-    :attr:`cancel_button` (shown with ``on_cancel``), :attr:`message` (what happened or why
-    not) and :attr:`verdict` (the comparison, after *Done*). :attr:`arrangement` and
+    :attr:`cancel_button` (shown with ``on_cancel``, for a knock), :attr:`message` (what
+    happened or why not), :attr:`question` (a gin laid out with deadwood: lay out again, or
+    knock?) and :attr:`verdict` (the comparison, after *Done*). :attr:`arrangement` and
     :attr:`comparison` are set once the layout is taken (:attr:`finished`).
     """
 
@@ -68,54 +91,70 @@ class MeldBuilder(Room):
         large: bool = False,
         keys: bool = False,
         verdict: bool = True,
+        declared: EndKind | None = None,
+        rules: gin.Rules | None = None,
+        up_card: gin.Card | None = None,
+        on_refused: OnRefused | None = None,
+        on_knock_instead: OnDone | None = None,
+        allow_skip_knock: bool | None = None,
+        sort: bool = True,
     ) -> None:
         """``on_done(arrangement)`` takes the layout (raise a :class:`gin.GinError` to
         refuse it); ``on_cancel`` adds a button (and the key Escape) that gives up;
         ``on_error`` is also told every refusal; ``keys``: the builder's own cards listen
         to the page's keys (on its own, not inside a table); ``verdict``: show the
-        comparison with the best layout once done."""
-        super().__init__("gin-meld-builder", on_error)
-        self.hand: tuple[gin.Card, ...] = tuple(sorted(hand))
+        comparison with the best layout once done.
+
+        ``declared``: the end the learner declared, ``knock``, ``gin`` or ``big-gin``
+        (``None``: read from the hand, :func:`declared_end`). With ``rules`` and
+        ``up_card`` the engine checks it on the layout at *Done* before ``on_done``
+        (:func:`gin.verify_declared_layout`); each refusal is told to
+        ``on_refused(error)`` (the slip; the owner may close the room and go back to the
+        discard). A gin laid out with deadwood within the limit is asked about once;
+        "Knock" calls ``on_knock_instead(arrangement)`` (default: ``on_done``, which
+        plays it as a knock). ``allow_skip_knock``: show "Don't knock" (with
+        ``on_cancel``); ``None``: for a knock only, never for gin or big gin. ``sort``:
+        show the hand sorted (``False``: in the order given, the learner's own)."""
+        super().__init__("gin-meld-builder", "multiple", on_error, (four_color, large, keys))
+        self.hand: tuple[gin.Card, ...] = tuple(sorted(hand) if sort else hand)
         self.melds: list[gin.Meld] = []
         self.on_done = on_done
         self.on_cancel = on_cancel
-        self.four_color = four_color
-        self.large = large
-        self.show_verdict = verdict
+        self.on_refused = on_refused
+        self.on_knock_instead = on_knock_instead
+        self.show_verdict_after = verdict
+        self.declared: EndKind = declared if declared is not None else declared_end(self.hand)
+        self.rules = rules
+        self.up_card = up_card
         self.arrangement: gin.Arrangement | None = None
         self.comparison: Any = None
         """The :class:`gin.LayoutComparison` of the layout taken (``None`` before)."""
-        self._cursor = -1
-        self.title = classed_html("gin-arrange-title")
-        self.keys_note = classed_html("gin-arrange-keys")
+        self.asking: gin.Arrangement | None = None
+        """The layout the gin question is about, while it is asked (``None`` otherwise)."""
+        skip = self.declared == "knock" if allow_skip_knock is None else allow_skip_knock
+        self.can_cancel = on_cancel is not None and skip
         self.melds_box = w.HBox()
         self.melds_box.add_class("gin-arranged-melds")
-        self.area = CardArea(mode="multiple", card_class="gin-card", key_input=keys, large=large)
-        self.area.add_class("gin-arrange-hand")
-        self.area.on_key(self.press)
-        if on_error is not None:
-            self.area.on_error(on_error)
-        self.make_button = _button("arrange.make-meld", "gin-action-make-meld", self.make_meld)
-        self.done_button = _button("arrange.done", "gin-action-done-arranging", self.done)
-        self.cancel_button = _button(
+        self.area.on_msg(self._check_choice)
+        self.make_button = room_button("arrange.make-meld", "gin-action-make-meld", self.make_meld)
+        self.done_button = room_button("arrange.done", "gin-action-done-arranging", self.done)
+        self.cancel_button = room_button(
             "arrange.cancel-knock", "gin-action-cancel-arranging", self.cancel
         )
-        self.cancel_button.layout.display = "" if on_cancel is not None else "none"
+        self.cancel_button.layout.display = "" if self.can_cancel else "none"
         self.buttons = w.HBox([self.make_button, self.done_button, self.cancel_button])
         self.buttons.add_class("gin-arrange-buttons")
-        self.verdict = w.HTML()
-        self.verdict.layout.display = "none"
-        self.children = [
-            self.style,
-            self.title,
-            self.melds_box,
-            self.area,
-            self.buttons,
-            self.message,
-            self.verdict,
-            self.keys_note,
-        ]
-        self.relabel()
+        self.question_text = classed_html("gin-arrange-question-text")
+        self.again_button = room_button(
+            "arrange.lay-out-again", "gin-action-lay-out-again", self.lay_out_again
+        )
+        self.knock_button = room_button(
+            "arrange.knock-instead", "gin-action-knock-instead", self.knock_instead
+        )
+        self.question = w.VBox([self.question_text, w.HBox([self.again_button, self.knock_button])])
+        self.question.add_class("gin-arrange-question")
+        self.question.layout.display = "none"
+        self.place(self.melds_box, self.buttons, self.question)
 
     # ------------------------------------------------------------------ state
 
@@ -150,12 +189,30 @@ class MeldBuilder(Room):
     # ------------------------------------------------------------------ actions
 
     @room_guarded
+    def _check_choice(self, _area: Any, content: Any, _buffers: Any) -> None:
+        """A choice sent by the page naming a card the learner does not hold (a forged
+        message) is refused at once, with the reason."""
+        if not isinstance(content, dict) or content.get("event") != "choose":
+            return
+        chosen = content.get("chosen")
+        if not isinstance(chosen, list):
+            return
+        held = {c.code for c in self.hand}
+        for value in chosen:
+            if not isinstance(value, str):
+                continue
+            try:
+                card = gin.Card.parse(value)
+            except gin.CardParseError:
+                continue  # the card area says so
+            if card.code not in held:
+                raise gin.LayoutError(M["error.card-not-in-hand"](card=card.code))
+
+    @room_guarded
     def make_meld(self) -> None:
         """Set the selected cards apart as a meld, or say why they are not one."""
-        self._check_open()
         cards = self.chosen
-        if not cards:
-            raise gin.IllegalActionError(M["error.arrange-select-first"]())
+        self.require(cards, "error.arrange-select-first")
         meld = gin.check_meld(cards)
         self.melds.append(meld)
         self.area.chosen = []
@@ -168,43 +225,114 @@ class MeldBuilder(Room):
     @room_guarded
     def take_apart(self, index: int) -> None:
         """Put the cards of meld ``index`` back among the cards left."""
-        self._check_open()
-        if not 0 <= index < len(self.melds):
-            raise gin.IllegalActionError(M["error.arrange-no-such-meld"]())
+        self.require(0 <= index < len(self.melds), "error.arrange-no-such-meld")
+        self._end_question()
         meld = self.melds.pop(index)
         self.say(M["arrange.taken-apart"](meld=[c.code for c in meld.cards]))
         self._draw()
         self.changed()
 
+    def _check_declared(self, proposed: gin.Arrangement) -> None:
+        """The engine's check of the end declared, told to ``on_refused`` when refused."""
+        if self.rules is None or self.up_card is None:
+            if self.declared == "gin" and proposed.deadwood_points:
+                # no limit known: the owner's on_done checks the knock, if the learner asks
+                raise gin.KnockRefusedError(
+                    M["error.layout-gin-deadwood"](points=proposed.deadwood_points)
+                )
+            return
+        gin.verify_declared_layout(self.rules, self.up_card, proposed, self.declared)
+
     @room_guarded
     def done(self) -> None:
-        """Propose the layout: the owner takes it (then the comparison is shown) or
-        refuses it with the reason, and nothing changes."""
+        """Propose the layout: the engine checks the end declared, then the owner takes
+        it (then the comparison is shown) or refuses it with the reason, and nothing
+        changes. A gin with deadwood asks: lay out again, or knock?"""
         self._check_open()
         proposed = gin.propose_layout(self.hand, self.layout_melds())
-        self.arrangement = proposed  # the owner sees the layout taken
         try:
-            if self.on_done is not None:
-                self.on_done(proposed)
+            self._check_declared(proposed)
+        except gin.KnockRefusedError as refused:
+            if self.on_refused is not None:
+                self.on_refused(refused)
+            if not refused.may_knock:
+                raise
+            self._ask(proposed, refused)
+            return
+        self._take(proposed, self.on_done)
+
+    def _take(self, proposed: gin.Arrangement, owner: OnDone | None) -> None:
+        self._end_question()
+        self.arrangement = proposed  # the owner sees the layout taken
+        said = self._said
+        self.say(None)  # "Meld made: ..." is done with
+        try:
+            if owner is not None:
+                owner(proposed)
         except BaseException:
             self.arrangement = None
+            self.say(said)
             raise
         self.comparison = gin.compare_layout(self.hand, proposed)
         self.area.chosen = []
         self._draw()
 
+    def _ask(self, proposed: gin.Arrangement, refused: gin.KnockRefusedError) -> None:
+        """Ask once: a knock, not gin. Lay out again, or knock?"""
+        self.asking = proposed
+        self.say(None)
+        self.question_text.value = (
+            f'<div role="alert">'
+            f"{escape(M['arrange.gin-question'].render(dict(refused.data)))}</div>"
+        )
+        self._draw()
+        self.area.focus(".gin-action-lay-out-again")
+
+    def _end_question(self) -> None:
+        self.asking = None
+        self.question_text.value = ""
+
+    @room_guarded
+    def lay_out_again(self) -> None:
+        """The answer "Lay out again" to the gin question: the melds stay to change."""
+        self.require(self.asking is not None, "error.arrange-no-question")
+        self._end_question()
+        self._draw()
+        self.area.focus(".gin-action-make-meld")
+
+    @room_guarded
+    def knock_instead(self) -> None:
+        """The answer "Knock" to the gin question: the layout is taken as a knock."""
+        proposed = self.asking
+        self.require(proposed is not None, "error.arrange-no-question")
+        assert proposed is not None
+        if self.rules is not None and self.up_card is not None:
+            gin.verify_declared_layout(self.rules, self.up_card, proposed, "knock")
+        self.declared = "knock"
+        owner = self.on_knock_instead if self.on_knock_instead is not None else self.on_done
+        try:
+            self._take(proposed, owner)
+        except BaseException:
+            self.declared = "gin"
+            raise
+
     @room_guarded
     def cancel(self) -> None:
         """Give up (the owner's ``on_cancel``: the knock is not played)."""
         self._check_open()
-        if self.on_cancel is not None:
+        if self.on_cancel is not None and self.can_cancel:
             self.on_cancel()
 
     @room_guarded
     def press(self, key: str) -> None:
         """A key: the card keys pick cards, Enter makes a meld, C finishes, Escape gives
-        up (with ``on_cancel``)."""
+        up (with ``on_cancel``, for a knock) or, while the gin question is asked, lays out
+        again."""
         if self.finished:
+            return
+        if self.asking is not None:
+            if key == "escape":
+                self.lay_out_again()
             return
         if is_pick_key(key):
             self._pick(key)
@@ -212,7 +340,7 @@ class MeldBuilder(Room):
             self.make_meld()
         elif key == "c":
             self.done()
-        elif key == "escape" and self.on_cancel is not None:
+        elif key == "escape" and self.can_cancel:
             self.cancel()
 
     def _pick(self, key: str) -> None:
@@ -235,67 +363,59 @@ class MeldBuilder(Room):
 
     # ------------------------------------------------------------------ drawing
 
-    def set_display(self, *, four_color: bool, large: bool) -> None:
-        """Draw the cards in four colours or two, large or normal."""
-        super().set_display(four_color=four_color, large=large)
-        self.area.large = large
-        self._draw()
-
     def relabel(self) -> None:
         """Draw every label and sentence again in the current language."""
         self.title.value = f"<div>{escape(M['arrange.builder-title'].render())}</div>"
-        self.keys_note.value = escape(M["arrange.builder-keys"].render())
+        key = "arrange.builder-keys" if self.can_cancel else "arrange.builder-keys-no-cancel"
+        self.keys_note.value = escape(M[key].render())
         self.make_button.description = M["arrange.make-meld"].render()
         self.done_button.description = M["arrange.done"].render()
         self.cancel_button.description = M["arrange.cancel-knock"].render()
+        self.again_button.description = M["arrange.lay-out-again"].render()
+        self.knock_button.description = M["arrange.knock-instead"].render()
+        if self.asking is not None:
+            points = self.asking.deadwood_points
+            self.question_text.value = (
+                f'<div role="alert">'
+                f"{escape(M['arrange.gin-question'].render({'points': points}))}</div>"
+            )
         super().relabel()
         self._draw()
 
     def _meld_box(self, index: int, meld: gin.Meld) -> w.VBox:
-        cards = CardArea(mode="none", clickable=not self.finished, large=self.large)
-        cards.show(
-            meld.cards,
-            group_labels=[(MELD_KIND[meld.kind].render(), "meld")],
-            four_color=self.four_color,
-        )
-        cards.on_click(lambda _i, _code: self.take_apart(index))
-        if self.on_error is not None:
-            cards.on_error(self.on_error)
-        parts: list[Any] = [cards]
+        parts: list[Any] = [self.meld_area(meld, lambda: self.take_apart(index))]
         if not self.finished:
-            apart = _button(
-                "arrange.take-apart", "gin-action-take-apart", lambda: self.take_apart(index)
+            parts.append(
+                room_button(
+                    "arrange.take-apart", "gin-action-take-apart", lambda: self.take_apart(index)
+                )
             )
-            parts.append(apart)
         box = w.VBox(parts)
         box.add_class("gin-arranged-meld")
         return box
 
     def _draw(self) -> None:
-        old = list(self.melds_box.children)
-        self.melds_box.children = [self._meld_box(i, m) for i, m in enumerate(self.melds)]
-        for part in old:
-            close_tree(part)
+        self.replace_boxes(self.melds_box, [self._meld_box(i, m) for i, m in enumerate(self.melds)])
         left = self.left
+        asking = self.asking is not None
         self.area.show(left, four_color=self.four_color, large=self.large)
-        self.area.mode = "none" if self.finished else "multiple"
+        self.area.mode = "none" if self.finished or asking else "multiple"
         self.area.empty_text = M["arrange.no-cards-left"].render()
         for b in (self.make_button, self.done_button, self.cancel_button):
-            b.disabled = self.finished
-        self.make_button.disabled = self.finished or not left
-        shown = "none" if self.finished else ""  # done: the verdict is what is left to read
-        for part in (self.buttons, self.keys_note):
-            if part.layout.display != shown:
-                part.layout.display = shown
+            b.disabled = self.finished or asking
+        self.make_button.disabled = self.finished or asking or not left
+        self.show_while_open(self.title, self.buttons, self.keys_note)
+        shown = "" if asking and not self.finished else "none"
+        if self.question.layout.display != shown:
+            self.question.layout.display = shown
         self._draw_verdict()
 
     def _draw_verdict(self) -> None:
         c = self.comparison
-        if c is None or not self.show_verdict:
-            self.verdict.layout.display = "none"
+        if c is None or not self.show_verdict_after:
+            self.show_verdict(None)
             return
-        text = escape(c.text.render())
-        parts = [f'<p class="gin-arrange-verdict-text" role="status">{text}</p>']
+        picture = ""
         if c.extra > 0:
             best: gin.Arrangement = c.best
             caption = M["coach.pic-best"].render(
@@ -305,19 +425,11 @@ class MeldBuilder(Room):
                 }
             )
             svg = arrangement_svg(best, four_color=self.four_color)
-            parts.append(
+            picture = (
                 f'<figure class="gin-arrange-best">{svg}'
                 f"<figcaption>{escape(caption)}</figcaption></figure>"
             )
-        self.verdict.value = "".join(parts)
-        self.verdict.add_class("gin-arrange-verdict")
-        self.verdict.layout.display = ""
-
-    def close(self) -> None:
-        """Close the builder and every widget in it."""
-        for part in list(self.children):
-            close_tree(part)
-        super().close()
+        self.show_verdict(verdict_html(c.text, picture))
 
 
-__all__ = ["MeldBuilder", "OnDone"]
+__all__ = ["KNOCK_SLIP_NAMES", "MeldBuilder", "OnDone", "OnRefused", "declared_end"]

@@ -1,14 +1,17 @@
 """What the table's rooms where the learner arranges cards share (the meld builder, the
 layoff chooser, the score guess): a line that says what happened or why something was
 refused (CSS class ``gin-arrange-message``), and :func:`room_guarded`, which runs every
-callback so that an error reaches that line, never silence."""
+callback through the one guard (:func:`gin.ui.lessons.guard.guarded_method`) so that an
+error reaches that line, never silence.
+
+:class:`CardRoom` is the base of the two rooms with cards (the meld builder and the layoff
+chooser): a title (the instruction, put away once the room is finished), the learner's
+cards to pick from, the melds drawn as card areas, a verdict once done and the keys note.
+"""
 
 from __future__ import annotations
 
-import functools
-import sys
-import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any, TypeVar
 
@@ -16,7 +19,10 @@ import ipywidgets as w
 
 import gin
 from gin.i18n import M, Text
-from gin.ui.parts import classed_html
+from gin.ui.cardarea import CardArea
+from gin.ui.lessons.guard import guarded_method
+from gin.ui.parts import classed_html, close_tree
+from gin.ui.table.hands import MELD_KIND
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -104,22 +110,19 @@ ErrorSink = Callable[[gin.GinError], Any]
 """Where a room also tells its errors (the table's coach), besides its own line."""
 
 
-def room_guarded(method: F) -> F:
-    """Run a room's callback so that any error is shown in the room as one sentence (and
-    told to its ``on_error``); the room is left as it was."""
+room_guarded: Callable[[F], F] = guarded_method("show_error")
+"""Run a room's callback so that any error is shown in the room as one sentence (and
+told to its ``on_error``); the room is left as it was."""
 
-    @functools.wraps(method)
-    def wrapper(self: Room, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except gin.GinError as e:
-            self.show_error(e)
-        except Exception:  # logged for the teacher, one sentence for the learner
-            traceback.print_exc(file=sys.stderr)
-            self.show_error(gin.GinError(M["error.something-wrong"]()))
-        return None
 
-    return wrapper  # type: ignore[return-value]
+def room_button(label_key: str, css: str, handler: Callable[[], Any]) -> w.Button:
+    """A room's button (CSS classes ``gin-button`` and ``css``) labelled by the catalog's
+    ``label_key``, calling ``handler()`` when clicked."""
+    b = w.Button(description=M[label_key].render())
+    b.add_class("gin-button")
+    b.add_class(css)
+    b.on_click(lambda _b: handler())
+    return b
 
 
 class Room(w.VBox):  # type: ignore[misc]
@@ -175,6 +178,13 @@ class Room(w.VBox):  # type: ignore[misc]
         if self.finished:
             raise gin.IllegalActionError(M["error.arrange-finished"]())
 
+    def require(self, ok: object, error_key: str) -> None:
+        """Refuse a change once the room is finished, or when ``ok`` is false (with the
+        sentence ``error_key``, an ``error.*`` key)."""
+        self._check_open()
+        if not ok:
+            raise gin.IllegalActionError(M[error_key]())
+
     def set_display(self, *, four_color: bool, large: bool) -> None:
         """Draw the cards in four colours or two, large or normal (rooms with cards
         redraw them)."""
@@ -190,4 +200,117 @@ class Room(w.VBox):  # type: ignore[misc]
         self._draw_message()
 
 
-__all__ = ["ROOM_CSS", "ErrorSink", "Room", "room_guarded"]
+class CardRoom(Room):
+    """A room with cards (the meld builder, the layoff chooser): :attr:`title` (the
+    instruction, hidden once the room is finished), :attr:`area` (the learner's cards to
+    pick from, CSS class ``gin-arrange-hand``), :attr:`verdict` (shown once done) and
+    :attr:`keys_note`. Subclasses lay out :attr:`children` and draw in :meth:`_draw`."""
+
+    def __init__(
+        self, css: str, mode: str, on_error: ErrorSink | None, display: tuple[bool, bool, bool]
+    ) -> None:
+        """``mode``: how the learner's cards are picked (``single`` or ``multiple``);
+        ``display``: four colours, large cards, and whether the cards listen to the page's
+        keys themselves."""
+        four_color, large, keys = display
+        super().__init__(css, on_error)
+        self.four_color = four_color
+        self.large = large
+        self._cursor = -1
+        self.title = classed_html("gin-arrange-title")
+        self.keys_note = classed_html("gin-arrange-keys")
+        self.area = CardArea(mode=mode, card_class="gin-card", key_input=keys, large=large)
+        self.area.add_class("gin-arrange-hand")
+        self.area.on_key(self.press)
+        if on_error is not None:
+            self.area.on_error(on_error)
+        self.verdict = w.HTML()
+        self.verdict.layout.display = "none"
+
+    def place(self, melds: w.Widget, *controls: w.Widget) -> None:
+        """Lay the room out, top to bottom: the instruction, ``melds`` (the melds made, or
+        the knocker's), the learner's cards, ``controls`` (buttons, a question), the
+        message line, the verdict and the keys note; then draw every label."""
+        self.children = [
+            self.style,
+            self.title,
+            melds,
+            self.area,
+            *controls,
+            self.message,
+            self.verdict,
+            self.keys_note,
+        ]
+        self.relabel()
+
+    def press(self, key: str) -> None:
+        """A key pressed on the page (each room says what its keys do)."""
+
+    def meld_area(self, meld: gin.Meld, on_click: Callable[[], Any]) -> CardArea:
+        """A meld's cards, labelled ``run`` or ``set`` (no points: a meld scores nothing),
+        calling ``on_click()`` when clicked while the room is open."""
+        cards = CardArea(mode="none", clickable=not self.finished, large=self.large)
+        cards.show(
+            meld.cards,
+            group_labels=[(MELD_KIND[meld.kind].render(), "meld")],
+            four_color=self.four_color,
+        )
+        cards.on_click(lambda _i, _code: on_click())
+        if self.on_error is not None:
+            cards.on_error(self.on_error)
+        return cards
+
+    def replace_boxes(self, box: w.Box, parts: Sequence[w.Widget]) -> None:
+        """Put ``parts`` in ``box`` in place of the parts drawn before (closed)."""
+        old = list(box.children)
+        box.children = list(parts)
+        for part in old:
+            close_tree(part)
+
+    def show_while_open(self, *parts: w.Widget) -> None:
+        """Show ``parts`` (the instruction, the buttons, the keys note) while the room is
+        open, and put them away once it is finished: what is left is the verdict."""
+        shown = "none" if self.finished else ""
+        for part in parts:
+            if part.layout.display != shown:
+                part.layout.display = shown
+
+    def show_verdict(self, html: str | None) -> None:
+        """Show the verdict (``None``: nothing yet)."""
+        if html is None:
+            self.verdict.layout.display = "none"
+            return
+        self.verdict.value = html
+        self.verdict.add_class("gin-arrange-verdict")
+        self.verdict.layout.display = ""
+
+    def _draw(self) -> None:
+        """Draw the room's state (each room)."""
+
+    def set_display(self, *, four_color: bool, large: bool) -> None:
+        """Draw the cards in four colours or two, large or normal."""
+        super().set_display(four_color=four_color, large=large)
+        self.area.large = large
+        self._draw()
+
+    def close(self) -> None:
+        """Close the room and every widget in it."""
+        for part in list(self.children):
+            close_tree(part)
+        super().close()
+
+
+def verdict_html(text: Text, extra: str = "") -> str:
+    """A verdict's sentence (``role=status``), and a picture after it."""
+    return f'<p class="gin-arrange-verdict-text" role="status">{escape(text.render())}</p>{extra}'
+
+
+__all__ = [
+    "ROOM_CSS",
+    "CardRoom",
+    "ErrorSink",
+    "Room",
+    "room_button",
+    "room_guarded",
+    "verdict_html",
+]

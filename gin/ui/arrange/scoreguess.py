@@ -7,6 +7,12 @@ The box has the CSS class ``gin-score-guess`` and holds the menu of who scores
 buttons ``gin-action-check-score`` and ``gin-action-show-score`` (no guess: show the
 score) and the verdict (``gin-score-guess-verdict``).
 
+The learner may try twice (``tries``): the first try is what counts (:attr:`verdict_text`,
+told to ``on_checked``); a wrong first try says what slipped (or only that it is not the
+score) and leaves the guess open; after the second try, or "Show the score", the worked
+answer follows (``gin-score-guess-worked``: the engine's steps from the comparison of the
+counts to the total).
+
 Once the score is shown the guess can't change: after a check the menu and the field stay
 in view, disabled, holding the guess the engine checked (the points as it read them), and
 the two buttons go; after "Show the score" the empty row goes and the verdict's line says
@@ -23,7 +29,7 @@ import ipywidgets as w
 
 import gin
 from gin.i18n import M
-from gin.scoreguess import Winner, check_score_guess
+from gin.scoreguess import ScoreGuessVerdict, Winner, check_score_guess, worked_answer
 from gin.ui.arrange.room import ErrorSink, Room, room_guarded
 from gin.ui.parts import classed_html
 from gin.ui.seats import LEARNER
@@ -41,8 +47,11 @@ class ScoreGuess(Room):
 
     ``result`` is the deal's :class:`gin.DealResult`; ``knocker`` the seat that knocked
     (the learner is seat :data:`~gin.ui.seats.LEARNER`); ``rules`` the deal's rule set (so
-    that the engine knows its bonuses). ``on_done()`` is called once the
-    guess is checked, or when the learner asks for the score without a guess.
+    that the engine knows its bonuses). ``on_done()`` is called once the guess is over
+    (right, or the last try checked), or when the learner asks for the score without a
+    guess. ``tries``: how many checks the learner may make (the first counts);
+    ``on_checked(verdict, attempt)`` is told each check (``attempt`` 1 is the one to
+    record as a slip).
     """
 
     def __init__(
@@ -53,14 +62,21 @@ class ScoreGuess(Room):
         *,
         on_done: Callable[[], Any] | None = None,
         on_error: ErrorSink | None = None,
+        tries: int = 2,
+        on_checked: Callable[[ScoreGuessVerdict, int], Any] | None = None,
     ) -> None:
         super().__init__("gin-score-guess", on_error)
         self.result = result
         self.rules = rules
         self.knocker = knocker
         self.on_done = on_done
+        self.on_checked = on_checked
+        self.tries = max(1, tries)
         self.verdict_text: Any = None
-        """The engine's :class:`gin.ScoreGuessVerdict` once checked (``None`` before)."""
+        """The engine's :class:`gin.ScoreGuessVerdict` of the first try, the one that
+        counts (``None`` before a check)."""
+        self.verdicts: list[ScoreGuessVerdict] = []
+        """Every try's verdict, in order."""
         self._finished = False
         self.title = classed_html("gin-score-guess-title")
         self.who = w.Dropdown(
@@ -114,9 +130,18 @@ class ScoreGuess(Room):
         winner = self._winner()
         typed = self.points.value.strip()
         points = 0 if winner is None and not typed else gin.parse_whole_number(typed)
-        self.verdict_text = check_score_guess(self.result, winner, points, self.rules)
+        verdict = check_score_guess(self.result, winner, points, self.rules)
+        self.verdicts.append(verdict)
+        if self.verdict_text is None:
+            self.verdict_text = verdict  # the first try is what counts
         self.points.value = str(points)  # the guess as the engine read it
-        self._finish()
+        if self.on_checked is not None:
+            self.on_checked(verdict, len(self.verdicts))
+        if verdict.right or len(self.verdicts) >= self.tries:
+            self._finish()
+            return
+        self.say(None)
+        self._draw()
 
     @room_guarded
     def skip(self) -> None:
@@ -141,7 +166,6 @@ class ScoreGuess(Room):
         self.who.description = M["arrange.guess-who"].render()
         self.points.description = M["arrange.guess-points"].render()
         self.points.placeholder = M["arrange.guess-points-hint"].render()
-        self.check_button.description = M["arrange.check-score"].render()
         self.skip_button.description = M["arrange.show-score"].render()
         super().relabel()
         self._draw()
@@ -152,7 +176,11 @@ class ScoreGuess(Room):
         shown = "none" if self.finished else None
         self.check_button.layout.display = shown
         self.skip_button.layout.display = shown
-        v = self.verdict_text
+        again = bool(self.verdicts) and not self.finished
+        self.check_button.description = M[
+            "arrange.check-score-again" if again else "arrange.check-score"
+        ].render()
+        v = self.verdicts[-1] if self.verdicts else None
         skipped = self.finished and v is None
         self.row.layout.display = "none" if skipped else None
         if v is None:
@@ -162,7 +190,26 @@ class ScoreGuess(Room):
             )
             return
         css = "gin-guess-right" if v.right else "gin-guess-wrong"
-        self.verdict.value = f'<p class="{css}" role="status">{escape(v.text.render())}</p>'
+        if not self.finished:  # a wrong first try: what slipped, and once more
+            said = v.text if v.slip != "wrong-points" else None
+            parts = [M["arrange.guess-try-again"]().render()]
+            if said is not None:
+                parts.insert(0, said.render())
+            text = " ".join(parts)
+            self.verdict.value = f'<p class="gin-guess-wrong" role="status">{escape(text)}</p>'
+            return
+        html = f'<p class="{css}" role="status">{escape(v.text.render())}</p>'
+        first = self.verdicts[0]
+        if len(self.verdicts) > 1 and not first.right:
+            html += (
+                f'<p class="gin-guess-first">{escape(M["arrange.guess-first-counts"].render())}</p>'
+            )
+        if not v.right or len(self.verdicts) > 1:
+            steps = "".join(
+                f"<li>{escape(step.render())}</li>" for step in worked_answer(self.result)
+            )
+            html += f'<ol class="gin-score-guess-worked">{steps}</ol>'
+        self.verdict.value = html
 
 
 __all__ = ["WHO", "ScoreGuess"]

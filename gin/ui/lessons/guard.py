@@ -1,7 +1,11 @@
 """Callbacks that never fail silently: every error becomes a message the learner sees.
 
 In Voilà an exception raised inside a widget callback shows nowhere on the page, so every
-lesson callback is wrapped by :func:`guarded`.
+callback is run by the one guard here, :func:`run_guarded`: a lesson's callback through
+:func:`guarded` (the error's sentence to a message line), a part's method through
+:func:`guarded_method` (the error itself to the part's own sink: the arrange rooms' message
+line, the table's coach). Unexpected errors are logged with their traceback for the
+developer, and the learner reads one sentence (``error.something-wrong``).
 """
 
 from __future__ import annotations
@@ -46,29 +50,69 @@ def describe_error(exc: BaseException) -> str:
     return M["lesson.error.unexpected"].render({"kind": type(exc).__name__, "detail": str(exc)})
 
 
-def guarded(show: Callable[[str], None]) -> Callable[[F], F]:
-    """Decorate a callback so that any error is passed to ``show`` as a sentence.
+def as_gin_error(exc: BaseException) -> GinError:
+    """The engine's error as it is; any other error as the one sentence
+    ``error.something-wrong`` (the details are in the log)."""
+    if isinstance(exc, GinError):
+        return exc
+    return GinError(M["error.something-wrong"]())
 
-    Unexpected errors are also logged with their traceback for the developer.
-    """
+
+def run_guarded(
+    fn: Callable[..., Any], report: Callable[[Exception], Any], *args: Any, **kwargs: Any
+) -> Any:
+    """Call ``fn(*args, **kwargs)``; an error goes to ``report`` (``None`` is returned),
+    never up to the widget library, where it would show nowhere. An unexpected error (not
+    the engine's, not an answer the lesson can't read) is logged with its traceback, and so
+    is a failure of ``report`` itself."""
+    try:
+        return fn(*args, **kwargs)
+    except Exception as exc:
+        if not isinstance(exc, GinError | AnswerError):
+            _log.warning("callback %s failed", getattr(fn, "__name__", fn), exc_info=True)
+        try:
+            report(exc)
+        except Exception:  # the message widget itself failed: log, never raise
+            _log.exception("could not show an error message")
+        return None
+
+
+def guarded(show: Callable[[str], None]) -> Callable[[F], F]:
+    """Decorate a callback so that any error is passed to ``show`` as a sentence
+    (:func:`run_guarded`)."""
 
     def decorate(fn: F) -> F:
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(*args, **kwargs)
-            except Exception as exc:
-                if not isinstance(exc, GinError | AnswerError):
-                    _log.warning("lesson callback %s failed", fn.__name__, exc_info=True)
-                try:
-                    show(describe_error(exc))
-                except Exception:  # the message widget itself failed: log, never raise
-                    _log.exception("could not show an error message")
-                return None
+            return run_guarded(fn, lambda exc: show(describe_error(exc)), *args, **kwargs)
 
         return wrapper  # type: ignore[return-value]
 
     return decorate
 
 
-__all__ = ["AnswerError", "describe_error", "guarded"]
+def guarded_method(sink: str) -> Callable[[F], F]:
+    """Decorate a part's method so that any error reaches the part's method named ``sink``
+    as a :class:`gin.GinError` (:func:`as_gin_error`), and the part is left as it was:
+    ``@guarded_method("show_error")`` on the arrange rooms (:mod:`gin.ui.arrange.room`)."""
+
+    def decorate(method: F) -> F:
+        @functools.wraps(method)
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            return run_guarded(
+                method, lambda exc: getattr(self, sink)(as_gin_error(exc)), self, *args, **kwargs
+            )
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+__all__ = [
+    "AnswerError",
+    "as_gin_error",
+    "describe_error",
+    "guarded",
+    "guarded_method",
+    "run_guarded",
+]

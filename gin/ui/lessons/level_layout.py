@@ -100,7 +100,9 @@ class LayoutAnswer(MeldBuilder):
     text, and *Done* checks it."""
 
     def __init__(self, hand: Sequence[Card], submit: Callable[[], Any]) -> None:
-        super().__init__(hand, on_done=lambda _arr: submit(), keys=True, verdict=False)
+        super().__init__(
+            hand, on_done=lambda _arr: submit(), keys=True, verdict=False, declared="knock"
+        )
         self.typed: str | None = None
         """An answer set as text that could not be laid out as given (checked as typed)."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gin.ui.lessons.level import Level
 from gin.ui.lessons.level_cards import LEVEL_DEADWOOD, LEVEL_RUNS, LEVEL_SETS, LEVEL_VALUES
+from gin.ui.lessons.level_count import LEVEL_COUNT
 from gin.ui.lessons.level_deal import LEVEL_ACE_SPADE, LEVEL_LIMIT, LEVEL_OFFER
 from gin.ui.lessons.level_end import LEVEL_GIN, LEVEL_KNOCK, LEVEL_LAYOFF, LEVEL_VOID
 from gin.ui.lessons.level_layout import LEVEL_LAYOUT
@@ -19,6 +20,7 @@ LEVELS: tuple[Level, ...] = (
     LEVEL_SETS,
     LEVEL_RUNS,
     LEVEL_DEADWOOD,
+    LEVEL_COUNT,
     LEVEL_TURN,
     LEVEL_OFFER,
     LEVEL_LIMIT,

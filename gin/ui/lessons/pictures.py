@@ -15,9 +15,10 @@ from gin import Arrangement, Card, Meld, Step, Suit
 from gin.i18n import M, card_label
 
 MELD_CAPTION = {
-    "set": M["lesson.picture.set-caption"],
-    "run": M["lesson.picture.run-caption"],
+    "set": M["hand.meld-set"],
+    "run": M["hand.meld-run"],
 }
+"""A meld's caption: its kind only (issue 31: "run · 24 pts" read as if melds scored)."""
 
 _SUIT_COLOUR = {Suit.SPADES: "", Suit.HEARTS: "gin-red", Suit.DIAMONDS: "gin-red", Suit.CLUBS: ""}
 
@@ -89,8 +90,8 @@ def group_html(caption: str, cards: Sequence[Card], *, css: str = "", size: str 
 
 
 def meld_caption(meld: Meld) -> str:
-    """``run`` or ``set`` and the meld's points, in the current language."""
-    return MELD_CAPTION[meld.kind].render({"points": meld.points})
+    """``run`` or ``set``, in the current language: a meld scores nothing, so no points."""
+    return MELD_CAPTION[meld.kind].render()
 
 
 def arrangement_html(
