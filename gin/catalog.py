@@ -182,6 +182,7 @@ _CARD = re.compile(
     r"|(?<![\w{-])(?:10|[2-9AJQK])(?:-(?:10|[2-9AJQK])){2,}"  # a run: A-2-3
 )
 _SIGN = re.compile(r"(?<![\w}])[+\u2212-](?:\d|\{)|\}[+-](?!\w)")
+_TIMES = re.compile(r"×\s*(?:\d|\{)|(?:\d|\})\s*×")
 _RULES = re.compile(r"\{rules\}")
 
 
@@ -204,7 +205,10 @@ def style_problems(
     - a term the language's list in ``gin/locale/lint.toml`` forbids, or a pattern it
       lists (a number with an attached ending, a placeholder in a case it cannot take);
     - in the ``one`` form (``form``) of a counted sentence, plural wording next to the
-      count (its placeholder ``count``; the list's ``one_form`` patterns: "1 points").
+      count (its placeholder ``count``; the list's ``one_form`` patterns: "1 points");
+    - in a right-to-left language, a multiplication ("×2") outside an isolate;
+    - a button's name after a word for pressing it (the list's ``buttons``: ``press``
+      words, ``press_ok`` what may follow) not between quotation marks (issue 31).
 
     >>> style_problems("bg", "doc.x", "С {count} карти по правилата {rules}")[0]
     "doc.x: {rules} not in quotation marks: 'С {count} карти по правилата {rules}'"
@@ -218,7 +222,11 @@ def style_problems(
             out.append(f"{key}: {{rules}} not in quotation marks: {text!r}")
     if text_direction(lang) == "rtl":
         bare = _ISOLATED.sub("", text)
-        for pattern, what in ((_CARD, "card or run"), (_SIGN, "signed number")):
+        for pattern, what in (
+            (_CARD, "card or run"),
+            (_SIGN, "signed number"),
+            (_TIMES, "multiplication (×2)"),
+        ):
             for m in pattern.finditer(bare):
                 out.append(f"{key}: {what} {m.group(0)!r} outside a bidi isolate (U+2066...U+2069)")
     own = rules.get(lang, {})
@@ -230,6 +238,15 @@ def style_problems(
             before, after = text[m.start() - 1 : m.start()], text[end : end + 1]
             if before not in quotes or after not in quotes:
                 out.append(f"{key}: the rule set {text[m.start() : end]!r} not in quotation marks")
+    buttons = own.get("buttons")
+    if buttons:
+        allowed = tuple(buttons.get("press_ok", ()))
+        for word in buttons.get("press", ()):
+            for m in re.finditer(re.escape(word) + r"\s+", text):
+                rest = text[m.end() :]
+                if not rest or rest[0] in quotes or rest[0] == "{" or rest.startswith(allowed):
+                    continue
+                out.append(f"{key}: a button's name after {word!r} not quoted: {rest[:24]!r}")
     low = text.lower()
     for entry in own.get("forbidden", ()):
         if entry["term"].lower() in low:

@@ -203,9 +203,10 @@ def test_prose_keeps_the_aces_value_apart_from_the_knock_limit(notebook: str) ->
 def test_a_lesson_opens_with_its_title_and_prose() -> None:
     lesson = start_lesson()
     assert lesson.title in lesson.intro.value
+    prose = lesson.rules_prose  # Start here's prose stands under the join box (issue 31)
     for p in intro_text(START):
-        assert html.escape(p.split(". ", 1)[-1]) in lesson.intro.value
-    assert lesson.intro in lesson.widget.children
+        assert html.escape(p.split(". ", 1)[-1]) in prose.value
+    assert lesson.intro in lesson.widget.children and prose in lesson.widget.children
 
 
 # --------------------------------------------------------------------------- melds

@@ -99,7 +99,9 @@ def test_every_recorded_slip_has_a_teachers_name_in_five_languages() -> None:
 
 def test_no_teachers_name_for_a_slip_nothing_records() -> None:
     codes = recorded_codes()
-    dead = sorted(k for k in source_keys() if k.startswith(PREFIX) and k[len(PREFIX):] not in codes)
+    dead = sorted(
+        k for k in source_keys() if k.startswith(PREFIX) and k[len(PREFIX) :] not in codes
+    )
     assert dead == []
 
 

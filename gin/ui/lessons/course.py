@@ -230,12 +230,14 @@ class CourseLesson(Lesson):
         for i, lv in enumerate(LEVELS, 1):
             b = button(level_title(i), "gin-level-button")
             b._dom_classes = (*b._dom_classes, f"gin-level-button-{lv.key}")
-            b.on_click(guarded(self._show_message)(lambda _b, key=lv.key: self.open(key)))
+            b.on_click(guarded(self._show_message)(lambda _b, key=lv.key: self.go_to_level(key)))
             self.buttons[lv.key] = b
         self.continue_button = button(
             M["lesson.course.continue-button"].render(), "gin-continue-button", style="success"
         )
-        self.continue_button.on_click(guarded(self._show_message)(lambda _b: self.resume()))
+        self.continue_button.on_click(
+            guarded(self._show_message)(lambda _b: self.go_to_level(self._continue_key()))
+        )
         self.results = html_widget("", "gin-results")
         self.seed_box = W.BoundedIntText(
             value=self.seed,
@@ -296,7 +298,7 @@ class CourseLesson(Lesson):
             if number < len(LEVELS):
                 after = LEVELS[number].key
                 panel.next_level.on_click(
-                    guarded(self._show_message)(lambda _b, k=after: self.open(k))
+                    guarded(self._show_message)(lambda _b, k=after: self.go_to_level(k))
                 )
             self.panels[(rules.name, key)] = panel
         self.current = panel
@@ -307,6 +309,16 @@ class CourseLesson(Lesson):
             self.progress.opened(rules.name, key)
         self._refresh()
         return panel
+
+    def go_to_level(self, key: str) -> LevelPanel:
+        """Open the level ``key`` as a click does, and scroll the page to it (the level
+        opens below the map, often out of sight)."""
+        panel = self.open(key)
+        self.progress.scroll_to(f".gin-level-panel-{key}")
+        return panel
+
+    def _continue_key(self) -> str:
+        return self.progress.continue_level(self.rules.name)
 
     def use_seed(self, seed: int) -> LevelPanel:
         """Deal every level's exercises from ``seed`` (a class sharing it sees the same

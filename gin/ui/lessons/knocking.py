@@ -570,13 +570,16 @@ def position_html(view: PlayerView, advice: KnockAdvice) -> str:
 
 
 def make_wait_question(
-    playouts: int = DEFAULT_PLAYOUTS,
+    playouts: int = DEFAULT_PLAYOUTS, rules: str | Callable[[], str] = "classic"
 ) -> Callable[[random.Random], Question]:
-    """The question maker for "knock now or wait?" (the hint's playouts are fixed)."""
+    """The question maker for "knock now or wait?" (the hint's playouts are fixed), under
+    the rule set ``rules`` (a preset's name, or a function giving the lesson's current
+    choice): the exercise never switches to another rule set unasked."""
 
     def wait_question(rng: random.Random) -> Question:
-        rules = Rules.preset(rng.choice(Rules.PRESETS))
-        view, h = advice_position(rng, rules, playouts)
+        name = rules() if callable(rules) else rules
+        preset = Rules.preset(name if name in Rules.PRESETS else "classic")
+        view, h = advice_position(rng, preset, playouts)
         advice = h.knock
         assert advice is not None
         answer = "knock now" if advice.knock else "wait"
@@ -639,7 +642,7 @@ class KnockingLesson(Lesson):
             name="knock-or-wait",
             title=M["lesson.knocking.wait.title"],
             intro=M["lesson.knocking.wait.intro"],
-            make=make_wait_question(hint_playouts),
+            make=make_wait_question(hint_playouts, lambda: str(self.stepper.rules_choice.value)),
             seed=self.seed,
         )
         self.assemble(

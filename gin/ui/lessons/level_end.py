@@ -37,13 +37,12 @@ from gin.ui.lessons.level import (
     Predict,
     choice_question,
     groups,
-    hand_prompt,
     para,
     slip_html,
 )
 from gin.ui.lessons.level_layout import layoff_choice_question
 from gin.ui.lessons.level_score import gin_example_picture, scored_example
-from gin.ui.lessons.pictures import arrangement_html, backs_html, cards_html
+from gin.ui.lessons.pictures import arrangement_html, backs_html, group_html
 
 
 def position_view(
@@ -64,6 +63,18 @@ def position_view(
         to_move=0,
     )
     return deal.view(0)
+
+
+def eleven_and_up_html(hand: Sequence[Card], up: Card) -> str:
+    """The eleven cards a prompt speaks of, captioned, and the up card apart under its own
+    caption (a newcomer counted twelve "eleven cards" when the up card stood unlabelled
+    beside them)."""
+    return (
+        '<div class="gin-lesson-groups">'
+        + group_html(M["lesson.level.picture.your-eleven"].render(), sorted(hand), css="gin-plain")
+        + group_html(M["lesson.level.picture.up-card"].render(), [up], css="gin-plain gin-up-card")
+        + "</div>"
+    )
 
 
 def _up_card(rng: random.Random, hand: Sequence[Card], low: bool = False) -> Card:
@@ -105,8 +116,7 @@ def knocking_question(rules: Rules, rng: random.Random) -> Question:
             slip_html("lesson.level.knock.slip-over", deadwood=best.deadwood, limit=limit),
         )
     return choice_question(
-        hand_prompt("lesson.level.knock.prompt", sorted(hand), card=up.code, limit=limit)
-        + cards_html([up], css="gin-up-card"),
+        para("lesson.level.knock.prompt", card=up.code, limit=limit) + eleven_and_up_html(hand, up),
         "knock",
         YES_NO,
         answer,
@@ -209,10 +219,8 @@ def gin_question(rules: Rules, rng: random.Random) -> Question:
     if answer == "gin":
         slips["knock"] = ("missed-gin", slip_html("lesson.level.gin.slip-gin"))
     return choice_question(
-        hand_prompt(
-            "lesson.level.gin.prompt", sorted(hand), card=up.code, rules=rules_name(rules.name)
-        )
-        + cards_html([up], css="gin-up-card"),
+        para("lesson.level.gin.prompt", card=up.code, rules=rules_name(rules.name))
+        + eleven_and_up_html(hand, up),
         "end",
         GIN_CHOICES,
         answer,

@@ -268,7 +268,7 @@ def layout_question(rules: Rules, rng: random.Random) -> Question:
 
 
 _PREDICT_HAND = "3S 4S 5S 3H 3D 9C TC JC AH 2D"
-_PICTURE_HAND = "4H 5H 6H KC KD KS 2S 8D 9C JC"
+_PICTURE_HAND = "4H 5H 6H KC KD KS 2S 8D 7C QC"
 """The level's picture: a layout of another hand, not the answer to the prediction."""
 WHERE_CHOICES = (
     Choice("run", M["lesson.level.lay-out.choice.run"]),

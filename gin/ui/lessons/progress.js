@@ -55,6 +55,18 @@ function render({ model, el }) {
   }
   model.on("change:records", write);
   model.on("change:loaded", write);
+  // {event: "scroll-to", selector}: bring the part just opened into view (a level clicked
+  // in the course's map); it may be drawn a moment after the message, so look again.
+  model.on("msg:custom", (msg) => {
+    if (!msg || msg.event !== "scroll-to" || typeof msg.selector !== "string") return;
+    let tries = 0;
+    const look = () => {
+      const target = document.querySelector(msg.selector);
+      if (target) target.scrollIntoView({ behavior: "smooth", block: "start" });
+      else if (++tries < 20) setTimeout(look, 50);
+    };
+    look();
+  });
 }
 
 export default { render };

@@ -195,6 +195,10 @@ class Progress(anywidget.AnyWidget):
         self.loaded = True
         self._changed()
 
+    def scroll_to(self, selector: str) -> None:
+        """Ask the page to scroll the element ``selector`` (a CSS selector) into view."""
+        self.send({"event": "scroll-to", "selector": selector})
+
     def send_from_page(self, content: dict[str, Any]) -> None:
         """Handle ``content`` as if the page had sent it (for tests and demos)."""
         self._handle_page_message(self, content, [])

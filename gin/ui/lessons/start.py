@@ -187,9 +187,11 @@ class StartLesson(Lesson):
             "gin-play-now",
         )
         self.play_help = html_widget(play_help_html(), "gin-play-help")
+        self.rules_prose = html_widget("", "gin-start-prose")
         self.assemble(
             self.progress,
-            *class_parts(form=True),
+            *class_parts(form=True),  # the join box right under the first step, not below
+            self.rules_prose,  # all the rules' prose (a newcomer with a code looked for it)
             titled_section(
                 M["lesson.start.levels.heading"],
                 M["lesson.start.levels.intro"],
@@ -214,7 +216,7 @@ class StartLesson(Lesson):
             ),
         )
         self._title_html = f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
-        self._prose_html = self.intro.value.removeprefix(self._title_html)
+        self.rules_prose.value = self.intro.value.removeprefix(self._title_html)
         self._draw_map()
 
     def _draw_map(self) -> None:
@@ -223,7 +225,6 @@ class StartLesson(Lesson):
             self.intro.value = (
                 self._title_html
                 + f'<div class="gin-first-step">{first_step_html(self.progress, rules)}</div>'
-                + self._prose_html
             )
         self.level_map.value = level_map_html(self.progress, rules)
         self.results.value = results_link_html(self.progress, rules)

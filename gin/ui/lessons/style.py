@@ -5,7 +5,8 @@ from __future__ import annotations
 LESSON_CSS = """
 .gin-lesson { max-width: 1100px; font-size: 15px; line-height: 1.45; color: #1d2327; }
 .gin-lesson h2.gin-lesson-title { margin: 0.3em 0 0.4em; font-size: 1.6em; }
-.gin-lesson-intro p, .gin-lesson-intro li { max-width: 60em; }
+.gin-lesson-intro p, .gin-lesson-intro li,
+.gin-start-prose p, .gin-start-prose li { max-width: 60em; }
 .gin-lesson h3 { margin: 0.9em 0 0.3em; font-size: 1.2em; }
 .gin-lesson h4 { margin: 0.6em 0 0.2em; font-size: 1.05em; }
 .gin-lesson-section { border: 1px solid #d0d7de; border-radius: 10px; padding: 10px 14px;
@@ -123,6 +124,12 @@ LESSON_CSS = """
 .gin-predict { border-left: 4px solid #9aa9e8; padding-left: 10px; margin: 8px 0; }
 .gin-predict-right { background: #e7f6ec; padding: 6px 10px; border-radius: 6px; }
 .gin-predict-wrong { background: #fff6e0; padding: 6px 10px; border-radius: 6px; }
+.gin-class-join { margin: 8px 0 16px; padding: 8px 12px; border: 1px solid #8c959f;
+  border-radius: 6px; max-width: 44em; }
+.gin-class-join-row { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-end;
+  margin: 8px 0; }
+.gin-class-field { display: flex; flex-direction: column; gap: 4px; }
+.gin-class-join-status { display: block; margin-top: 6px; }
 """
 
 __all__ = ["LESSON_CSS"]
