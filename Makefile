@@ -31,7 +31,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser axe app test test-slow lint typecheck bench class-load catalog clean static test-static npm screenshots
+.PHONY: venv install install-test browser axe postgres chp app test test-slow lint typecheck bench class-load catalog clean static test-static npm screenshots
 
 venv: $(PY)
 
@@ -56,7 +56,7 @@ $(MO_FILES) &: $(PO_FILES) $(VENV)/.installed-app
 
 install: $(VENV)/.installed-app $(MO_FILES)
 
-install-test: $(VENV)/.installed-test $(MO_FILES) browser axe
+install-test: $(VENV)/.installed-test $(MO_FILES) browser axe postgres chp
 
 # axe-core (npm) for the browser tests' accessibility audit (tests/e2e/axe_audit.py).
 AXE_VERSION := 4.14.1
@@ -85,6 +85,23 @@ browser:
 	$(call debian,[ -x $(CHROMIUM) ],chromium,for the browser tests,\
 		echo "!!! $(CHROMIUM) not found and not root: BROWSER (e2e) TESTS WILL BE SKIPPED."; \
 		echo "!!! Install it with: sudo apt-get install -y chromium")
+
+# Debian's PostgreSQL for the class store's tests: each test run starts a throwaway cluster
+# (tests/pgcluster.py: initdb and pg_ctl as the user postgres, on a free port).
+postgres:
+	$(call debian,ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1,postgresql,for the class store's tests,\
+		echo "!!! PostgreSQL not found and not root: ITS TESTS WILL BE SKIPPED."; \
+		echo "!!! Install it with: sudo apt-get install -y postgresql")
+
+# configurable-http-proxy (npm), the proxy of the local JupyterHub trial (tests/e2e/test_hub_e2e.py).
+CHP_VERSION := 5.3.0
+CHP         := build/chp/node_modules/.bin/configurable-http-proxy
+
+chp: $(CHP)
+
+$(CHP): | npm
+	mkdir -p build/chp
+	npm install --silent --no-audit --no-fund --prefix build/chp configurable-http-proxy@$(CHP_VERSION)
 
 # Serves notebooks/ with Voilà; http://127.0.0.1:8866/ opens the Start-here lesson
 # (gin/ui/page/serve.py). voila.json in this directory is read by Voilà.

@@ -293,6 +293,9 @@ class ClassStore:
             raise
         self._db.execute("COMMIT")
 
+    def _before_commit(self) -> None:
+        """Called inside a write's transaction, just before it commits (tests pause here)."""
+
     def close(self) -> None:
         """Close the connection (the data stays in the file)."""
         self._db.close()
@@ -343,6 +346,7 @@ class ClassStore:
                 raise ClassStoreError(M["error.class-unknown-code"]())
             rows = db.execute("SELECT nickname FROM learners WHERE code = ?", (code,))
             name = suffixed(nickname, {r[0] for r in rows.fetchall()})
+            self._before_commit()
             db.execute(
                 "INSERT INTO learners (token, code, nickname, joined) VALUES (?, ?, ?, ?)",
                 (token, code, name, time.time()),
@@ -386,6 +390,7 @@ class ClassStore:
                 " slip, state, outcome, points, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (uid, *values),
             )
+            self._before_commit()
 
     @_sqlite_errors
     def events(self, code: str, after: int = 0) -> list[StoredEvent]:

@@ -1,0 +1,100 @@
+"""Two tutor servers on one PostgreSQL class store, as two JupyterHub user servers are.
+
+A teacher creates a class on the first server; two learners join through the first server
+and two through the second (each server's own join route and kernels, writing into the one
+database); the teacher's table on the first server shows every learner within 5 s, and a
+level mastered by a learner of the second server, without reloading.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pgcluster
+import pytest
+from voila_harness import NOTEBOOKS_DIR, new_page, open_lesson, run_voila, small_pool_config
+
+from .test_classroom_e2e import answer_card_values, join
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]  # make test-slow (.ci/run)
+
+pg_cluster = pgcluster.pg_cluster
+LIVE_S = 5.0
+"""The teacher's table shows a learner of either server within this time."""
+
+
+def teacher_line(log_path: Path) -> str:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        lines = Path(log_path).read_text(errors="replace").splitlines()
+        line = next((x for x in lines if x.startswith("Teacher page: ")), None)
+        if line:
+            return line.removeprefix("Teacher page: ").strip()
+        time.sleep(0.2)
+    raise AssertionError("the app printed no 'Teacher page: ' line")
+
+
+@pytest.fixture(scope="module")
+def two_servers(
+    tmp_path_factory: pytest.TempPathFactory, pg_cluster: pgcluster.Cluster
+) -> Iterator[tuple[str, str, str]]:
+    """Two apps on one database; yields (first's URL, second's URL, first's teacher page)."""
+    url = pg_cluster.database()
+    with contextlib.ExitStack() as stack:
+        bases = []
+        for name in ("one", "two"):
+            base = tmp_path_factory.mktemp(f"school-{name}")
+            server = stack.enter_context(
+                run_voila(
+                    NOTEBOOKS_DIR,
+                    cwd=small_pool_config(base, pool=1),
+                    log_path=base / "app.log",
+                    module="gin.ui.serve",
+                    extra_args=[f"--TutorApp.class_db={url}"],
+                )
+            )
+            bases.append((server.base_url, base / "app.log"))
+        yield bases[0][0], bases[1][0], teacher_line(bases[0][1])
+
+
+def test_learners_on_two_servers_show_on_the_first_servers_teacher_table(
+    browser: Browser, two_servers: tuple[str, str, str]
+) -> None:
+    first, second, teacher_url = two_servers
+    teacher = new_page(browser)
+    teacher.goto(teacher_url, wait_until="commit")
+    teacher.locator("button.gin-action-new-class").click(timeout=120_000)
+    code_box = teacher.locator(".gin-class-code")
+    code_box.wait_for(timeout=60_000)
+    code = code_box.inner_text().strip()
+    assert re.fullmatch(r"[A-Z2-9]{6}", code)
+
+    learners = []
+    for base, nickname in ((first, "Ana"), (second, "Bo"), (first, "Cy"), (second, "Ana")):
+        page = new_page(browser)
+        join(page, base, code, nickname, by_link=base == first)
+        learners.append(page)
+    # the second "Ana" joined on the other server: the one database gave her a suffix
+    learners[3].locator(".gin-class-join-status", has_text="Ana 2").wait_for(timeout=30_000)
+
+    rows = teacher.locator(".gin-class-table .gin-class-row")
+    rows.nth(3).wait_for(timeout=LIVE_S * 1000)
+    names = teacher.locator(".gin-class-table").inner_text()
+    for nickname in ("Ana", "Bo", "Cy", "Ana 2"):
+        assert nickname in names
+
+    bo = learners[1]  # on the second server
+    open_lesson(bo, second, "00_levels.ipynb?level=card-values&seed=11")
+    answer_card_values(bo, 3)
+    mastered = rows.nth(1).locator('td[data-level="card-values"][data-state="mastered"]')
+    mastered.wait_for(timeout=LIVE_S * 1000)
+    for page in (teacher, *learners):
+        page.context.close()
