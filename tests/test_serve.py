@@ -623,3 +623,30 @@ def test_every_script_of_a_lesson_page_gets_the_nonce_once() -> None:
     assert out.count('nonce="N"') == 3 and 'nonce="old"' in out
     assert after_head(page, "<i>") is not None
     assert after_head("<body>no head</body>", "<i>") is None
+
+
+def test_a_kernel_shut_down_closes_its_pages_websockets() -> None:
+    """Issue 33: a kernel shut down while its page was open left the page's websocket open
+    on nothing (the page said nothing); the shutdown now closes it, so the page's script
+    finds the kernel gone and says so. Other kernels' pages stay connected."""
+    import asyncio
+
+    from gin.ui.page.connectwatch import KERNEL_GONE_CODE, ConnectWatch
+
+    class Socket:
+        def __init__(self) -> None:
+            self.closed: tuple[int, str] | None = None
+
+        def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    manager = RunningKernels("k1", "k2")
+    watch = ConnectWatch(manager, delay=0)
+    watch.watch_shutdowns()
+    mine, other = Socket(), Socket()
+    watch.opened("k1", mine)
+    watch.opened("k2", other)
+    asyncio.run(manager.shutdown_kernel("k1"))
+    assert manager.shut == ["k1"]
+    assert mine.closed is not None and mine.closed[0] == KERNEL_GONE_CODE
+    assert other.closed is None

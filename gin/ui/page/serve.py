@@ -755,9 +755,9 @@ class TutorApp(Voila):  # type: ignore[misc]
             "Content-Security-Policy", CONTENT_SECURITY_POLICY
         )
         settings["gin_places"] = Places(self.max_kernels, self.places_per_address)
-        settings["gin_connect_watch"] = ConnectWatch(
-            self.kernel_manager, self.connect_timeout, self.log
-        )
+        watch = ConnectWatch(self.kernel_manager, self.connect_timeout, self.log)
+        watch.watch_shutdowns()  # a page whose kernel was shut down is told
+        settings["gin_connect_watch"] = watch
         logrepeats.install(self.log)  # a repeated websocket traceback: once, with a count
         refresh_handed_out_kernels(self.kernel_manager)
         count_started_kernels(self.kernel_manager)
