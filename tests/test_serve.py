@@ -587,3 +587,66 @@ def test_a_lesson_page_runs_only_its_own_inline_scripts_and_a_plain_get_is_freed
     else:
         pytest.fail("the kernel of a page that never connected still ran after 30 s")
     assert time.monotonic() - sent > 15  # not before the page had its 20 s to connect
+
+
+def test_the_kernel_lost_script_carries_the_sentence_in_every_language() -> None:
+    """Issue 33: the page says its kernel is lost in the lesson's language: the script tag
+    holds the sentence and the button's label in each, escaped for an attribute."""
+    import json
+    from html import unescape
+
+    from gin.i18n import LANGUAGES, M
+    from gin.ui.page.pagescripts import kernel_lost_tag
+
+    tag = kernel_lost_tag("/gin/page/kernellost.js", "he")
+    found = re.search(r'data-sentences="([^"]*)"', tag)
+    assert found is not None and 'data-lang="he"' in tag and 'data-dir="rtl"' in tag
+    sentences = json.loads(unescape(found.group(1)))
+    assert set(sentences) == set(LANGUAGES)
+    for lang in LANGUAGES:
+        assert sentences[lang] == [
+            M["page.kernel-lost"].render(lang=lang),
+            M["fairplay.server.reload"].render(lang=lang),
+        ]
+    assert len({s[0] for s in sentences.values()}) == len(LANGUAGES)  # translated
+
+
+def test_every_script_of_a_lesson_page_gets_the_nonce_once() -> None:
+    from gin.ui.page.pagescripts import add_nonce, after_head
+
+    page = (
+        '<html><head><meta charset="utf-8"><SCRIPT>a()</SCRIPT>'
+        '<script src="/x.js"></script><script nonce="old">b()</script>'
+        '<script type="application/json">{}</script></head>'
+    )
+    out = add_nonce(page, "N")
+    assert out.count('nonce="N"') == 3 and 'nonce="old"' in out
+    assert after_head(page, "<i>") is not None
+    assert after_head("<body>no head</body>", "<i>") is None
+
+
+def test_a_kernel_shut_down_closes_its_pages_websockets() -> None:
+    """Issue 33: a kernel shut down while its page was open left the page's websocket open
+    on nothing (the page said nothing); the shutdown now closes it, so the page's script
+    finds the kernel gone and says so. Other kernels' pages stay connected."""
+    import asyncio
+
+    from gin.ui.page.connectwatch import KERNEL_GONE_CODE, ConnectWatch
+
+    class Socket:
+        def __init__(self) -> None:
+            self.closed: tuple[int, str] | None = None
+
+        def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    manager = RunningKernels("k1", "k2")
+    watch = ConnectWatch(manager, delay=0)
+    watch.watch_shutdowns()
+    mine, other = Socket(), Socket()
+    watch.opened("k1", mine)
+    watch.opened("k2", other)
+    asyncio.run(manager.shutdown_kernel("k1"))
+    assert manager.shut == ["k1"]
+    assert mine.closed is not None and mine.closed[0] == KERNEL_GONE_CODE
+    assert other.closed is None

@@ -343,7 +343,11 @@ def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
         assert len(statuses) == 45, server.log_tail()
         assert most <= 40, (most, server.log_tail())
         log = server.log_tail(4000)  # a start may fail (a port taken meanwhile): tried again
-        assert log.count("Kernel started") - log.count("RuntimeError: the kernel") <= 40
+        # the starts that died, counted by the kernels themselves (the log says a repeated
+        # traceback once, with a count: issue 33)
+        launches = len(list((base / "starts").iterdir())) if kernels != "python3" else 0
+        died = sum(n % 4 == 1 for n in range(launches))
+        assert log.count("Kernel started") - died <= 40
         assert statuses.count(200) <= 40 and statuses.count(200) + statuses.count(503) == 45
         assert statuses.count(503) >= 5
         for body in bodies:
@@ -434,20 +438,41 @@ def page_kernel_process(server: Server, page: Page) -> psutil.Process:
     raise AssertionError(f"no process for kernel {kernel_id}:\n{server.log_tail()}")
 
 
+SHUT_DOWN_FROM_THE_PAGE = """async () => {
+  const id = JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId;
+  const xsrf = document.cookie.split('; ').find(c => c.startsWith('_xsrf=')).slice(6);
+  const r = await fetch('/voila/api/shutdown/' + id,
+                        {method: 'POST', headers: {'X-XSRFToken': decodeURIComponent(xsrf)}});
+  return r.status;
+}"""
+"""Shut the page's kernel down through the app's shutdown route (as another tab could)."""
+
+
+@pytest.mark.parametrize(("how", "why"), [("killed", "restarting"), ("shut down", "gone")])
 def test_a_page_whose_kernel_died_says_so_with_a_reload_button(
-    app_server: Server, page: Page
+    app_server: Server, page: Page, how: str, why: str
 ) -> None:
     """Issue 33: a kernel that dies after its page is built is brought back empty by the
-    restarter, behind the same page, and the learner was not told. The page says so in
-    one sentence with a reload button, and the button reloads the lesson."""
+    restarter, behind the same page, and the learner was not told; a kernel shut down
+    left its page's websocket open on nothing. The page says so in one sentence with a
+    reload button, and the button reloads the lesson."""
     from gin.i18n import M
 
     log = open_lesson(page, app_server.base_url, "02_the_up_card.ipynb")
     assert collect_errors(page, log) == []
     assert page.locator(".gin-kernel-lost").count() == 0  # nothing said while it runs
-    page_kernel_process(app_server, page).kill()
+    if how == "killed":
+        page_kernel_process(app_server, page).kill()
+    else:
+        assert page.evaluate(SHUT_DOWN_FROM_THE_PAGE) == 204
     lost = page.locator(".gin-kernel-lost")
-    lost.wait_for(timeout=60_000)
+    try:
+        lost.wait_for(timeout=90_000)
+    except Exception as exc:  # say what the server saw
+        raise AssertionError(
+            f"no sentence after the kernel was {how}:\n{app_server.log_tail()}"
+        ) from exc
+    assert lost.get_attribute("data-why") == why, app_server.log_tail()
     assert lost.get_attribute("role") == "alert"
     assert lost.locator(".gin-kernel-lost-text").inner_text() == M["page.kernel-lost"].render(
         lang="en"

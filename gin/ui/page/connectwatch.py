@@ -7,15 +7,23 @@ cap until the culler stopped it, two minutes later: forty such requests every tw
 kept a class out. :class:`ConnectWatch` gives each page :attr:`ConnectWatch.delay` seconds
 after its page was sent to open its websocket (:class:`ConnectedWebsocketHandler` tells
 it); a kernel whose page never did is shut down, and its place is free again.
+
+A kernel shut down while its page is open (by the shutdown API, say) left the page's
+websocket open on nothing; :meth:`ConnectWatch.watch_shutdowns` closes it, so the page's
+kernel-lost script (:mod:`gin.ui.page.pagescripts`) can tell the learner.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any
 
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+KERNEL_GONE_CODE = 4001
+"""The websocket close code a page gets when its kernel was shut down."""
 
 DEFAULT_CONNECT_TIMEOUT_S = 20.0
 """Seconds a page has, once it was sent, to open its kernel's websocket."""
@@ -44,10 +52,40 @@ class ConnectWatch:
         self.freed: list[str] = []
         """The kernels shut down because their page never connected (oldest first)."""
         self._pending: set[asyncio.Task[bool]] = set()
+        self._websockets: dict[str, weakref.WeakSet[Any]] = {}
 
-    def opened(self, kernel_id: str) -> None:
-        """A page opened the websocket of ``kernel_id``: its kernel stays."""
+    def opened(self, kernel_id: str, websocket: Any = None) -> None:
+        """A page opened the websocket of ``kernel_id`` (``websocket``, its handler): its
+        kernel stays."""
         self.connected.add(kernel_id)
+        if websocket is not None:
+            self._websockets.setdefault(kernel_id, weakref.WeakSet()).add(websocket)
+
+    def close_pages(self, kernel_id: str) -> int:
+        """Close the websockets of the pages of ``kernel_id`` (it was shut down): each
+        page's kernel-lost script then finds the kernel gone and says so. Returns how many
+        were closed."""
+        closed = 0
+        for websocket in list(self._websockets.pop(kernel_id, ())):
+            try:
+                websocket.close(KERNEL_GONE_CODE, "the kernel was shut down")
+                closed += 1
+            except Exception:  # closed already
+                continue
+        return closed
+
+    def watch_shutdowns(self) -> None:
+        """Close a kernel's pages' websockets whenever the kernel manager shuts it down
+        (a page's websocket otherwise stayed open on nothing, and the page said nothing)."""
+        shutdown = self.kernel_manager.shutdown_kernel
+
+        async def shutdown_kernel(kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return await shutdown(kernel_id, *args, **kwargs)
+            finally:
+                self.close_pages(kernel_id)
+
+        self.kernel_manager.shutdown_kernel = shutdown_kernel
 
     def expect(self, kernel_id: str) -> None:
         """The page of ``kernel_id`` was sent (or went away): unless it opens the
@@ -95,5 +133,5 @@ class ConnectedWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[mi
         """Open the websocket of ``kernel_id`` (and tell the watch first)."""
         watch = self.settings.get("gin_connect_watch")
         if isinstance(watch, ConnectWatch):
-            watch.opened(kernel_id)
+            watch.opened(kernel_id, self)
         await super().open(kernel_id)

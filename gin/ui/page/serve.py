@@ -18,6 +18,18 @@ What it changes in plain Voilà 0.5.13:
   count, before its kernel starts, so pages arriving together cannot all pass the check;
   the place is given back if the start fails, and the "full" page says how many lessons
   are really open.
+- **A place only for a page that is really there** (issue 33). A page that has not opened
+  its kernel's websocket within :attr:`TutorApp.connect_timeout` seconds (20) of being
+  sent loses its kernel, and its place (:mod:`gin.ui.page.connectwatch`): a plain ``GET``
+  no longer holds a place until the culler comes. A quota of places per address
+  (:attr:`TutorApp.places_per_address`) is off by default, since a class behind one school
+  address, or behind JupyterHub's proxy, shares one; when on, the page over it gets the
+  "full" page with the quota's sentence.
+- **A lost kernel is said** (issue 33): every lesson page runs the app's
+  ``kernellost.js`` (:mod:`gin.ui.page.pagescripts`), which shows one sentence and a
+  reload button when the page's kernel restarts empty, dies, or is gone.
+- **A repeated error logged once, with a count** (:mod:`gin.ui.page.logrepeats`): a
+  page gone while its kernel still sends made every message a closed-websocket traceback.
 - **A kernel that fails to start** (or dies before it answers, :func:`kernel_answers`) is
   started once more; if that fails too, or the kernel dies later, before its page is
   built, the learner reads one sentence with a reload button (:func:`stream_lesson`)
@@ -37,7 +49,8 @@ What it changes in plain Voilà 0.5.13:
   lessons use no icon font, so the link is taken out, and every page is sent with a
   Content-Security-Policy (:data:`CONTENT_SECURITY_POLICY`) that lets scripts come only
   from the app's own origin. It is on every response, static files and error pages too
-  (:class:`PolicyOnEveryResponse`).
+  (:class:`PolicyOnEveryResponse`). No inline script runs but a lesson page's own: each
+  carries that page's nonce (:func:`content_security_policy`), not ``'unsafe-inline'``.
 - **The front end cached.** Voilà's scripts, styles and the widgets' extensions change only
   when the app's packages are upgraded, so the browser may keep them for an hour
   (:class:`FrontEndCached`): a learner opening the next lesson in a new tab loads its ninety
@@ -761,9 +774,9 @@ class TutorApp(Voila):  # type: ignore[misc]
             "Content-Security-Policy", CONTENT_SECURITY_POLICY
         )
         settings["gin_places"] = Places(self.max_kernels, self.places_per_address)
-        settings["gin_connect_watch"] = ConnectWatch(
-            self.kernel_manager, self.connect_timeout, self.log
-        )
+        watch = ConnectWatch(self.kernel_manager, self.connect_timeout, self.log)
+        watch.watch_shutdowns()  # a page whose kernel was shut down is told
+        settings["gin_connect_watch"] = watch
         logrepeats.install(self.log)  # a repeated websocket traceback: once, with a count
         refresh_handed_out_kernels(self.kernel_manager)
         count_started_kernels(self.kernel_manager)
