@@ -370,6 +370,8 @@ def test_signed_numbers_keep_their_sign_in_front_in_right_to_left_text() -> None
         ("bg", "Подреди комбинациите си, после натисни „Готово“.", None),
         ("bg", "Чукания с риск от подсичане", None),
         ("bg", "После натисни Готово.", None),  # a button's name unquoted
+        ("et", "Vajuta Valmis, kui oled lõpetanud.", None),
+        ("bg", "Прегледани раздавания: {count}.", "one"),  # stranded after a colon
     ],
 )
 def test_lint_finds_each_languages_second_pass_slips(

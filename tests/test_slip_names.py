@@ -70,6 +70,12 @@ def recorded_codes() -> set[str]:
     codes = set(SLIPS)
     for path in LEVEL_FILES:
         codes |= codes_in(path.read_text(encoding="utf-8"))
+    for path in ROOT.rglob("*.py"):  # anything recorded with a literal code (the table ...)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                for kw in node.keywords:
+                    if kw.arg == "slip" and (code := _str(kw.value)) is not None:
+                        codes.add(code)
     return codes - NOT_A_SLIP
 
 

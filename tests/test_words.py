@@ -66,9 +66,18 @@ def test_a_number_the_learner_typed_keeps_its_sign_in_hebrew(key: str, data: Any
 
 
 def test_every_error_that_echoes_a_typed_number_uses_the_typed_kind() -> None:
-    for key in ("error.not-a-number", "error.number-out-of-range", "error.number-too-small",
-                "lesson.exercise.not-a-number", "error.lesson-seed", "error.page-bad-seed",
-                "error.page-bad-target"):  # fmt: skip
+    keys = (
+        "error.not-a-number",
+        "error.number-out-of-range",
+        "error.number-too-small",
+        "lesson.exercise.not-a-number",
+        "error.lesson-seed",
+        "error.page-bad-seed",
+        "error.page-bad-target",
+        "error.page-bad-teacher",
+        "error.rule-not-bool",
+    )
+    for key in keys:
         assert ":typed}" in M[key].template, key
 
 
@@ -81,7 +90,7 @@ def test_a_rounded_zero_has_no_minus_sign() -> None:
 
 @pytest.mark.parametrize("key", ["badge.doubled", "lesson.upcard.doubled-badge", "scores.doubled"])
 def test_the_doubling_badge_keeps_its_order_in_hebrew(key: str) -> None:
-    """"×2" showed "2×" in right-to-left text."""
+    """ "×2" showed "2×" in right-to-left text."""
     from gin.i18n import translate
 
     text = translate(key, "he")
