@@ -1151,14 +1151,15 @@ def test_start_here_suggests_the_table_at_some_help_then_the_real_table() -> Non
     lesson = start_lesson()
     lesson.progress.send_from_page({"event": "stored", "records": _mastered_records("lay-out")})
     assert "gin-table-suggestion" not in lesson.intro.value
-    lesson.progress.send_from_page({"event": "stored", "records": _mastered_records("lay-out", "layoffs")})
+    lesson.progress.send_from_page(
+        {"event": "stored", "records": _mastered_records("lay-out", "layoffs")}
+    )
     value = lesson.intro.value
     assert "gin-table-suggestion" in value and "gin-primary-action" in value
     hrefs = re.findall(r'class="gin-play-[^"]*" data-help="(\w+)"[^>]*href="([^"]+)"', value)
     assert [h for h, _ in hrefs] == ["some", "none"]
     queries = [
-        urllib.parse.parse_qs(urllib.parse.urlsplit(html.unescape(href)).query)
-        for _, href in hrefs
+        urllib.parse.parse_qs(urllib.parse.urlsplit(html.unescape(href)).query) for _, href in hrefs
     ]
     assert [q["help"] for q in queries] == [["some"], ["none"]]
     assert all(href.startswith(f"./{PLAY_NOTEBOOK}?") for _, href in hrefs)
