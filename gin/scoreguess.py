@@ -205,17 +205,20 @@ def guess_steps(result: DealResult) -> tuple[Step, ...]:
             continue
         if step.code == "knocker" and result.knocker_arrangement.deadwood:
             arr = result.knocker_arrangement
-            key = "scoreguess.guess-step-knocker"
+            keys = ("scoreguess.guess-step-knocker", "scoreguess.guess-step-knocker-no-melds")
         elif step.code == "defender":
             arr = result.defender_arrangement
-            key = "scoreguess.guess-step-defender"
+            keys = ("scoreguess.guess-step-defender", "scoreguess.guess-step-defender-no-melds")
         else:
             out.append(step)
             continue
-        text = M[key](
-            melds=[[c.code for c in m.cards] for m in arr.melds],
-            deadwood=[c.code for c in arr.deadwood],
-        )
+        deadwood = [c.code for c in arr.deadwood]
+        if arr.melds:
+            text = M[keys[0]](
+                melds=[[c.code for c in m.cards] for m in arr.melds], deadwood=deadwood
+            )
+        else:
+            text = M[keys[1]](deadwood=deadwood)
         out.append(_with_text(step, text))
     return tuple(out)
 

@@ -11,6 +11,7 @@ the rules checked are named in each test (see /work/shared/RULES.md).
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 import urllib.parse
@@ -23,6 +24,7 @@ import gin
 import gin.counting
 from gin import Card, Rules, is_meld
 from gin.ui.arrange import LayoffChooser, MeldBuilder
+from gin.ui.lessons.catalog import PLAY_NOTEBOOK
 from gin.ui.lessons.course import CourseLesson, LevelPanel, course_lesson
 from gin.ui.lessons.exercise import Exercise, Question
 from gin.ui.lessons.level_layout import layout_text
@@ -1131,3 +1133,47 @@ def test_count_your_hand_is_mastered_in_every_language() -> None:
             assert p.level.title.render() and p.level.text.render()
         finally:
             set_language("en")
+
+
+# ------------------------------------------------- on to the table with less help (issue 29)
+
+
+def _mastered_records(*keys: str) -> dict[str, Any]:
+    rec = {"state": "mastered", "answered": 3, "first_right": 3, "streak": 3, "best_streak": 3}
+    return {"classic": {key: {**rec, "hints": 0} for key in keys}}
+
+
+def test_start_here_suggests_the_table_at_some_help_then_the_real_table() -> None:
+    """Once the lay-out and layoff levels are mastered, Start here offers the play table
+    at some help (?help=some), then at the real table (?help=none); not before."""
+    from gin.ui.lessons import start_lesson
+
+    lesson = start_lesson()
+    lesson.progress.send_from_page({"event": "stored", "records": _mastered_records("lay-out")})
+    assert "gin-table-suggestion" not in lesson.intro.value
+    lesson.progress.send_from_page(
+        {"event": "stored", "records": _mastered_records("lay-out", "layoffs")}
+    )
+    value = lesson.intro.value
+    assert "gin-table-suggestion" in value and "gin-primary-action" in value
+    hrefs = re.findall(r'class="gin-play-[^"]*" data-help="(\w+)"[^>]*href="([^"]+)"', value)
+    assert [h for h, _ in hrefs] == ["some", "none"]
+    queries = [
+        urllib.parse.parse_qs(urllib.parse.urlsplit(html.unescape(href)).query) for _, href in hrefs
+    ]
+    assert [q["help"] for q in queries] == [["some"], ["none"]]
+    assert all(href.startswith(f"./{PLAY_NOTEBOOK}?") for _, href in hrefs)
+    assert value.index("gin-play-some-help") < value.index("gin-play-real-table")
+
+
+def test_the_courses_end_suggests_the_table_once_layouts_and_layoffs_are_mastered_records() -> None:
+    lesson = course_lesson(SEED, rules="classic", level=LEVELS[-1].key)
+    lesson.progress.send_from_page(
+        {"event": "stored", "records": _mastered_records(LEVELS[-1].key, "lay-out", "layoffs")}
+    )
+    panel = lesson.open(LEVELS[-1].key)
+    panel.update_mastery()
+    assert "gin-table-suggestion" in panel.mastery.value
+    assert 'data-help="none"' in panel.mastery.value
+    early = lesson.open("sets")
+    assert "gin-table-suggestion" not in early.mastery.value

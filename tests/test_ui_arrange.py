@@ -555,6 +555,23 @@ def test_a_guess_with_one_try_finishes_at_once() -> None:
     assert guess.finished and done == [1] and "gin-score-guess-worked" in guess.verdict.value
 
 
+def test_the_guess_may_list_the_melds_and_layoffs_but_not_the_two_counts() -> None:
+    """Issue 29: before the score guess the learner sees the melds, the deadwood cards and
+    the layoffs, not the two counts (show_steps: the room lists the engine's guess_steps)."""
+    r = gin.score_deal(
+        gin.Rules.preset("classic"),
+        gin.Card.parse("KH"),
+        gin.parse_cards("4S 5S 6S 9C 9D 9H JH QH KH 5C"),
+        gin.parse_cards("7S 2D 3D QC QS 8H 8C TD 4H 2C"),
+    )
+    guess = ScoreGuess(r, 1, show_steps=True)
+    shown = guess.steps.value
+    assert guess.steps.layout.display == "" and "7♠" in shown and "5♣" in shown
+    assert "The defender has no meld and keeps" in shown
+    assert f"{r.knocker_deadwood} (" not in shown and str(r.defender_deadwood) not in shown
+    assert ScoreGuess(r, 1).steps.layout.display == "none"
+
+
 def test_after_the_learners_own_layoffs_the_score_describes_the_layoffs_chosen(
     stack: Any,
 ) -> None:

@@ -122,19 +122,3 @@ def walk_stepper_to_score(page: Page, timeout_ms: float) -> None:
     )
     page.locator(".gin-step-all").click()
     page.locator(".gin-stepper-score").wait_for(timeout=timeout_ms)
-
-
-def click_builder_cards(page: Page, builder: str, codes: list[str], timeout_ms: float) -> None:
-    """Click these cards of the meld builder ``builder`` (a CSS selector) as a learner does,
-    each waiting until the page shows it chosen; Make meld may follow at once (the choice
-    reaches the kernel first, issue 23)."""
-    for code in codes:
-        page.locator(f'{builder} .gin-arrange-hand .gin-card[data-card="{code}"]').click()
-        page.wait_for_function(
-            "c => { const e = document.querySelector("
-            "`.gin-meld-builder .gin-arrange-hand .gin-card[data-card='${c}']`);"
-            " return !e || e.classList.contains('gin-selected'); }",
-            arg=code,
-            timeout=timeout_ms,
-        )
-

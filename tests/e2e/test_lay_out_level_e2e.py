@@ -14,7 +14,7 @@ from voila_harness import collect_errors, open_lesson
 
 import gin
 
-from .learner_clicks import click_builder_cards
+from .builder_clicks import click_cards
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -26,10 +26,6 @@ PANEL = ".gin-level-panel-lay-out"
 BUILDER = f"{PANEL} .gin-arrange.gin-meld-builder"
 WAIT_MS = 30_000
 _SHUTDOWN_403 = re.compile(r"status of 403 .*/voila/api/shutdown/")
-
-
-def click_cards(page: Page, codes: list[str]) -> None:
-    click_builder_cards(page, BUILDER, codes, WAIT_MS)
 
 
 def test_the_lay_out_level_is_answered_with_the_meld_builder(page: Page, voila_server: str) -> None:
@@ -45,15 +41,15 @@ def test_the_lay_out_level_is_answered_with_the_meld_builder(page: Page, voila_s
     melds = [[c.code for c in m.cards] for m in gin.best_arrangement(hand).melds]
     made = page.locator(f"{BUILDER} .gin-arranged-meld")
     # two cards are no meld: refused with the engine's reason, nothing made
-    click_cards(page, melds[0][:2])
+    click_cards(page, BUILDER, melds[0][:2])
     page.locator(f"{BUILDER} button.gin-action-make-meld").click()
     page.locator(f"{BUILDER} .gin-arrange-error").wait_for(timeout=WAIT_MS)
     assert made.count() == 0
-    click_cards(page, melds[0][2:])
+    click_cards(page, BUILDER, melds[0][2:])
     page.locator(f"{BUILDER} button.gin-action-make-meld").click()
     for i, meld in enumerate(melds, start=1):
         if i > 1:
-            click_cards(page, meld)
+            click_cards(page, BUILDER, meld)
             page.locator(f"{BUILDER} button.gin-action-make-meld").click()
         page.wait_for_function(
             "n => document.querySelectorAll('.gin-level-panel-lay-out .gin-arranged-meld')"

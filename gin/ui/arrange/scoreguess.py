@@ -29,7 +29,13 @@ import ipywidgets as w
 
 import gin
 from gin.i18n import M
-from gin.scoreguess import ScoreGuessVerdict, Winner, check_score_guess, worked_answer
+from gin.scoreguess import (
+    ScoreGuessVerdict,
+    Winner,
+    check_score_guess,
+    guess_steps,
+    worked_answer,
+)
 from gin.ui.arrange.room import ErrorSink, Room, room_guarded
 from gin.ui.parts import classed_html
 from gin.ui.seats import LEARNER
@@ -51,7 +57,10 @@ class ScoreGuess(Room):
     (right, or the last try checked), or when the learner asks for the score without a
     guess. ``tries``: how many checks the learner may make (the first counts);
     ``on_checked(verdict, attempt)`` is told each check (``attempt`` 1 is the one to
-    record as a slip).
+    record as a slip). ``show_steps``: the room lists what the learner may see before the
+    guess, the melds, the deadwood cards and the layoffs but not the two counts
+    (:func:`gin.scoreguess.guess_steps`; CSS class ``gin-score-guess-steps``), for an
+    owner whose playback holds before the knocker's count.
     """
 
     def __init__(
@@ -64,6 +73,7 @@ class ScoreGuess(Room):
         on_error: ErrorSink | None = None,
         tries: int = 2,
         on_checked: Callable[[ScoreGuessVerdict, int], Any] | None = None,
+        show_steps: bool = False,
     ) -> None:
         super().__init__("gin-score-guess", on_error)
         self.result = result
@@ -102,7 +112,10 @@ class ScoreGuess(Room):
         row.add_class("gin-score-guess-row")
         self.row = row
         self.verdict = classed_html("gin-score-guess-verdict")
-        self.children = [self.style, self.title, row, self.message, self.verdict]
+        self.show_steps = show_steps
+        self.steps = classed_html("gin-score-guess-steps")
+        self.steps.layout.display = "" if show_steps else "none"
+        self.children = [self.style, self.title, self.steps, row, self.message, self.verdict]
         self.relabel()
 
     @property
@@ -167,6 +180,9 @@ class ScoreGuess(Room):
         self.points.description = M["arrange.guess-points"].render()
         self.points.placeholder = M["arrange.guess-points-hint"].render()
         self.skip_button.description = M["arrange.show-score"].render()
+        if self.show_steps:
+            items = "".join(f"<li>{escape(s.render())}</li>" for s in guess_steps(self.result))
+            self.steps.value = f"<ol>{items}</ol>"
         super().relabel()
         self._draw()
 

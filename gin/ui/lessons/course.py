@@ -33,7 +33,14 @@ from gin.ui.lessons.base import (
 from gin.ui.lessons.exercise import Exercise, Verdict
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.level import Level, Predict, fill, rule_facts
-from gin.ui.lessons.levelmap import COURSE_NOTEBOOK, STATE_NAMES, level_title, results_link_html
+from gin.ui.lessons.levelmap import (
+    COURSE_NOTEBOOK,
+    STATE_NAMES,
+    TABLE_READY,
+    level_title,
+    results_link_html,
+    table_suggestion_html,
+)
 from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
 from gin.ui.lessons.pictures import cards_html
 from gin.ui.lessons.progress import Progress
@@ -175,10 +182,13 @@ class LevelPanel:
             text = M["lesson.course.to-master"].render(
                 {"streak": self.exercise.streak, "needed": MASTERY_STREAK}
             )
+        mastered = self.state == "mastered"
+        end = self.number >= len(LEVELS) or self.level.key in TABLE_READY
+        table = table_suggestion_html(self.progress, self.rules.name) if mastered and end else ""
         self.mastery.value = (
             f'<p class="gin-mastery-{self.state}" data-state="{self.state}">{html.escape(text)}</p>'
+            + table  # the course's end: on to the table with less help
         )
-        mastered = self.state == "mastered"
         self.next_level.layout.display = "" if mastered else "none"
         if mastered and not self._was_mastered and self.exercise.answered_count:
             self.next_level.focus()  # mastered just now: Enter goes on to the next level

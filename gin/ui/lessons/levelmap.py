@@ -12,7 +12,7 @@ import urllib.parse
 
 from gin.i18n import M, Message
 from gin.ui.choices import rules_name
-from gin.ui.lessons.catalog import language_query
+from gin.ui.lessons.catalog import PLAY_NOTEBOOK, language_query
 from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK, level_index
 from gin.ui.lessons.progress import Progress, csv_data_url
 
@@ -36,6 +36,37 @@ def level_href(key: str, rules: str) -> str:
     """The address of a level in the course notebook (relative, as Voilà serves it)."""
     query = urllib.parse.urlencode({"level": key, "rules": rules}) + language_query("&")
     return f"./{COURSE_NOTEBOOK}?{query}"
+
+
+TABLE_READY = ("lay-out", "layoffs")
+"""The levels whose mastery sends the learner on to the table with less help: they lay out
+their melds and choose their layoffs themselves."""
+
+
+def play_href(rules: str, help_level: str) -> str:
+    """The play table's address at a help level (``?help=some`` or ``?help=none``, read by
+    the page's address settings), under ``rules``."""
+    query = urllib.parse.urlencode({"rules": rules, "help": help_level}) + language_query("&")
+    return f"./{PLAY_NOTEBOOK}?{query}"
+
+
+def table_suggestion_html(progress: Progress, rules: str) -> str:
+    """Once the lay-out and layoff levels are mastered under ``rules``: the play table at
+    some help, then at the real table (class ``gin-table-suggestion``; links
+    ``gin-play-some-help`` and ``gin-play-real-table`` with ``data-help``); ``""`` before."""
+    if not all(progress.state(rules, key) == "mastered" for key in TABLE_READY):
+        return ""
+    note = M["lesson.course.table-next"].render()
+    links = [
+        ("some", "gin-play-some-help", M["lesson.course.play-some-help"]),
+        ("none", "gin-play-real-table", M["lesson.course.play-real-table"]),
+    ]
+    parts = " → ".join(
+        f'<a class="{css} gin-playnow" data-help="{value}" data-notebook="{PLAY_NOTEBOOK}" '
+        f'href="{html.escape(play_href(rules, value))}">▶ {html.escape(label.render())}</a>'
+        for value, css, label in links
+    )
+    return f'<div class="gin-table-suggestion"><p>{html.escape(note)}</p><p>{parts}</p></div>'
 
 
 def level_map_html(progress: Progress, rules: str) -> str:
@@ -108,9 +139,12 @@ def results_link_html(progress: Progress, rules: str) -> str:
 __all__ = [
     "COURSE_NOTEBOOK",
     "STATE_NAMES",
+    "TABLE_READY",
     "level_href",
     "level_map_html",
     "level_title",
+    "play_href",
     "results_csv",
     "results_link_html",
+    "table_suggestion_html",
 ]

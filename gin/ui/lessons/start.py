@@ -34,7 +34,13 @@ from gin.ui.lessons.catalog import (
     link,
 )
 from gin.ui.lessons.guard import AnswerError
-from gin.ui.lessons.levelmap import level_href, level_map_html, level_title, results_link_html
+from gin.ui.lessons.levelmap import (
+    level_href,
+    level_map_html,
+    level_title,
+    results_link_html,
+    table_suggestion_html,
+)
 from gin.ui.lessons.levels import level_index
 from gin.ui.lessons.pictures import Raw, table_html
 from gin.ui.lessons.progress import Progress
@@ -266,7 +272,9 @@ def values_picture_html() -> str:
 def first_step_html(progress: Progress, rules: str) -> str:
     """The first screen's main button (class ``gin-primary-action``): the guided first deal
     for a learner with no progress, "continue where you left off" for one coming back (the
-    guided deal then a plain link beside it)."""
+    guided deal then a plain link beside it), and once the lay-out and layoff levels are
+    mastered the play table at some help, then at the real table
+    (:func:`~gin.ui.lessons.levelmap.table_suggestion_html`)."""
     guided_label = "▶ " + M["lesson.start.guided"].render()
     if not progress.returning():
         main = link(GUIDED_NOTEBOOK, guided_label, css="gin-primary-action gin-guided-start")
@@ -278,7 +286,8 @@ def first_step_html(progress: Progress, rules: str) -> str:
         f'<a class="gin-primary-action gin-continue-start" data-level="{key}" '
         f'href="{html.escape(level_href(key, rules))}">▶ {html.escape(cont)}</a>'
     )
-    return f"<p>{main} {link(GUIDED_NOTEBOOK, guided_label, css='gin-card-link')}</p>"
+    table = table_suggestion_html(progress, rules)  # the table at less help, once ready
+    return f"<p>{main} {link(GUIDED_NOTEBOOK, guided_label, css='gin-card-link')}</p>{table}"
 
 
 PRINTER_ICON = (
