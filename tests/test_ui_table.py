@@ -653,7 +653,7 @@ def test_rule_set_and_opponent_are_chosen_for_the_next_game() -> None:
     t.buttons["new_game"].click()
     assert t.controller.rules == gin.Rules.preset("spades-double")
     assert t.controller.opponent_name == gin.bots.BOT_NAMES[-1]
-    assert "Rules: spades-double" in t.title.value and "target 150" in t.title.value
+    assert "Rules: “spades-double”" in t.title.value and "target 150" in t.title.value
     assert "target 150" in t.scores.value
     assert_shows_engine_state(t)
 

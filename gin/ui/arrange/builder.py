@@ -35,7 +35,7 @@ from typing import Any
 import ipywidgets as w
 
 import gin
-from gin.i18n import M, Message
+from gin.i18n import M
 from gin.layout import EndKind
 from gin.ui.arrange.picking import is_pick_key, pick_index
 from gin.ui.arrange.room import CardRoom, ErrorSink, room_button, room_guarded, verdict_html
@@ -48,15 +48,6 @@ OnDone = Callable[[gin.Arrangement], Any]
 OnRefused = Callable[[gin.KnockRefusedError], Any]
 """Told each knock, gin or big gin the engine refuses on the learner's layout (the slip)."""
 
-KNOCK_SLIP_NAMES: dict[str, Message] = {
-    "layout-over-limit": M["classroom.slip.layout-over-limit"],
-    "layout-gin-only": M["classroom.slip.layout-gin-only"],
-    "layout-gin-deadwood": M["classroom.slip.layout-gin-deadwood"],
-    "layout-gin-over-limit": M["classroom.slip.layout-gin-over-limit"],
-    "layout-big-gin-deadwood": M["classroom.slip.layout-big-gin-deadwood"],
-}
-"""The teacher's name of each refused knock (:meth:`gin.KnockRefusedError.slip_codes`), for
-the class view's ``SLIP_NAMES`` once the table records them."""
 
 
 def declared_end(hand: Iterable[gin.Card]) -> EndKind:
@@ -432,4 +423,4 @@ class MeldBuilder(CardRoom):
         self.show_verdict(verdict_html(c.text, picture))
 
 
-__all__ = ["KNOCK_SLIP_NAMES", "MeldBuilder", "OnDone", "OnRefused", "declared_end"]
+__all__ = ["MeldBuilder", "OnDone", "OnRefused", "declared_end"]
