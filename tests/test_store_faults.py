@@ -30,6 +30,7 @@ from typing import Any
 import pgcluster
 import pytest
 from pgcluster import Cluster, free_port
+from test_classroom import JOIN_HEADERS
 from tornado.web import Application
 
 from gin.ui.classroom import address as store_address
@@ -124,7 +125,7 @@ def test_the_app_stops_on_a_damaged_store_with_one_sentence_and_no_traceback(
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
         [
-            sys.executable, "-m", "gin.ui.serve", "--no-browser", f"--port={free_port()}",
+            sys.executable, "-m", "gin.ui.page.serve", "--no-browser", f"--port={free_port()}",
             "--Voila.ip=127.0.0.1", f"--TutorApp.class_data_dir={tmp_path}",
             str(ROOT / "notebooks"),
         ],
@@ -169,9 +170,7 @@ def class_routes() -> Iterator[str]:
 def post_join(base: str, code: str, nickname: str = "Bo") -> tuple[int, dict[str, Any]]:
     """POST class/join as the join box does; returns the status and the JSON answer."""
     body = json.dumps({"code": code, "nickname": nickname, "lang": "en"}).encode()
-    request = urllib.request.Request(
-        f"{base}/class/join", data=body, headers={"Content-Type": "application/json"}
-    )
+    request = urllib.request.Request(f"{base}/class/join", data=body, headers=JOIN_HEADERS)
     try:
         with urllib.request.urlopen(request, timeout=60) as r:
             return r.status, json.loads(r.read())

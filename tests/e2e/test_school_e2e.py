@@ -57,7 +57,7 @@ def two_servers(
                     NOTEBOOKS_DIR,
                     cwd=small_pool_config(base, pool=1),
                     log_path=base / "app.log",
-                    module="gin.ui.serve",
+                    module="gin.ui.page.serve",
                     extra_args=[f"--TutorApp.class_db={url}"],
                 )
             )
