@@ -52,6 +52,11 @@ CLICKER_ORDER = {"forward": ("opponent_step", "confirm", "next_deal"), "back": (
 """A presentation clicker's keys: the buttons tried in turn (the first shown and enabled)."""
 
 
+def _of_model(name: str, doc: str) -> Any:
+    """A read-only table attribute that is the model's trait ``name``."""
+    return property(lambda table: getattr(table.controller, name), doc=doc)
+
+
 class GinTable(w.VBox):  # type: ignore[misc]
     """A card table where the learner plays Oklahoma Gin against a bot, with a coach.
 
@@ -254,32 +259,14 @@ class GinTable(w.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ the model's settings
 
-    @property
-    def teacher(self) -> bool:
-        """Teacher mode (the model's)."""
-        return bool(self.controller.teacher)
-
-    @property
-    def teacher_controls(self) -> bool:
-        """Whether the teacher-mode switch is shown (a page opened with ``?teacher=1``)."""
-        return bool(self.controller.teacher_offered)
-
-    @property
-    def four_color(self) -> bool:
-        return bool(self.controller.four_color)
-
-    @property
-    def large_cards(self) -> bool:
-        return bool(self.controller.large_cards)
-
-    @property
-    def arrange_self(self) -> bool:
-        """The mode "I lay out my cards"."""
-        return bool(self.controller.arrange_self)
-
-    @property
-    def pause(self) -> float:
-        return float(self.controller.pause)
+    teacher = _of_model("teacher", "Teacher mode.")
+    teacher_controls = _of_model(
+        "teacher_offered", "Whether the teacher-mode switch is shown (``?teacher=1``)."
+    )
+    four_color = _of_model("four_color", "The four-colour deck.")
+    large_cards = _of_model("large_cards", "Large cards (a projector).")
+    arrange_self = _of_model("arrange_self", 'The mode "I lay out my cards".')
+    pause = _of_model("pause", "Seconds between the opponent's moves.")
 
     @property
     def error_code(self) -> str:
