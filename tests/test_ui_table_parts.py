@@ -17,7 +17,7 @@ from gin.ui.table.buttons import BUTTONS, enabled_actions
 from gin.ui.table.controller import TableController
 from gin.ui.table.controls import ControlsBar, DisplayMenu
 from gin.ui.table.felt import Felt
-from gin.ui.table.hand import LearnerHand
+from gin.ui.table.learnerhand import LearnerHand
 from gin.ui.table.piles import Piles
 from gin.ui.table.rooms import ArrangeRooms
 from gin.ui.table.scorepad import ScorePad

@@ -29,7 +29,7 @@ from gin.ui import play_table
 from gin.ui.table.coaching import hint_summary
 from gin.ui.table.controls import PACES
 from gin.ui.table.gintable import GinTable
-from gin.ui.table.hand import PICK_KEYS
+from gin.ui.table.learnerhand import PICK_KEYS
 
 
 @pytest.fixture(autouse=True)

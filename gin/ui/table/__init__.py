@@ -26,7 +26,7 @@ on by :mod:`~gin.ui.table.flow`; and the parts, each drawing the model and sendi
 commands, none reading another: :mod:`~gin.ui.table.controls` (the controls bar, the title,
 the display menu), :mod:`~gin.ui.table.felt` (the cloth, the opponent's hand, the turn
 line, the confirmation), :mod:`~gin.ui.table.piles` (stock, discard pile, up card),
-:mod:`~gin.ui.table.hand` (the learner's hand), :mod:`~gin.ui.table.actions` (the buttons),
+:mod:`~gin.ui.table.learnerhand` (the learner's hand), :mod:`~gin.ui.table.actions` (the buttons),
 :mod:`~gin.ui.table.rooms` (the arrange rooms' host), :mod:`~gin.ui.table.tablecoach` (the
 coach) and :mod:`~gin.ui.table.scorepad` (the score pad). :mod:`~gin.ui.table.gintable`
 builds and wires them. What the parts draw is worked out by pure helpers:

@@ -40,7 +40,7 @@ from gin.ui.table.controls import ControlsBar, DisplayMenu, pace_class
 from gin.ui.table.felt import Felt
 from gin.ui.table.flow import Scheduler, TableFlow
 from gin.ui.table.guard import report
-from gin.ui.table.hand import LearnerHand
+from gin.ui.table.learnerhand import LearnerHand
 from gin.ui.table.piles import Piles
 from gin.ui.table.rooms import ArrangeRooms
 from gin.ui.table.scorepad import ScorePad
