@@ -25,6 +25,8 @@ from gin.ui.table.guard import guarded
 
 MORE_BUTTONS = ("next_deal", "hint", "undo", "history", "opponent_step")
 """The keys of the buttons after the actions, in the same row."""
+CLICKER_ORDER = {"forward": ("opponent_step", "confirm", "next_deal"), "back": ("undo",)}
+"""A presentation clicker's keys: the buttons tried in turn (the first shown and enabled)."""
 
 
 def button_for(action: gin.Action, view: gin.PlayerView) -> str:
@@ -95,6 +97,17 @@ class ActionButtons:
     def press(self, key: str) -> None:
         """Run the command of the button ``key`` (as its click does)."""
         self._commands()[key]()
+
+    def clicker_step(self, step: str) -> None:
+        """A presentation clicker's key (projector mode): ``forward`` plays the next thing
+        the class should see, the first that applies of the opponent's next move (teacher
+        mode), confirming the action asked for, and the next deal; ``back`` takes back the
+        learner's last move where Undo may."""
+        for key in CLICKER_ORDER.get(step, ()):
+            b = self.buttons[key]
+            if b.layout.display != "none" and not b.disabled:
+                b.click()
+                return
 
     def _hint(self) -> None:
         """The hint, with "Thinking…" on its button while it works."""
@@ -181,4 +194,4 @@ class ActionButtons:
         self.buttons["replay"].disabled = not c.can_replay(c.teacher, typed)
 
 
-__all__ = ["MORE_BUTTONS", "ActionButtons", "button_for"]
+__all__ = ["CLICKER_ORDER", "MORE_BUTTONS", "ActionButtons", "button_for"]

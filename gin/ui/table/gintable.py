@@ -48,9 +48,6 @@ from gin.ui.table.tablecoach import TableCoach
 
 _CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 
-CLICKER_ORDER = {"forward": ("opponent_step", "confirm", "next_deal"), "back": ("undo",)}
-"""A presentation clicker's keys: the buttons tried in turn (the first shown and enabled)."""
-
 
 def _of_model(name: str, doc: str) -> Any:
     """A read-only table attribute that is the model's trait ``name``."""
@@ -94,7 +91,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
         steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
         switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
         display menu's choices. ``projector`` (a page opened with ``?projector=1``) draws large
-        cards and lets a presentation clicker step the deal (:meth:`clicker_step`).
+        cards and lets a presentation clicker step the deal
+        (:meth:`~gin.ui.table.actions.ActionButtons.clicker_step`).
         ``arrange_self`` (a page opened with ``?arrange=self``) starts the display menu's
         choice "I lay out my cards" (:mod:`gin.ui.table.rooms`). ``target`` (a page
         opened with ``?target=50``) replaces the rule set's game target, in every game.
@@ -162,7 +160,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         parts = [self.controls, self.coach, self.scores, self.review, self.display_menu]
         side = fixed_box(w.VBox, [*parts, self.keys_help], "gin-side")
         body = fixed_box(w.HBox, [self.felt, side], "gin-body")
-        self.clicker = StepKeys(self.clicker_step, active=self.projector, pages_only=True)
+        self.clicker = StepKeys(self.actions.clicker_step, active=self.projector, pages_only=True)
         self._name_widgets()
         return [self.style_html, self.title, body, self.clicker]
 
@@ -317,14 +315,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """The mode "I lay out my cards" on or off."""
         self.controller.arrange_self = on
 
-    def set_large_cards(self, on: bool) -> None:
-        """Draw every card large (for a projector), or at the normal size."""
-        self.controller.large_cards = on
-
-    def set_pace(self, pause: float) -> None:
-        """Seconds between the opponent's moves (0: at once, without animation)."""
-        self.controller.pause = max(float(pause), 0.0)
-
     def press(self, key: str) -> None:
         """Press the button ``key`` (as a click does; an error goes to the coach)."""
         self.actions.press(key)
@@ -344,21 +334,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def lay_off(self) -> None:
         """Lay off (the engine's best, or the chooser's in the mode "I lay out")."""
         self.press("lay_off")
-
-    def toggle_history(self) -> None:
-        """Show or hide the whole discard pile."""
-        self.press("history")
-
-    def clicker_step(self, step: str) -> None:
-        """A presentation clicker's key (projector mode): ``forward`` plays the next thing
-        the class should see, the first that applies of the opponent's next move (teacher
-        mode), confirming the action asked for, and the next deal; ``back`` takes back the
-        learner's last move where Undo may."""
-        for key in CLICKER_ORDER.get(step, ()):
-            b = self.buttons[key]
-            if b.layout.display != "none" and not b.disabled:
-                b.click()
-                return
 
     def close(self) -> None:
         """Close the table's widgets: the opponent's moves and the reveal still scheduled
