@@ -186,7 +186,7 @@ def kernel_times(deals: int = 30) -> dict[str, list[float]]:
             continue
         v = c.view()
         if gin.Pass() in v.legal_actions:
-            timed("take/pass", t.pass_)
+            timed("take/pass", t.buttons["pass"].click)
         elif gin.DrawStock() in v.legal_actions:
             timed("draw (pile)", functools.partial(t.stock_area.click, 0))
         elif gin.LayOff() in v.legal_actions:

@@ -168,14 +168,14 @@ def test_the_guided_deal_goes_on_in_another_language() -> None:
     from gin.ui.lessons import guided_lesson
 
     lesson = guided_lesson(pause=0)
-    table = lesson.table
+    table, guide = lesson.table, lesson.guide
     for _ in range(3):  # follow the guide a few moves
-        action = table.next_action
+        action = guide.next_action
         if isinstance(action, gin.Discard | gin.Knock):
             table.hand.click(action.card.code)
-        table.buttons[table.next_target].click()
+        table.buttons[guide.next_target].click()
     before = _table_state(table)
     lesson.switch_language("bg")
     assert lesson.table is table and _table_state(table) == before
-    assert table.guide.value and table.next_target  # the guide speaks on, in Bulgarian
+    assert guide.value and guide.next_target  # the guide speaks on, in Bulgarian
     assert "gin-lang-bg" in lesson.widget._dom_classes

@@ -795,20 +795,20 @@ def test_the_guided_deal_is_played_to_the_end_by_following_the_highlights() -> N
     from gin.ui.lessons.guided import GUIDE_CLASS, guided_lesson
 
     lesson = guided_lesson(pause=0)
-    table = lesson.table
+    table, guide = lesson.table, lesson.guide
     clicks = 0
     made = 0
-    while table.next_target and clicks < 30:
-        button = table.next_button
+    while guide.next_target and clicks < 30:
+        button = guide.next_button
         assert button is not None and GUIDE_CLASS in button._dom_classes
         targets = [k for k, b in table.buttons.items() if GUIDE_CLASS in b._dom_classes]
-        assert targets in ([table.next_target], [])  # a table button, or a room's
+        assert targets in ([guide.next_target], [])  # a table button, or a room's
         guided_cards = [c["code"] for c in table.hand.cards if c.get("extra_class") == GUIDE_CLASS]
-        action = table.next_action
+        action = guide.next_action
         if isinstance(action, gin.Discard | gin.Knock) and table.hand.selected != action.card.code:
             assert guided_cards == [action.card.code]
             table.hand.click(guided_cards[0])  # select the highlighted card
-        if table.next_target == "make_meld":  # the knock laid out by the learner
+        if guide.next_target == "make_meld":  # the knock laid out by the learner
             builder = table.builder
             cards = builder.area.cards
             outlined = [c["code"] for c in cards if c.get("extra_class") == GUIDE_CLASS]
@@ -823,7 +823,7 @@ def test_the_guided_deal_is_played_to_the_end_by_following_the_highlights() -> N
     assert deal.knocker == 0 and deal.result.winner == "knocker"
     assert made >= 1 and table.builder is not None and table.builder.comparison.as_good
     assert clicks <= 18
-    assert "00_levels.ipynb" in table.guide.value
+    assert "00_levels.ipynb" in guide.value
     assert isinstance(Card.parse("7H"), Card)
 
 

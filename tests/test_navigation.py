@@ -201,7 +201,7 @@ def test_leaving_the_play_lesson_stops_its_scheduled_moves() -> None:
         queue.pop(0)()
     assert len(table.controller.view().events) == events
     assert table.error_code == ""
-    assert table._show_error not in pageerrors._areas
+    assert table.controller.show_error not in pageerrors._areas
 
 
 def test_a_lesson_that_fails_to_build_is_told_in_the_page_problem_area(

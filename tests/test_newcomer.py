@@ -165,18 +165,19 @@ def test_the_guided_deal_plays_on_when_the_page_never_says_it_is_ready(monkeypat
     import asyncio
 
     import gin
-    from gin.ui.lessons.guided import GuidedTable
+    from gin.ui.lessons.guided import guided_table
     from gin.ui.table import flow
     monkeypatch.setattr(flow, "READY_FALLBACK_S", 0.01)
 
     async def scenario() -> bool:
-        t = GuidedTable(pause=0.001)
+        guide = guided_table(pause=0.001)
+        t = guide.table
         c = t.controller
         while c.learner_to_move():  # the guide's steps, to the opponent's turn
-            action = t.next_action
+            action = guide.next_action
             if isinstance(action, gin.Discard):
                 t.hand.click(action.card.code)
-            t.buttons[t.next_target].click()
+            t.buttons[guide.next_target].click()
         for _ in range(300):
             if c.learner_to_move():
                 break
@@ -197,14 +198,15 @@ def test_the_guided_deal_leads_a_learner_out_of_a_worse_layout_and_on_to_the_sco
     import gin
     from gin.ui.lessons.guided import GUIDE_CLASS, guided_lesson
 
-    table = guided_lesson(pause=0).table
+    lesson = guided_lesson(pause=0)
+    table, guide = lesson.table, lesson.guide
     clicks = 0
-    while table.next_target != "make_meld" and clicks < 20:
-        action = table.next_action
+    while guide.next_target != "make_meld" and clicks < 20:
+        action = guide.next_action
         if isinstance(action, gin.Discard | gin.Knock):
             table.hand.click(action.card.code)
-        assert table.next_button is not None
-        table.next_button.click()
+        assert guide.next_button is not None
+        guide.next_button.click()
         clicks += 1
     builder = table.builder
     assert builder is not None
@@ -212,22 +214,22 @@ def test_the_guided_deal_leads_a_learner_out_of_a_worse_layout_and_on_to_the_sco
         builder.area.click(code)
     builder.make_button.click()
     assert [m.cards for m in builder.melds] == [tuple(gin.parse_cards("7H 8H 9H"))]
-    while table.next_target == "make_meld":  # the set, as outlined
+    while guide.next_target == "make_meld":  # the set, as outlined
         for c in builder.area.cards:
             if c.get("extra_class") == GUIDE_CLASS:
                 builder.area.click(c["code"])
         builder.make_button.click()
-    assert table.next_target == "take_apart", table.guide.value
-    assert "7♥" in table.guide.value and "Take apart" in table.guide.value
-    assert table.next_button is builder.take_apart_button(0)
-    assert GUIDE_CLASS in table.next_button._dom_classes
-    while table.next_target in ("take_apart", "make_meld"):
-        if table.next_target == "make_meld":
+    assert guide.next_target == "take_apart", guide.value
+    assert "7♥" in guide.value and "Take apart" in guide.value
+    assert guide.next_button is builder.take_apart_button(0)
+    assert GUIDE_CLASS in guide.next_button._dom_classes
+    while guide.next_target in ("take_apart", "make_meld"):
+        if guide.next_target == "make_meld":
             for c in builder.area.cards:
                 if c.get("extra_class") == GUIDE_CLASS:
                     builder.area.click(c["code"])
-        table.next_button.click()
-    assert table.next_target == "done_arranging"
-    table.next_button.click()
+        guide.next_button.click()
+    assert guide.next_target == "done_arranging"
+    guide.next_button.click()
     assert builder.finished and builder.comparison.as_good
     table.close()

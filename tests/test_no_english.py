@@ -329,18 +329,18 @@ def guided() -> Roots:
 
     lesson = guided_lesson(pause=0)
     roots: Roots = [(lesson.widget, False), (guided_lesson(rules="spades-double").widget, False)]
-    table = lesson.table
+    table, guide = lesson.table, lesson.guide
     for _ in range(30):
-        if not table.next_target:
+        if not guide.next_target:
             break
-        action = table.next_action
+        action = guide.next_action
         if isinstance(action, gin.Discard | gin.Knock) and table.hand.selected != action.card.code:
             table.hand.click(action.card.code)
-        if table.next_target == "make_meld":  # the learner lays out the knock
+        if guide.next_target == "make_meld":  # the learner lays out the knock
             for c in table.builder.area.cards:
                 if c.get("extra_class"):
                     table.builder.area.click(c["code"])
-        table.next_button.click()
+        guide.next_button.click()
     assert table.controller.deal.is_over and table.builder.finished  # the rooms are on the page
     roots.append((lesson.widget, False))
     return roots

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benchmarks import review as kernel
+from benchmarks.review_deals import played_deals
 from benchmarks.review_static import PROBE_NAME, fingerprint, probe_source, write_probe
 from gin.bots.review import REVIEW_WORLDS, review_deal
 
@@ -22,7 +22,7 @@ def test_the_probe_reviews_the_kernel_benchmarks_deals_alike() -> None:
     exec(probe_source(1), scope)
     out = scope["out"]
     assert isinstance(out, list) and len(out) == 1
-    deal = kernel._deals(1)[0]
+    deal = played_deals(1)[0]
     expected = review_deal(deal, 0, REVIEW_WORLDS)
     assert out[0]["decisions"] == len(expected.decisions)
     assert out[0]["fingerprint"] == fingerprint(expected)

@@ -21,7 +21,7 @@ def play_out(t: object) -> None:
             c.opponent_step()
         else:  # pragma: no cover - with pause=0 the opponent has already moved
             break
-        t._advance()  # type: ignore[attr-defined]
+        t.advance()  # type: ignore[attr-defined]
     t.refresh()  # type: ignore[attr-defined]
 
 
@@ -45,12 +45,12 @@ def test_a_deal_played_with_open_hands_is_marked_on_the_score_pad() -> None:
     assert t.controller.open_deals == {1}
     play_out(t)
     assert t.controller.deal.is_over
-    t._reveal = t._reveal_total()
+    t.controller.reveal_step = t.controller.reveal_total()
     t.refresh()
     assert "gin-open-hands" in t.scores.value
     t.next_deal()
     play_out(t)
-    t._reveal = t._reveal_total()
+    t.controller.reveal_step = t.controller.reveal_total()
     t.refresh()
     assert t.scores.value.count("gin-open-hands") == 1  # deal 2 was played closed
 

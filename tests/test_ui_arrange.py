@@ -17,7 +17,7 @@ from gin.i18n import DEFAULT_LANGUAGE, set_language
 from gin.ui import GinTable, play_table
 from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
 from gin.ui.page.urlparams import PageParamError, parse_page_params
-from gin.ui.table.arranging import guess_beat
+from gin.ui.table.rooms import guess_beat
 
 # The learner's hand: A-3♠ run, 4s set, 7-9♣ run, and K♥ to throw.
 READY = "AS 2S 3S 4H 4D 4C 7C 8C 9C KH"
@@ -493,7 +493,7 @@ def test_the_score_waits_for_the_guess_which_the_engine_checks(stack: Any) -> No
     assert result is not None
     guess = t.score_guess
     assert guess is not None and "gin-score-guess" in guess._dom_classes
-    assert t.controller.reveal_step == guess_beat(result) < t._reveal_total()
+    assert t.controller.reveal_step == guess_beat(result) < t.controller.reveal_total()
     assert t.scores.records == [] and t.buttons["next_deal"].disabled
     guess.points.value = "many"
     guess.check_button.click()
@@ -505,13 +505,13 @@ def test_the_score_waits_for_the_guess_which_the_engine_checks(stack: Any) -> No
     # issue 29: a wrong first try says what slipped and leaves a second try
     assert not guess.finished and not guess.verdict_text.right and guess.verdict_text.slip
     assert "gin-guess-wrong" in guess.verdict.value and "try once more" in guess.verdict.value
-    assert guess.check_button.description == "Check again" and not t._revealed()
+    assert guess.check_button.description == "Check again" and not t.controller.revealed()
     first = guess.verdict_text
     guess.points.value = str(result.points + 1)
     guess.check_button.click()
     assert guess.finished and guess.verdict_text is first  # the first try is what counts
     assert len(guess.verdicts) == 2 and "gin-score-guess-worked" in guess.verdict.value
-    assert t._revealed() and len(t.scores.records) == 1  # then the score is shown
+    assert t.controller.revealed() and len(t.scores.records) == 1  # then the score is shown
 
 
 def test_the_score_may_be_tried_twice_then_the_worked_answer(stack: Any) -> None:
@@ -609,7 +609,7 @@ def test_a_right_guess_is_told_so(stack: Any, rules: str) -> None:
     guess.points.value = str(result.points)
     guess.check_button.click()
     assert guess.verdict_text.right and "gin-guess-right" in guess.verdict.value
-    assert t._revealed()
+    assert t.controller.revealed()
 
 
 def test_show_the_score_skips_the_guess(stack: Any) -> None:
@@ -617,7 +617,7 @@ def test_show_the_score_skips_the_guess(stack: Any) -> None:
     chooser.done_button.click()
     assert t.score_guess is not None
     t.score_guess.skip_button.click()
-    assert t._revealed() and t.score_guess.verdict_text is None
+    assert t.controller.revealed() and t.score_guess.verdict_text is None
     t.buttons["next_deal"].click()
     assert t.score_guess is None and t.chooser is None and t.arrange_box.children == ()
 
@@ -651,7 +651,7 @@ def test_once_the_score_is_shown_the_guess_can_no_longer_be_typed(stack: Any) ->
     guess = t.score_guess
     assert guess is not None
     guess.skip_button.click()
-    assert guess.finished and guess.verdict_text is None and t._revealed()
+    assert guess.finished and guess.verdict_text is None and t.controller.revealed()
     assert guess.row.layout.display == "none"  # no empty fields left behind
     assert "gin-guess-skipped" in guess.verdict.value
     assert "No guess this time" in guess.verdict.value
@@ -682,7 +682,7 @@ def test_the_tutor_lays_out_when_the_mode_is_off(stack: Any) -> None:
     t.buttons["confirm"].click()
     result = t.controller.deal.result
     assert result is not None and not result.laid_out and t.builder is None
-    assert t.score_guess is None and t._revealed()
+    assert t.score_guess is None and t.controller.revealed()
     t.set_arrange_self(True)  # on again once the score is shown: nothing is asked after it
     assert t.score_guess is None and t.display_menu.arrange_self.value
 

@@ -279,7 +279,7 @@ def test_the_move_keys_are_physical_keys_the_table_does_not_play_with() -> None:
     a key the table plays with: an arrow without Shift still picks a card."""
     from gin.ui.cardarea import KEYS, MOVE_KEYS
     from gin.ui.keys import KEY_CODES
-    from gin.ui.table.turn import KEY_ACTIONS, PICK_KEYS
+    from gin.ui.table.learnerhand import KEY_ACTIONS, PICK_KEYS
 
     assert set(MOVE_KEYS.values()) == {-1, 1}
     plain = [k for k in MOVE_KEYS if not k.startswith("Shift+")]

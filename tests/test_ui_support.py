@@ -154,7 +154,7 @@ def assert_shows_engine_state(table: GinTable) -> None:
         shown = sorted(table.opponent_area.codes + table.hand.codes)
         assert shown == sorted(c.code for c in (*view.hand, *view.opponent_hand))
         r = view.result
-        if r is not None and table._revealed():
+        if r is not None and table.controller.revealed():
             knocker_area = table.hand if view.knocker == 0 else table.opponent_area
             knocker_codes = [c.code for m in r.knocker_melds_after_layoffs for c in m.cards]
             knocker_codes += [c.code for c in r.knocker_arrangement.deadwood]
@@ -227,10 +227,10 @@ def assert_shows_engine_state(table: GinTable) -> None:
                 for i in range(len(view.hand))  # every discard but the card taken
             ]
             assert step.data["after"] == min(options)
-    if over and table._revealed() and view.result is not None:
+    if over and table.controller.revealed() and view.result is not None:
         assert table.coach.steps("result") == view.result.steps
     # the score pad
-    if table._revealed() or not over:
+    if table.controller.revealed() or not over:
         assert table.scores.records == table.controller.game.score_sheet
     assert f"target {view.rules.target}" in table.scores.value
 

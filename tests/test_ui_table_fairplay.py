@@ -141,7 +141,7 @@ def test_the_probes_replay_attack_is_refused_mid_deal(monkeypatch: pytest.Monkey
             )
             if discard is not None:
                 c.act(discard)
-        t._advance()
+        t.advance()
     assert drawn == 3 and not c.deal.is_over
     t.refresh()
     assert t.buttons["replay"].disabled
@@ -195,7 +195,7 @@ def test_the_undo_button_is_disabled_whenever_undo_would_be_refused(rules: str) 
             stock = [a for a in legal if isinstance(a, gin.DrawStock)]
             c.act(stock[0] if stock else legal[-1])
             t.refresh()
-            t._advance()
+            t.advance()
             t.refresh()
             enabled = not t.buttons["undo"].disabled
             assert enabled == c.can_undo()

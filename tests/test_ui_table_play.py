@@ -29,7 +29,7 @@ from gin.ui import play_table
 from gin.ui.table.coaching import hint_summary
 from gin.ui.table.controls import PACES
 from gin.ui.table.gintable import GinTable
-from gin.ui.table.turn import PICK_KEYS
+from gin.ui.table.learnerhand import PICK_KEYS
 
 
 @pytest.fixture(autouse=True)
@@ -219,8 +219,8 @@ def test_one_key_per_action_and_per_card(stack: Any) -> None:
     t.hand.press("k")
     t.hand.press("enter")  # Enter confirms the knock
     assert t.controller.view().phase.is_over or t.controller.view().knocker == 0
-    while not t._revealed():
-        t._reveal_beat(t._token)
+    while not t.controller.revealed():
+        t.flow.reveal_beat()
     assert t.hand.focus_request == ".gin-action-next-deal"
     t.hand.press("n")
     assert t.controller.deal_number == 2

@@ -8,7 +8,7 @@ opponent's choice for the learner's own view, shown as a highlight (CSS class
 ``gin-guide-target``) on the button and, for a discard or a knock, on the card.
 
 The knock is laid out by the learner, as at a real table (the mode "I lay out my cards",
-:mod:`gin.ui.table.arranging`): the guide outlines the cards of each meld of the engine's
+:mod:`gin.ui.table.rooms`): the guide outlines the cards of each meld of the engine's
 best layout and *Make meld*, then *Done*; before the score, *Show the score* (the
 learner may type a guess first).
 """
@@ -27,7 +27,7 @@ from gin.i18n import M
 from gin.ui.arrange import MeldBuilder
 from gin.ui.classroom.link import class_parts
 from gin.ui.classroom.record import watch_deals
-from gin.ui.lessons.base import Lesson, html_widget
+from gin.ui.lessons.base import Lesson
 from gin.ui.lessons.catalog import GUIDED_NOTEBOOK, link
 from gin.ui.lessons.levelmap import COURSE_NOTEBOOK
 from gin.ui.seats import LEARNER
@@ -53,44 +53,41 @@ def guided_game(rules: str = "classic") -> gin.Game:
     )
 
 
-class GuidedTable(GinTable):
-    """The play table with a guide: after every redraw, the next move is highlighted."""
+class Guide(w.HTML):  # type: ignore[misc]
+    """The guide (CSS class ``gin-guide``): one more part of the table ``table``, observing
+    its model. After every change it says what to do next and highlights it (CSS class
+    ``gin-guide-target``) on the table's button (:attr:`GinTable.buttons`), the card in the
+    hand, or a room's button and cards.
 
-    def __init__(self, rules: str = "classic", *, pause: float = 0.6, **options: Any) -> None:
-        self.guide = html_widget("", "gin-guide")
+    :attr:`next_action` is the move it suggests, :attr:`next_target` the key of the button
+    highlighted (``""`` when none): a table button's key, or ``make_meld``,
+    ``take_apart``, ``done_arranging`` or ``show_score`` in the rooms; :attr:`next_button`
+    that button.
+    """
+
+    def __init__(self, table: GinTable) -> None:
+        super().__init__("")
+        self.add_class("gin-guide")
+        self.table = table
+        self.model = table.controller
         self._targets: list[Any] = []
         self._advisor = make_bot("eager", random.Random(0))
         self.next_action: gin.Action | None = None
         self.next_target: str = ""
-        """The key of the button highlighted now (``""`` when none): a table button's key,
-        or ``make_meld``, ``take_apart``, ``done_arranging`` or ``show_score`` in the
-        rooms."""
         self.next_button: w.Button | None = None
-        """The button highlighted now."""
-        options.setdefault("arrange_self", True)
-        super().__init__(rules, "eager", GUIDED_SEED, pause=pause, **options)
-        self.controller.load(guided_game(rules), "eager")
-        self._start_deal_view()
+        self.model.on_change(self._on_change)
 
-    def refresh(self) -> None:
-        """Redraw the table, then show the guide and highlight the next move."""
-        super().refresh()
-        if hasattr(self, "guide"):
-            self._show_guide()
-
-    def _room_changed(self) -> None:
-        self._show_guide()  # the next meld to make
-
-    def _ask(self, action: gin.Action, text: gin.Text) -> None:
-        super()._ask(action, text)
-        self._show_guide()  # the confirmation is the next thing to click
+    def _on_change(self, scope: str) -> None:
+        if scope in ("table", "controls", "room"):
+            self.show()
 
     def _highlight(self, key: str, card: gin.Card | None = None) -> None:
-        self._highlight_button(key, self.buttons[key])
+        self._highlight_button(key, self.table.buttons[key])
         if card is not None:
-            self.hand.cards = [
+            hand = self.table.hand
+            hand.cards = [
                 {**c, "extra_class": GUIDE_CLASS} if c.get("code") == card.code else c
-                for c in self.hand.cards
+                for c in hand.cards
             ]
 
     def _highlight_button(self, key: str, button: w.Button) -> None:
@@ -101,9 +98,10 @@ class GuidedTable(GinTable):
 
     def _guide_rooms(self) -> bool:
         """Guide the room open (the meld builder, the score guess); False when none is."""
-        room = self._open_room()
-        if room == "builder" and self.builder is not None:
-            b = self.builder
+        room = self.model.room
+        rooms = self.table.rooms
+        if room == "builder" and rooms.builder is not None:
+            b = rooms.builder
             left = set(b.left)
             best = gin.best_arrangement(b.hand).melds
             meld = next((m for m in best if left.issuperset(m.cards)), None)
@@ -111,7 +109,7 @@ class GuidedTable(GinTable):
                 return True
             if meld is None:
                 self._highlight_button("done_arranging", b.done_button)
-                self._say_guide("arrange.guided-done", button=b.done_button.description)
+                self._say("arrange.guided-done", button=b.done_button.description)
                 return True
             codes = {c.code for c in meld.cards}
             b.area.cards = [
@@ -119,16 +117,16 @@ class GuidedTable(GinTable):
                 for c in b.area.cards
             ]
             self._highlight_button("make_meld", b.make_button)
-            self._say_guide(
+            self._say(
                 "arrange.guided-make-meld",
                 meld=[c.code for c in meld.cards],
                 button=b.make_button.description,
             )
             return True
-        if room == "guess" and self.score_guess is not None:
-            g = self.score_guess
+        if room == "guess" and rooms.score_guess is not None:
+            g = rooms.score_guess
             self._highlight_button("show_score", g.skip_button)
-            self._say_guide(
+            self._say(
                 "arrange.guided-guess",
                 check=g.check_button.description,
                 button=g.skip_button.description,
@@ -149,91 +147,102 @@ class GuidedTable(GinTable):
         if at is None or button is None:
             return False
         self._highlight_button("take_apart", button)
-        self._say_guide(
+        self._say(
             "arrange.guided-take-apart",
             meld=[c.code for c in b.melds[at].cards],
             button=button.description,
         )
         return True
 
-    def _say_guide(self, key: str, **data: Any) -> None:
-        self.guide.value = f'<div role="status">{html.escape(M[key].render(data))}</div>'
+    def _say(self, key: str, **data: Any) -> None:
+        self.value = f'<div role="status">{html.escape(M[key].render(data))}</div>'
 
-    def _show_guide(self) -> None:
+    def show(self) -> None:
+        """Say what to do next and highlight it."""
         for t in self._targets:
             t.remove_class(GUIDE_CLASS)
         self._targets = []
         self.next_target = ""
         self.next_button = None
         self.next_action = None
-        c = self.controller
+        c = self.model
+        buttons = self.table.buttons
         view = c.view()
         if self._guide_rooms():
             return
-        if view.phase.is_over and not self._revealed():  # the score comes step by step
-            self._say_guide("lesson.guided.scoring")
+        if view.phase.is_over and not c.revealed():  # the score comes step by step
+            self._say("lesson.guided.scoring")
             return
         if view.phase.is_over:
             link_html = link(COURSE_NOTEBOOK, M["lesson.guided.to-levels"].render())
-            self.guide.value = (
+            self.value = (
                 f'<div role="status">{html.escape(M["lesson.guided.over"].render())} '
                 f"{link_html}</div>"
             )
             return
         if c.pending is not None:
             self._highlight("confirm")
-            self._say_guide("lesson.guided.confirm", button=self.buttons["confirm"].description)
+            self._say("lesson.guided.confirm", button=buttons["confirm"].description)
             return
         if view.to_move != LEARNER:
-            self._say_guide("lesson.guided.wait")
+            self._say("lesson.guided.wait")
             return
         action = self._advisor.choose(view)
         self.next_action = action
         up = view.up_card.code
         if isinstance(action, gin.TakeUpCard):
             self._highlight("take")
-            self._say_guide("lesson.guided.take", card=up, button=self.buttons["take"].description)
+            self._say("lesson.guided.take", card=up, button=buttons["take"].description)
         elif isinstance(action, gin.Pass):
             self._highlight("pass")
-            self._say_guide("lesson.guided.pass", card=up, button=self.buttons["pass"].description)
+            self._say("lesson.guided.pass", card=up, button=buttons["pass"].description)
         elif isinstance(action, gin.DrawStock):
             self._highlight("draw_stock")
-            self._say_guide(
-                "lesson.guided.draw-stock", button=self.buttons["draw_stock"].description
-            )
+            self._say("lesson.guided.draw-stock", button=buttons["draw_stock"].description)
         elif isinstance(action, gin.DrawDiscard):
             self._highlight("draw_discard")
-            self._say_guide(
+            self._say(
                 "lesson.guided.draw-discard",
                 card=view.discard_pile[-1].code,
-                button=self.buttons["draw_discard"].description,
+                button=buttons["draw_discard"].description,
             )
         elif isinstance(action, gin.Knock | gin.Discard):
             choice = next(ch for ch in view.discard_choices if ch.card == action.card)
             if isinstance(action, gin.Knock):
                 key = "gin" if choice.deadwood == 0 else "knock"
                 self._highlight(key, action.card)
-                self._say_guide(
+                self._say(
                     "lesson.guided.knock",
                     card=action.card.code,
                     deadwood=choice.deadwood,
                     limit=view.knock_limit,
-                    button=self.buttons[key].description,
+                    button=buttons[key].description,
                 )
             else:
                 self._highlight("discard", action.card)
-                self._say_guide(
+                self._say(
                     "lesson.guided.discard",
                     card=action.card.code,
                     deadwood=choice.deadwood,
-                    button=self.buttons["discard"].description,
+                    button=buttons["discard"].description,
                 )
         elif isinstance(action, gin.BigGin):
             self._highlight("big_gin")
-            self._say_guide("lesson.guided.click", button=self.buttons["big_gin"].description)
+            self._say("lesson.guided.click", button=buttons["big_gin"].description)
         else:
             self._highlight("lay_off")
-            self._say_guide("lesson.guided.click", button=self.buttons["lay_off"].description)
+            self._say("lesson.guided.click", button=buttons["lay_off"].description)
+
+
+def guided_table(rules: str = "classic", *, pause: float = 0.6, **options: Any) -> Guide:
+    """The guided deal: a :class:`GinTable` on the stacked deal (the learner lays out
+    their cards), with its :class:`Guide` attached; returns the guide (its table is
+    :attr:`Guide.table`)."""
+    options.setdefault("arrange_self", True)
+    table = GinTable(rules, "eager", GUIDED_SEED, pause=pause, **options)
+    guide = Guide(table)
+    table.load_game(guided_game(rules), "eager")
+    return guide
 
 
 class GuidedLesson(Lesson):
@@ -248,16 +257,17 @@ class GuidedLesson(Lesson):
         pause: float = 0.6,
         large_cards: bool = False,
         teacher: bool = False,
-        table: GuidedTable | None = None,
+        guide: Guide | None = None,
     ) -> None:
-        """``table`` is the guided deal in progress, when the lesson is drawn again in
-        another language."""
+        """``guide`` is the guided deal in progress (its guide, on its table), when the
+        lesson is drawn again in another language."""
         super().__init__(seed=GUIDED_SEED)
-        self.table = table or GuidedTable(
+        self.guide = guide or guided_table(
             rules, pause=pause, large_cards=large_cards, teacher=teacher
         )
+        self.table = self.guide.table
         watch_deals(self.table.controller, guided=True)
-        self.assemble(self.table.guide, self.table, *class_parts())
+        self.assemble(self.guide, self.table, *class_parts())
 
     def close(self) -> None:
         """Close the lesson and its guided table (nothing it scheduled plays on)."""
@@ -268,7 +278,7 @@ class GuidedLesson(Lesson):
         """This lesson in the current language around the same deal in progress, drawn
         again in place (:meth:`gin.ui.table.GinTable.relabel`)."""
         self.table.relabel()
-        return GuidedLesson(table=self.table)
+        return GuidedLesson(guide=self.guide)
 
 
 def guided_lesson(
@@ -286,8 +296,9 @@ def guided_lesson(
 __all__ = [
     "GUIDED_ORDER",
     "GUIDE_CLASS",
+    "Guide",
     "GuidedLesson",
-    "GuidedTable",
     "guided_game",
     "guided_lesson",
+    "guided_table",
 ]

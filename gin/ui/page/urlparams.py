@@ -91,7 +91,7 @@ class PageParams:
     projector: bool = False
     arrange_self: bool = False
     """``?arrange=self``: the learner lays out their melds, chooses the layoffs and
-    guesses the score (:mod:`gin.ui.table.arranging`)."""
+    guesses the score (:mod:`gin.ui.table.rooms`)."""
     target: int | None = None
     """``?target=50``: the score that wins a game at the play table (else the rule set's)."""
     help: str | None = None

@@ -18,19 +18,21 @@ Only the actions the engine calls legal are on show (the others are hidden and
 disabled). Every action has a key (see :data:`KEY_ACTIONS`), and after each move the
 keyboard focus goes to the next sensible control.
 
-:class:`GinTable` is built in layers, one module each (every layer a subclass of the one
-before): :mod:`~gin.ui.table.base` (the parts they share, :func:`~gin.ui.table.base._guarded`),
-:mod:`~gin.ui.table.showing` (drawing the state), :mod:`~gin.ui.table.settings` (the display
-settings), :mod:`~gin.ui.table.dealend` (the end of the deal, new deals and games),
-:mod:`~gin.ui.table.flow` (the game moving on: the learner's actions through the engine,
-the opponent's moves), :mod:`~gin.ui.table.turn` (the learner's keys, clicks and buttons)
-and :mod:`~gin.ui.table.gintable` (building the parts).
-
-The parts drawn live in their own modules: :mod:`~gin.ui.table.controls` (the controls bar),
-:mod:`gin.ui.table.felt` (the cloth with the hands, piles and buttons), :mod:`gin.ui.table.piles`
-(stock, discard pile, up card), :mod:`gin.ui.table.hands` (the hands during the deal),
-:mod:`gin.ui.table.reveal` (the end-of-deal playback), :mod:`gin.ui.table.coaching` (the coach's
-sections) and :mod:`gin.ui.table.knocking` (knock confirmation).
+:class:`GinTable` is one model and composed parts: the model,
+:class:`~gin.ui.table.controller.TableController` (on :class:`~gin.ui.table.state.TableState`:
+the session's observable traits and the :meth:`~gin.ui.table.state.TableState.changed`
+signal); the learner's intents as commands (:mod:`~gin.ui.table.commands`), the game moved
+on by :mod:`~gin.ui.table.flow`; and the parts, each drawing the model and sending
+commands, none reading another: :mod:`~gin.ui.table.controls` (the controls bar, the title,
+the display menu), :mod:`~gin.ui.table.felt` (the cloth, the opponent's hand, the turn
+line, the confirmation), :mod:`~gin.ui.table.piles` (stock, discard pile, up card),
+:mod:`~gin.ui.table.learnerhand` (the learner's hand), :mod:`~gin.ui.table.actions` (the buttons),
+:mod:`~gin.ui.table.rooms` (the arrange rooms' host), :mod:`~gin.ui.table.tablecoach` (the
+coach) and :mod:`~gin.ui.table.scorepad` (the score pad). :mod:`~gin.ui.table.gintable`
+builds and wires them. What the parts draw is worked out by pure helpers:
+:mod:`~gin.ui.table.hands`, :mod:`~gin.ui.table.reveal` (the end-of-deal playback),
+:mod:`~gin.ui.table.coaching` (the coach's sections), :mod:`~gin.ui.table.buttons` and
+:mod:`~gin.ui.table.knocking` (knock confirmation).
 """
 
 # The package imports nothing: the arrange rooms, the review and the lessons import the

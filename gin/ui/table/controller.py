@@ -18,9 +18,11 @@ from typing import Any
 import gin
 import gin.bots
 from gin.bots.hint import Hint, hint
-from gin.i18n import M, Text
+from gin.i18n import M
 from gin.ui.page.dealsecret import server_secret, shuffle_seed
 from gin.ui.seats import LEARNER, OPPONENT
+from gin.ui.table import reveal
+from gin.ui.table.state import TableState
 
 MAX_SEED = 2**63 - 1
 
@@ -48,10 +50,11 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-class TableController:
+class TableController(TableState):
     """One game against one opponent, with the learner as player 0, and the table's
-    session state (the action waiting for confirmation, the reveal beat, the hint on show):
-    the model the table's widgets draw.
+    session state (:class:`~gin.ui.table.state.TableState`: the action waiting for
+    confirmation, the reveal beat, the hint on show, the help level, the arrange step):
+    the model every part of the table draws, and that says what changed.
 
     ``rules`` is a preset name or a :class:`gin.Rules`; ``opponent`` a name from
     :data:`gin.bots.BOT_NAMES`; ``seed`` shuffles every deal and seeds the bot; ``target``
@@ -67,7 +70,9 @@ class TableController:
         opponent: str = "eager",
         seed: int | str | None = None,
         target: int | None = None,
+        **state: Any,
     ) -> None:
+        super().__init__(**state)
         self.target = target
         """The game target the page asked for (``?target=``), kept by every game whose
         rule set is named by its preset (``None``: the preset's own)."""
@@ -80,16 +85,6 @@ class TableController:
         self.game: gin.Game
         self.bot: gin.bots.Bot
         self._marks: list[tuple[int, int]] = []
-        self.pending: gin.Action | None = None
-        """The learner's action waiting for confirmation (a knock, gin or big gin)."""
-        self.since = 0
-        """The first event the coach has not yet told of the opponent's moves."""
-        self.reveal_step = 0
-        """How many beats of the end-of-deal playback have been shown."""
-        self.shown_hint: Hint | None = None
-        self.said: tuple[Text, ...] = ()
-        """What the coach says about the last moves (rendered in the page's language)."""
-        """The hint on show, until the learner's next move."""
         self.deal_listeners: list[Callable[[gin.Deal], Any]] = []
         """Called with the deal each time a deal ends at this table (a class records it)."""
         self.open_deals: set[int] = set()
@@ -102,10 +97,37 @@ class TableController:
 
     def reset_session(self) -> None:
         """Forget the session state of the deal on show (a new deal or game begins)."""
-        self.pending = None
-        self.since = 0
-        self.reveal_step = 0
-        self.shown_hint = None
+        self.clear_session()
+
+    # ------------------------------------------------------------------ what is on show
+
+    def reveal_total(self) -> int:
+        """Beats of the end-of-deal reveal: one per result step, then the score pad."""
+        return reveal.reveal_total(self.game.deal.result)
+
+    def revealed(self) -> bool:
+        """Whether the deal is over and its end played back to the score pad."""
+        return self.game.deal.is_over and self.reveal_step >= self.reveal_total()
+
+    def reveal_waits(self) -> bool:
+        """Whether the playback waits at its hold for the learner (:attr:`reveal_hold`)."""
+        hold = self.reveal_hold
+        return hold is not None and self.reveal_step >= hold
+
+    def selected_card(self) -> gin.Card | None:
+        """The card :attr:`selected` in the learner's hand, if it is one they hold."""
+        code = self.selected
+        if not code:
+            return None
+        try:
+            card = gin.Card.parse(code)
+        except gin.CardParseError:
+            return None
+        return card if card in self.view().hand else None
+
+    def verify(self, action: gin.Action) -> None:
+        """Check ``action`` for the learner (raises :class:`gin.GinError`; nothing changes)."""
+        self.game.deal.verify(action, LEARNER)
 
     # ------------------------------------------------------------------ games and deals
 

@@ -8,13 +8,18 @@ from html import escape
 from typing import Any
 
 import ipywidgets as w
+import traitlets
 
 import gin
 import gin.bots
 from gin.i18n import M
 from gin.ui.choices import opponent_name, opponent_options, rules_name, rules_options
-from gin.ui.parts import fixed_html, fixed_layout, shared_style
+from gin.ui.parts import classed_html, fixed_html, fixed_layout, shared_style
 from gin.ui.seats import LEARNER
+from gin.ui.table.commands import TableCommands
+from gin.ui.table.controller import TableController
+from gin.ui.table.guard import guarded
+from gin.ui.table.state import TableState
 
 
 def _initial() -> Any:
@@ -45,25 +50,31 @@ def _rename_options(choice: w.Dropdown, options: list[Any]) -> None:
 
 
 class ControlsBar(w.HBox):  # type: ignore[misc]
-    """The choices for the next game, the New game button and the teacher-mode switch.
+    """The choices for the next game, the New game button and the teacher-mode switch,
+    and the title line above the table (:attr:`title`, CSS class ``gin-title``), drawn
+    from the model.
 
-    Widgets: :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
+    Widgets: :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field` (linked to
+    the model's :attr:`chosen_rules`, :attr:`chosen_opponent` and :attr:`typed_seed`),
     :attr:`teacher_toggle` (CSS classes ``gin-rules-choice``, ``gin-opponent-choice``,
     ``gin-seed``, ``gin-teacher-toggle`` and ``gin-teacher-mode``); the bar itself has the
-    class ``gin-controls``. The teacher-mode switch is on the bar only with
-    ``teacher_controls`` (a page opened with ``?teacher=1``).
+    class ``gin-controls``. The teacher-mode switch is on the bar only where teacher mode
+    is offered (the model's :attr:`teacher_offered`, a page opened with ``?teacher=1``);
+    it sends :meth:`~gin.ui.table.commands.TableCommands.set_teacher`.
     """
 
     def __init__(
         self,
-        rules: gin.Rules,
-        opponent: str,
-        seed: int | None,
-        teacher: bool,
+        model: TableController,
+        commands: TableCommands,
         new_game: w.Button,
-        teacher_controls: bool = True,
         replay: w.Button | None = None,
     ) -> None:
+        self.model = model
+        self.commands = commands
+        rules = model.rules
+        seed = model.seed_to_show(model.teacher)
+        self.title = classed_html("gin-title", fixed=True)
         self.rules_choice = w.Dropdown(
             options=rules_options(),
             value=rules.preset_name
@@ -75,7 +86,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.rules_choice.add_class("gin-rules-choice")
         self.opponent_choice = w.Dropdown(
             options=opponent_options(),
-            value=opponent,
+            value=model.opponent_name,
             style=_initial(),
             layout=fixed_layout(width="auto"),
         )
@@ -87,18 +98,48 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
             layout=fixed_layout(width="220px"),
         )
         self.seed_field.add_class("gin-seed")
+        self.links = [
+            traitlets.link((self.rules_choice, "value"), (model, "chosen_rules")),
+            traitlets.link((self.opponent_choice, "value"), (model, "chosen_opponent")),
+            traitlets.link((self.seed_field, "value"), (model, "typed_seed")),
+        ]
         self.teacher_toggle: w.Checkbox | None = None
-        """The teacher-mode switch: made only with ``teacher_controls``, so that a page
-        without teacher mode has no widget a message could turn on."""
-        if teacher_controls:
-            self.teacher_toggle = _checkbox(teacher, "controls.teacher", "gin-teacher-toggle")
+        """The teacher-mode switch: made only where teacher mode is offered, so that a
+        page without teacher mode has no widget a message could turn on."""
+        if model.teacher_offered:
+            self.teacher_toggle = _checkbox(model.teacher, "controls.teacher", "gin-teacher-toggle")
             self.teacher_toggle.add_class("gin-teacher-mode")
+            self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
         choices = [self.rules_choice, self.opponent_choice, self.seed_field]
         teacher_part = [self.teacher_toggle] if self.teacher_toggle is not None else []
         more = [replay] if replay is not None else []
         super().__init__([*choices, new_game, *more, *teacher_part], layout=fixed_layout())
         self.add_class("gin-controls")
         self.relabel()
+        model.observe(self._on_teacher, names="teacher")
+        model.on_change(self.draw)
+
+    @guarded
+    def _on_teacher_toggle(self, change: dict[str, Any]) -> None:
+        self.commands.set_teacher(bool(change["new"]))
+
+    def _on_teacher(self, change: dict[str, Any]) -> None:
+        on = bool(change["new"])
+        if self.teacher_toggle is not None:
+            self.teacher_toggle.value = on
+        shown = self.model.seed_to_show(on)
+        self.seed_field.value = "" if shown is None else str(shown)
+
+    def draw(self, scope: str) -> None:
+        """Show the game's choices when a deal or game starts (``deal``), the title line at
+        every change of the ``table``."""
+        c = self.model
+        if scope == "deal":
+            self.show_game(c.rules, c.opponent_name, c.seed_to_show(c.teacher))
+        elif scope == "table":
+            self.title.value = title_html(
+                c.view(), c.opponent_name, c.deal_number, c.seed_to_show(c.teacher), c.teacher
+            )
 
     def relabel(self) -> None:
         """Write the labels and the names in the menus again, in the current language
@@ -152,26 +193,37 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
     """How the table looks: :attr:`four_color` (CSS class ``gin-four-color``),
     :attr:`large_cards` (``gin-large-cards``), :attr:`pace` (``gin-pace``, seconds
     between the opponent's moves) and :attr:`arrange_self` (``gin-arrange-self``: the
-    learner lays out their cards); the menu has the class ``gin-display``."""
+    learner lays out their cards); the menu has the class ``gin-display``. Its choices
+    are linked to the model's traits of the same names (the pace sets ``pause``)."""
 
-    def __init__(
-        self, four_color: bool, large: bool, pause: float, arrange_self: bool = False
-    ) -> None:
+    def __init__(self, model: TableState) -> None:
+        self.model = model
         self.title = fixed_html()
-        self.four_color = _checkbox(four_color, "display.four-color", "gin-four-color")
-        self.large_cards = _checkbox(large, "display.large", "gin-large-cards")
+        self.four_color = _checkbox(model.four_color, "display.four-color", "gin-four-color")
+        self.large_cards = _checkbox(model.large_cards, "display.large", "gin-large-cards")
         self.pace = w.Dropdown(
             options=self._paces(),
-            value=nearest_pace(pause),
+            value=nearest_pace(model.pause),
             style=_initial(),
             layout=fixed_layout(width="auto"),
         )
         self.pace.add_class("gin-pace")
-        self.arrange_self = _checkbox(arrange_self, "display.arrange-self", "gin-arrange-self")
+        self.arrange_self = _checkbox(
+            model.arrange_self, "display.arrange-self", "gin-arrange-self"
+        )
         parts = [self.title, self.four_color, self.large_cards, self.pace, self.arrange_self]
         super().__init__(parts, layout=fixed_layout())
         self.add_class("gin-display")
         self.relabel()
+        self.links = [
+            traitlets.link((self.four_color, "value"), (model, "four_color")),
+            traitlets.link((self.large_cards, "value"), (model, "large_cards")),
+            traitlets.link((self.arrange_self, "value"), (model, "arrange_self")),
+        ]
+        self.pace.observe(self._on_pace, names="value")
+
+    def _on_pace(self, change: dict[str, Any]) -> None:
+        self.model.pause = float(change["new"])
 
     @staticmethod
     def _paces() -> list[tuple[str, float]]:

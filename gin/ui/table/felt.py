@@ -7,7 +7,7 @@ hand, the deal's result (``gin-deal-result``, at the end of a deal) and the acti
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -20,12 +20,11 @@ from gin.ui.cardarea import CardArea
 from gin.ui.parts import classed_html, fixed_box, fixed_layout, insert_child
 from gin.ui.seats import LEARNER, OPPONENT
 from gin.ui.table import hands, reveal
-from gin.ui.table.buttons import BUTTONS
+from gin.ui.table.controller import TableController
 from gin.ui.table.dealresult import DealResult, layoff_button_label, nothing_to_lay_off
 from gin.ui.table.piles import Piles
+from gin.ui.table.scorepad import shown_scores
 
-MORE_BUTTONS = ("next_deal", "hint", "undo", "history", "opponent_step")
-"""The keys of the buttons after the actions, in the same row."""
 DRAWN = "gin-anim-drawn"
 """CSS class of the card the opponent just drew (it slides into their hand)."""
 
@@ -82,18 +81,37 @@ def last_move_text(view: gin.PlayerView) -> str:
     return " ".join(reversed(told))
 
 
+TURN_KEYS = {
+    "builder": "arrange.turn-lay-out",
+    "chooser": "arrange.turn-lay-off",
+    "guess": "arrange.turn-guess",
+}
+"""The turn line while an arrange room is open."""
+
+
 class Felt(w.VBox):  # type: ignore[misc]
-    """The table's cloth (CSS class ``gin-felt``): the opponent's hand, the piles, the
-    learner's hand, the action buttons, the knock confirmation and the other buttons."""
+    """The table's cloth (CSS class ``gin-felt``), drawn from the model: the opponent's
+    hand (:attr:`opponent_area`, :attr:`opponent_label`), whose turn it is
+    (:attr:`turn_html`, :attr:`last_move_html`), the knock confirmation
+    (:attr:`confirm_box`, :attr:`confirm_text`) and the deal's result (:attr:`result`).
+
+    The other parts' widgets are laid on it where they belong: ``piles`` (their row, with
+    the turn line beside it, and the discard history under it), the learner's ``hand``
+    and the line above it, the arrange rooms' ``rooms`` box, the ``confirm`` and ``cancel``
+    buttons and the ``actions`` row.
+    """
 
     def __init__(
         self,
-        buttons: Mapping[str, w.Button],
+        model: TableController,
         *,
-        large: bool,
-        on_error: Callable[[gin.GinError], Any],
+        piles: Piles,
+        hand: Sequence[w.Widget],
+        rooms: w.Widget,
+        confirm: Sequence[w.Button],
+        actions: w.Widget,
     ) -> None:
-        self.large = large
+        self.model = model
         self.turn_html = classed_html("gin-turn", fixed=True)
         self.last_move_html = classed_html("gin-last-move", fixed=True)
         self.opponent_label = classed_html("gin-opponent-label", fixed=True)
@@ -101,31 +119,23 @@ class Felt(w.VBox):  # type: ignore[misc]
             mode="none", card_class="gin-opponent-card", overlap=True, layout=fixed_layout()
         )
         self.opponent_area.add_class("gin-opponent-hand")
-        self.piles = Piles(on_error)
-        self.hand_label = classed_html("gin-deadwood")  # hidden while a room is open
-        self.hand = CardArea(mode="single", card_class="gin-card", draggable=True, key_input=True)
-        self.hand.add_class("gin-hand")
-        for area in (self.hand, self.opponent_area, *self.piles.areas):
-            area.large = large
-        self.hand.on_error(on_error)
-        self.opponent_area.on_error(on_error)
-
-        row = [buttons[k] for k, _, _ in BUTTONS] + [buttons[k] for k in MORE_BUTTONS]
-        actions = fixed_box(w.HBox, row, "gin-actions")
+        self.opponent_area.large = model.large_cards
+        self.opponent_area.on_error(model.show_error)
         self.confirm_text = classed_html("gin-confirm-text", fixed=True)
-        self.confirm_box = w.HBox([self.confirm_text, buttons["confirm"], buttons["cancel"]])
+        self.confirm_box = w.HBox([self.confirm_text, *confirm])
         self.confirm_box.add_class("gin-confirm")
         self.confirm_box.layout.display = "none"
         self.result = DealResult()
         status = fixed_box(w.VBox, [self.turn_html, self.last_move_html], "gin-status")
-        self.piles.box.children = (*self.piles.box.children, status)
+        piles.place_beside(status)
+        self._piles_box = piles.box
         super().__init__(
             [
                 self.opponent_label,
                 self.opponent_area,
-                self.piles.box,
-                self.hand_label,
-                self.hand,
+                piles.box,
+                *hand,
+                rooms,
                 self.result,
                 self.confirm_box,
                 actions,
@@ -133,64 +143,87 @@ class Felt(w.VBox):  # type: ignore[misc]
             layout=fixed_layout(),
         )
         self.add_class("gin-felt")
-        self.piles.history_built = self._place_history
+        piles.history_built = self._place_history
+        model.observe(self._on_large, names="large_cards")
+        model.on_change(self.draw)
 
     def _place_history(self, area: CardArea) -> None:
         """Put the discard history, just built, under the piles."""
-        insert_child(self, area, after=self.piles.box)
+        insert_child(self, area, after=self._piles_box)
 
-    def _show(self, area: CardArea, shown: hands.HandShow, four_color: bool) -> None:
-        hands.show_hand(area, shown, four_color=four_color, large=self.large)
+    def _on_large(self, change: dict[str, Any]) -> None:
+        self.opponent_area.large = bool(change["new"])
 
-    def show_hands(
+    def draw(self, scope: str) -> None:
+        """Draw the opponent's hand and the result (``table``), the turn line and the
+        confirmation (``table``, ``controls``)."""
+        if scope not in ("table", "controls"):
+            return
+        c = self.model
+        view = c.view()
+        if scope == "table":
+            teacher_cards = c.deal.hand(OPPONENT) if c.teacher else None
+            self.show_opponent(view, c.reveal_step, teacher_cards, c.moved)
+            records, final = shown_scores(c)
+            over = c.deal.is_over and c.revealed()
+            self.result.show(records, c.rules.target, final, over=over)
+        self.show_turn(*self._turn(view))
+        question = c.question if c.pending is not None else None
+        self.ask(question.render() if question is not None else None)
+
+    def _turn(self, view: gin.PlayerView) -> tuple[str, str]:
+        c = self.model
+        if c.room:
+            key = TURN_KEYS[c.room]
+            if c.room == "chooser" and view.layoffs_barred:
+                key = "arrange.turn-after-gin"
+            return M[key].render(), ""
+        turn = turn_text(
+            view,
+            pending=c.pending is not None,
+            teacher=c.teacher,
+            game_over=c.game.is_over,
+            revealed=c.revealed(),
+        )
+        return turn, last_move_text(view)
+
+    def show_opponent(
         self,
         view: gin.PlayerView,
-        *,
         beat: int,
         teacher_cards: Sequence[gin.Card] | None,
-        four_color: bool,
         moved: gin.Event | None = None,
-        hinted: gin.Card | None = None,
     ) -> None:
-        """Both hands (and the opponent's label; :meth:`show_hand_label` writes the
-        learner's). At the end of the deal both are face up and
-        played back (``beat`` result steps shown); during it the learner's is arranged
-        (the ``hinted`` card marked), the opponent's face down (the card drawn in the
-        opponent's move just made, ``moved``, slides in), open in teacher mode
-        (``teacher_cards``), and laid down after their knock."""
+        """The opponent's hand and the line above it. At the end of the deal it is face
+        up and played back (``beat`` result steps shown); during it face down (the card
+        drawn in the opponent's move just made, ``moved``, slides in), open in teacher
+        mode (``teacher_cards``), and laid down after their knock."""
+        c = self.model
+        four_color, large = c.four_color, c.large_cards
+        area = self.opponent_area
         if view.phase.is_over:
-            mine, theirs = reveal.end_hands(view, beat)
-            self._show(self.hand, mine, four_color)
-            self.opponent_area.overlap = False
-            self._show(self.opponent_area, theirs, four_color)
+            _mine, theirs = reveal.end_hands(view, beat)
+            area.overlap = False
+            hands.show_hand(area, theirs, four_color=four_color, large=large)
             self.opponent_label.value = reveal.end_label(view, OPPONENT, beat)
+            return
+        laid = hands.knocker_show(view)
+        if laid is not None:
+            area.overlap = False
+            hands.show_hand(area, laid, four_color=four_color, large=large)
+        elif teacher_cards is not None:
+            area.overlap = False
+            arr = gin.best_arrangement(teacher_cards)
+            hands.show_hand(area, hands.HandShow(arr), four_color=four_color, large=large)
         else:
-            self._show(self.hand, hands.learner_show(view, hinted), four_color)
-            laid = hands.knocker_show(view)
-            if laid is not None:
-                self.opponent_area.overlap = False
-                self._show(self.opponent_area, laid, four_color)
-            elif teacher_cards is not None:
-                self.opponent_area.overlap = False
-                arr = gin.best_arrangement(teacher_cards)
-                self._show(self.opponent_area, hands.HandShow(arr), four_color)
-            else:
-                self.opponent_area.overlap = True
-                drew = isinstance(moved, gin.DrewFromStock | gin.DrewFromDiscard | gin.UpCardTaken)
-                self.opponent_area.show_backs(
-                    view.opponent_card_count, large=self.large, last_class=DRAWN if drew else ""
-                )
-            self.opponent_label.value = hands.opponent_label_html(
-                view, tuple(teacher_cards) if teacher_cards is not None else None
+            area.overlap = True
+            drew = isinstance(moved, gin.DrewFromStock | gin.DrewFromDiscard | gin.UpCardTaken)
+            area.show_backs(
+                view.opponent_card_count, large=large, last_class=DRAWN if drew else ""
             )
-        self.hand.mode = "none" if view.phase.is_over else "single"
-
-    def show_hand_label(self, view: gin.PlayerView, beat: int, selected: gin.Card | None) -> None:
-        """The line above the learner's hand."""
-        if view.phase.is_over:
-            self.hand_label.value = reveal.end_label(view, LEARNER, beat)
-        else:
-            self.hand_label.value = hands.hand_label_html(view, selected)
+        self.opponent_label.value = hands.opponent_label_html(
+            view, tuple(teacher_cards) if teacher_cards is not None else None
+        )
 
     def show_turn(self, turn: str, last_move: str) -> None:
         """Say whose turn it is and what the opponent just did (already rendered)."""
@@ -212,4 +245,4 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.confirm_box.layout.display = "flex" if question is not None else "none"
 
 
-__all__ = ["DRAWN", "MORE_BUTTONS", "Felt", "last_move_text", "turn_text"]
+__all__ = ["DRAWN", "TURN_KEYS", "Felt", "last_move_text", "turn_text"]

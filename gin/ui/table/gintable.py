@@ -1,52 +1,72 @@
-"""The playable table's class, :class:`GinTable`: it builds the parts (buttons, the
-controls bar, the felt, the coach, the score pad, the display menu) on the layers that
-draw and play it (:mod:`gin.ui.table.turn` and below)."""
+"""The playable table, :class:`GinTable`: it builds the model, the commands and the
+parts, and wires them; it draws nothing itself.
+
+* the model: :class:`~gin.ui.table.controller.TableController` (the game and the table
+  session, :class:`~gin.ui.table.state.TableState`), which says what changed;
+* the commands: :class:`~gin.ui.table.commands.TableCommands` (the learner's intents),
+  moved on by :class:`~gin.ui.table.flow.TableFlow` (the opponent's moves, the reveal);
+* the parts, each drawing from the model and sending commands, none reading another:
+  the controls and the title (:class:`~gin.ui.table.controls.ControlsBar`), the display
+  menu (:class:`~gin.ui.table.controls.DisplayMenu`), the felt
+  (:class:`~gin.ui.table.felt.Felt`), the piles (:class:`~gin.ui.table.piles.Piles`), the
+  learner's hand (:class:`~gin.ui.table.hand.LearnerHand`), the buttons
+  (:class:`~gin.ui.table.actions.ActionButtons`), the arrange rooms
+  (:class:`~gin.ui.table.rooms.ArrangeRooms`), the coach
+  (:class:`~gin.ui.table.tablecoach.TableCoach`), the score pad
+  (:class:`~gin.ui.table.scorepad.ScorePad`) and the review launcher
+  (:class:`~gin.ui.review.ReviewLauncher`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
 import gin
-from gin.i18n import M, Message
+from gin.i18n import M
+from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
+from gin.ui.cardarea import CardArea
 from gin.ui.keys import StepKeys
 from gin.ui.page import pageerrors
-from gin.ui.parts import (
-    classed_html,
-    fixed_box,
-    fixed_html,
-    fixed_layout,
-    set_display,
-    shared_style,
-)
+from gin.ui.page.unsent import send_tree_again
+from gin.ui.parts import close_tree, fixed_box, fixed_html, fixed_layout, shared_style
 from gin.ui.review import ReviewLauncher
-from gin.ui.table.arranging import TableArranging
-from gin.ui.table.buttons import BUTTONS, CONTROL_BUTTONS
-from gin.ui.table.coach import Coach
+from gin.ui.table.actions import ActionButtons
+from gin.ui.table.commands import TableCommands
 from gin.ui.table.controller import TableController
 from gin.ui.table.controls import ControlsBar, DisplayMenu, pace_class
 from gin.ui.table.felt import Felt
+from gin.ui.table.flow import Scheduler, TableFlow
+from gin.ui.table.guard import report
+from gin.ui.table.learnerhand import LearnerHand
+from gin.ui.table.piles import Piles
+from gin.ui.table.rooms import ArrangeRooms
 from gin.ui.table.scorepad import ScorePad
+from gin.ui.table.tablecoach import TableCoach
 
 _CSS = (Path(__file__).parent / "table.css").read_text(encoding="utf-8")
 
 
-class GinTable(TableArranging):
+def _of_model(name: str, doc: str) -> Any:
+    """A read-only table attribute that is the model's trait ``name``."""
+    return property(lambda table: getattr(table.controller, name), doc=doc)
+
+
+class GinTable(w.VBox):  # type: ignore[misc]
     """A card table where the learner plays Oklahoma Gin against a bot, with a coach.
 
-    Parts tests and lessons may use: :attr:`controller`, :attr:`hand` (the learner's
-    :class:`CardArea`), :attr:`opponent_area`, :attr:`stock_area`, :attr:`discard_area`,
-    :attr:`history_area`, :attr:`buttons` (by key, see :data:`BUTTONS` and
-    :data:`CONTROL_BUTTONS`), :attr:`coach`, :attr:`scores`, :attr:`limit_badge`,
-    :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
+    The model is :attr:`controller`; the commands :attr:`commands`; the parts
+    :attr:`controls`, :attr:`display_menu`, :attr:`felt`, :attr:`piles`,
+    :attr:`learner_hand`, :attr:`actions`, :attr:`rooms`, :attr:`coach`, :attr:`scores`
+    and :attr:`review`. Their widgets tests and lessons may use: :attr:`hand` (the
+    learner's :class:`CardArea`), :attr:`opponent_area`, :attr:`stock_area`,
+    :attr:`discard_area`, :attr:`history_area`, :attr:`buttons` (by key, see
+    :data:`~gin.ui.table.buttons.BUTTONS` and :data:`~gin.ui.table.buttons.CONTROL_BUTTONS`),
+    :attr:`limit_badge`, :attr:`rules_choice`, :attr:`opponent_choice`, :attr:`seed_field`,
     :attr:`turn_html` (whose turn it is, CSS class ``gin-turn``), :attr:`last_move_html`
-    (what the opponent just did), :attr:`display_menu`
-    (:class:`~gin.ui.table.controls.DisplayMenu`); and the parts that hold them:
-    :attr:`controls` (:class:`~gin.ui.table.controls.ControlsBar`), :attr:`felt`
-    (:class:`~gin.ui.table.felt.Felt`) and :attr:`piles` (:class:`~gin.ui.table.piles.Piles`).
+    (what the opponent just did).
     """
 
     def __init__(
@@ -62,6 +82,7 @@ class GinTable(TableArranging):
         projector: bool = False,
         arrange_self: bool = False,
         target: int | None = None,
+        help: str = "full",
     ) -> None:
         """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
         :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
@@ -70,143 +91,259 @@ class GinTable(TableArranging):
         steps the opponent one click at a time; ``teacher_controls`` shows the teacher-mode
         switch (always shown with ``teacher``); ``four_color`` and ``large_cards`` start the
         display menu's choices. ``projector`` (a page opened with ``?projector=1``) draws large
-        cards and lets a presentation clicker step the deal (:meth:`clicker_step`).
+        cards and lets a presentation clicker step the deal
+        (:meth:`~gin.ui.table.actions.ActionButtons.clicker_step`).
         ``arrange_self`` (a page opened with ``?arrange=self``) starts the display menu's
-        choice "I lay out my cards" (:mod:`gin.ui.table.arranging`). ``target`` (a page
+        choice "I lay out my cards" (:mod:`gin.ui.table.rooms`). ``target`` (a page
         opened with ``?target=50``) replaces the rule set's game target, in every game.
+        ``help`` is the help level (``"full"``, ``"some"``, ``"none"``), kept by the model.
         """
-        self.controller = TableController(rules, opponent, seed, target)
-        self.pause = max(float(pause), 0.0)
-        self._page_ready = False
-        self._waiting_for_page = False
-        self._moved: gin.Event | None = None
-        self._focus_state: tuple[Any, ...] = ()
-        self.teacher = bool(teacher)
-        self.teacher_controls = bool(teacher_controls) or self.teacher
-        """Whether the teacher-mode switch is shown (a page opened with ``?teacher=1``)."""
-        """The deals of this game played (even partly) with both hands open."""
-        self.four_color = bool(four_color)
         self.projector = bool(projector)
-        self.arrange_self = bool(arrange_self)
-        """Whether the learner lays out their melds, chooses layoffs and guesses the score."""
-        self.large_cards = bool(large_cards) or self.projector
-        self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
-        """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
-        self._token = 0
-        self._closed = False
-        self._busy = False
-        self.error_code = ""
-        """The code of the error shown in the coach (``""`` when none)."""
+        self.controller = c = TableController(
+            rules,
+            opponent,
+            seed,
+            target,
+            pause=max(float(pause), 0.0),
+            teacher=bool(teacher),
+            teacher_offered=bool(teacher_controls) or bool(teacher),
+            four_color=bool(four_color),
+            large_cards=bool(large_cards) or self.projector,
+            arrange_self=bool(arrange_self),
+            help=help,
+        )
+        self.flow = TableFlow(c, on_unseen=lambda: send_tree_again(self))
+        self.commands = TableCommands(c, self.flow)
         pageerrors.install()  # before any widget is made: they bind its message handler
-        self._build()
-        pageerrors.add_message_area(self._show_error)
-        super().__init__(children=self._children)
+        children = self._build()
+        pageerrors.add_message_area(c.show_error)
+        super().__init__(children=children)
         self.add_class("gin-table")
         if self.projector:
             self.add_class("gin-projector")
-        if self.large_cards:
-            self.add_class("gin-table-large")
-        self._pace_class = pace_class(self.pause)
-        self.add_class(self._pace_class)
-        self._start_deal_view()
+        self._pace_class = ""
+        self._wire()
+        self.commands.start_deal()
 
-    def _button(self, key: str, label: Message, css: str, handler: Callable[[], Any]) -> w.Button:
-        b = w.Button(style=shared_style("button"), layout=fixed_layout(display=""))
-        b.add_class("gin-button")
-        b.add_class(css)
-        b.on_click(lambda _b: handler())
-        self.buttons[key] = b
-        return b
+    # ------------------------------------------------------------------ building
 
-    def _build_buttons(self) -> None:
-        self.buttons: dict[str, w.Button] = {}
-        handlers: dict[str, Callable[[], Any]] = {
-            "take": self.take,
-            "pass": self.pass_,
-            "draw_stock": self.draw_stock,
-            "draw_discard": self.draw_discard,
-            "discard": self.discard,
-            "knock": self.knock,
-            "gin": self.go_gin,
-            "big_gin": self.big_gin,
-            "lay_off": self.lay_off,
-            "confirm": self.confirm,
-            "cancel": self.cancel,
-            "next_deal": self.next_deal,
-            "new_game": self.new_game,
-            "replay": self.replay,
-            "hint": self.hint,
-            "undo": self.undo,
-            "opponent_step": self.opponent_step,
-            "history": self.toggle_history,
-        }
-        for key, label, css in BUTTONS + CONTROL_BUTTONS:
-            self._button(key, label, css, handlers[key])
-        self._label_buttons()
-
-    def _build(self) -> None:
-        c = self.controller
-        self._build_buttons()
-        self.style_html = fixed_html(f"<style>{_CSS}</style>", "gin-style")
-        self.title = classed_html("gin-title", fixed=True)
+    def _build(self) -> list[Any]:
+        c, commands = self.controller, self.commands
+        self.rooms = ArrangeRooms(c, commands)  # first: it tells the others the room
+        self.actions = ActionButtons(c, commands)
+        self.buttons = self.actions.buttons
         self.controls = ControlsBar(
-            c.rules,
-            c.opponent_name,
-            c.seed_to_show(self.teacher),
-            self.teacher,
-            self.buttons["new_game"],
-            replay=self.buttons["replay"],
-            teacher_controls=self.teacher_controls,
+            c, commands, self.buttons["new_game"], replay=self.buttons["replay"]
         )
-        self.rules_choice = self.controls.rules_choice
-        self.opponent_choice = self.controls.opponent_choice
-        self.seed_field = self.controls.seed_field
-        self.seed_field.observe(self._update_replay, "value")
-        self.teacher_toggle = self.controls.teacher_toggle  # made only where it is offered
-        if self.teacher_toggle is not None:
-            self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
-
-        self.felt = Felt(self.buttons, large=self.large_cards, on_error=self._show_error)
-        set_display(self.buttons["opponent_step"], "flex" if self.teacher else "none")
-        self.opponent_label = self.felt.opponent_label
-        self.opponent_area = self.felt.opponent_area
-        self.piles = self.felt.piles
-        self.stock_area = self.piles.stock_area
-        self.stock_label = self.piles.stock_label
-        self.discard_area = self.piles.discard_area
-        self.discard_label = self.piles.discard_label
-        self.up_card_html = self.piles.up_card_html
-        self.limit_badge = self.piles.limit_badge
-        self.hand_label = self.felt.hand_label
-        self.hand = self.felt.hand
-        self.confirm_text = self.felt.confirm_text
-        self.confirm_box = self.felt.confirm_box
-        self.turn_html = self.felt.turn_html
-        self.last_move_html = self.felt.last_move_html
-        self.hand.on_select(self._on_select)
-        self.hand.on_activate(self._on_activate)
-        self.hand.on_key(self._on_key)
-        self.hand.on_ready(self._on_page_ready)
-        self.stock_area.on_click(self._on_stock_click)
-        self.discard_area.on_click(self._on_discard_click)
-
-        self.display_menu = DisplayMenu(
-            self.four_color, self.large_cards, self.pause, arrange_self=self.arrange_self
+        self.display_menu = DisplayMenu(c)
+        self.piles = Piles(c.show_error)
+        self.learner_hand = LearnerHand(
+            c, commands, room_keys=self.rooms.press, button=self.actions.press
         )
-        self.display_menu.four_color.observe(self._on_four_color, names="value")
-        self.display_menu.large_cards.observe(self._on_large_cards, names="value")
-        self.display_menu.pace.observe(self._on_pace, names="value")
-        self.keys_help = fixed_html(M["keys.help"].render(), "gin-keys-help")
+        self.felt = Felt(
+            c,
+            piles=self.piles,
+            hand=[self.learner_hand.label, self.learner_hand.area],
+            rooms=self.rooms.box,
+            confirm=[self.buttons["confirm"], self.buttons["cancel"]],
+            actions=self.actions.row,
+        )
+        self.piles.attach(c, commands)
+        self.learner_hand.area.on_ready(self.flow.on_page_ready)
         fixed = {"layout": fixed_layout(), "style": shared_style("html")}  # never hidden
-        self.coach = Coach(**fixed)
-        self.scores = ScorePad(**fixed)
-        self.review = ReviewLauncher(lambda: self.controller.game, teacher=lambda: self.teacher)
+        self.coach = TableCoach(c, **fixed)
+        self.scores = ScorePad(c, **fixed)
+        self.review = ReviewLauncher(lambda: c.game, teacher=lambda: c.teacher)
+        c.on_change(self._offer_review)
+        self.keys_help = fixed_html(M["keys.help"].render(), "gin-keys-help")
+        self.style_html = fixed_html(f"<style>{_CSS}</style>", "gin-style")
         parts = [self.controls, self.coach, self.scores, self.review, self.display_menu]
         side = fixed_box(w.VBox, [*parts, self.keys_help], "gin-side")
         body = fixed_box(w.HBox, [self.felt, side], "gin-body")
-        self.clicker = StepKeys(self.clicker_step, active=self.projector, pages_only=True)
-        self._children = [self.style_html, self.title, body, self.clicker]
-        self._build_rooms()
+        self.clicker = StepKeys(self.actions.clicker_step, active=self.projector, pages_only=True)
+        self._name_widgets()
+        return [self.style_html, self.title, body, self.clicker]
+
+    def _name_widgets(self) -> None:
+        """The parts' widgets that tests and lessons use, by their names on the table."""
+        felt, piles, controls = self.felt, self.piles, self.controls
+        self.title = controls.title
+        self.rules_choice = controls.rules_choice
+        self.opponent_choice = controls.opponent_choice
+        self.seed_field = controls.seed_field
+        self.teacher_toggle = controls.teacher_toggle
+        self.opponent_label = felt.opponent_label
+        self.opponent_area = felt.opponent_area
+        self.turn_html = felt.turn_html
+        self.last_move_html = felt.last_move_html
+        self.confirm_text = felt.confirm_text
+        self.confirm_box = felt.confirm_box
+        self.stock_area = piles.stock_area
+        self.stock_label = piles.stock_label
+        self.discard_area = piles.discard_area
+        self.discard_label = piles.discard_label
+        self.up_card_html = piles.up_card_html
+        self.limit_badge = piles.limit_badge
+
+    def _wire(self) -> None:
+        """The table's own classes and the settings that redraw it."""
+        c = self.controller
+        self._on_large()
+        self._on_pace()
+        c.observe(self._on_large, names="large_cards")
+        c.observe(self._on_pace, names="pause")
+        c.observe(self._redraw, names=["four_color", "large_cards"])
+        c.observe(self._move_on, names="arrange_self")
+
+    def _offer_review(self, scope: str) -> None:
+        if scope == "table":
+            c = self.controller
+            self.review.update(c.view().phase.is_over and c.revealed())
+
+    def _on_large(self, _change: object = None) -> None:
+        if self.controller.large_cards:
+            self.add_class("gin-table-large")
+        else:
+            self.remove_class("gin-table-large")
+
+    def _on_pace(self, _change: object = None) -> None:
+        self.remove_class(self._pace_class)
+        self._pace_class = pace_class(self.controller.pause)
+        self.add_class(self._pace_class)
+
+    def _redraw(self, _change: object = None) -> None:
+        report(self.controller.show_error, self.refresh)
+
+    def _move_on(self, _change: object = None) -> None:
+        report(self.controller.show_error, self.flow.moved_on)
+
+    # ------------------------------------------------------------------ the parts' widgets
+
+    @property
+    def hand(self) -> CardArea:
+        """The learner's hand (:attr:`LearnerHand.area`)."""
+        return self.learner_hand.area
+
+    @property
+    def hand_label(self) -> w.HTML:
+        """The line above the learner's hand."""
+        return self.learner_hand.label
+
+    @property
+    def history_area(self) -> CardArea:
+        """The discard history (:attr:`gin.ui.table.piles.Piles.history_area`), built when
+        first asked for."""
+        return self.piles.history_area
+
+    @property
+    def builder(self) -> MeldBuilder | None:
+        """The meld builder of this deal (:attr:`ArrangeRooms.builder`)."""
+        return self.rooms.builder
+
+    @property
+    def chooser(self) -> LayoffChooser | None:
+        """The layoff chooser of this deal."""
+        return self.rooms.chooser
+
+    @property
+    def score_guess(self) -> ScoreGuess | None:
+        """The score guess of this deal."""
+        return self.rooms.score_guess
+
+    @property
+    def arrange_box(self) -> w.VBox:
+        """The box the arrange rooms are shown in."""
+        return self.rooms.box
+
+    # ------------------------------------------------------------------ the model's settings
+
+    teacher = _of_model("teacher", "Teacher mode.")
+    teacher_controls = _of_model(
+        "teacher_offered", "Whether the teacher-mode switch is shown (``?teacher=1``)."
+    )
+    four_color = _of_model("four_color", "The four-colour deck.")
+    large_cards = _of_model("large_cards", "Large cards (a projector).")
+    arrange_self = _of_model("arrange_self", 'The mode "I lay out my cards".')
+    pause = _of_model("pause", "Seconds between the opponent's moves.")
+
+    @property
+    def error_code(self) -> str:
+        """The code of the error shown in the coach (``""`` when none)."""
+        return self.controller.error_code
+
+    @property
+    def scheduler(self) -> Scheduler | None:
+        """Runs a callback after a delay; ``None`` uses the running asyncio loop."""
+        return self.flow.scheduler
+
+    @scheduler.setter
+    def scheduler(self, value: Scheduler | None) -> None:
+        self.flow.scheduler = value
+
+    # ------------------------------------------------------------------ what lessons ask
+
+    def refresh(self) -> None:
+        """Draw every part again from the model."""
+        self.controller.changed()
+
+    def advance(self) -> None:
+        """Move the game on (the opponent's moves, the reveal)."""
+        self.flow.advance()
+
+    def relabel(self) -> None:
+        """Draw the whole table again in the current language, in place: the labels, the
+        names in the menus and everything the coach and the score pad say. The game and
+        the session go on as they were (the language menu switched)."""
+        self.rooms.relabel()
+        self.actions.relabel()
+        self.controls.relabel()
+        self.display_menu.relabel()
+        self.piles.relabel()
+        self.keys_help.value = M["keys.help"].render()
+        self.review.relabel()
+        self.refresh()
+
+    def load_game(self, game: gin.Game, opponent: str | None = None) -> None:
+        """Play on from ``game`` (a game with stacked deck orders, say), learner as player 0."""
+        self.commands.load_game(game, opponent)
+
+    def set_teacher(self, on: bool) -> None:
+        """Teacher mode on or off (refused where it is not offered: ``teacher-not-offered``)."""
+        self.commands.set_teacher(on)
+
+    def set_arrange_self(self, on: bool) -> None:
+        """The mode "I lay out my cards" on or off."""
+        self.controller.arrange_self = on
+
+    def press(self, key: str) -> None:
+        """Press the button ``key`` (as a click does; an error goes to the coach)."""
+        self.actions.press(key)
+
+    def next_deal(self) -> None:
+        """Start the next deal."""
+        self.press("next_deal")
+
+    def new_game(self) -> None:
+        """Start a new game with the chosen rules and opponent."""
+        self.press("new_game")
+
+    def replay(self) -> None:
+        """Start again with the seed in the seed field (or the game on show)."""
+        self.press("replay")
+
+    def lay_off(self) -> None:
+        """Lay off (the engine's best, or the chooser's in the mode "I lay out")."""
+        self.press("lay_off")
+
+    def close(self) -> None:
+        """Close the table's widgets: the opponent's moves and the reveal still scheduled
+        are dropped, and page errors are no longer told in its coach."""
+        self.flow.close()
+        pageerrors.remove_message_area(self.controller.show_error)
+        self.rooms.close()
+        for part in list(self.children):
+            close_tree(part)
+        super().close()
 
 
 play_table = GinTable

@@ -18,6 +18,9 @@ from gin.ui.cardarea import CardArea
 from gin.ui.parts import classed_html, fixed_box, fixed_html, fixed_layout
 from gin.ui.svg import card_svg
 from gin.ui.table.buttons import limit_badge_text
+from gin.ui.table.commands import TableCommands
+from gin.ui.table.controller import TableController
+from gin.ui.table.guard import report
 
 ARRIVES = "gin-anim-arrives"
 """CSS class of a card moving onto the discard pile (the opponent's discard)."""
@@ -171,6 +174,44 @@ class Piles:
                 + "</span>"
             )
         self.limit_badge.value = f'<span class="gin-badge">{limit_badge_text(view)}</span>'
+
+    def place_beside(self, widget: Any) -> None:
+        """Put ``widget`` at the end of the piles' row (the felt's turn line)."""
+        self.box.children = (*self.box.children, widget)
+
+    def attach(self, model: TableController, commands: TableCommands) -> None:
+        """Draw the piles from ``model`` at every change of the table, and send the
+        clicks on the stock and the discard pile to ``commands`` (the table's piles)."""
+        self.model = model
+
+        def draw(scope: str) -> None:
+            if scope == "table":
+                self.show(
+                    model.view(),
+                    four_color=model.four_color,
+                    large=model.large_cards,
+                    moved=model.moved,
+                    hinted=model.hinted(),
+                )
+
+        def large(change: dict[str, Any]) -> None:
+            for area in self.areas:
+                area.large = bool(change["new"])
+
+        def history(change: dict[str, Any]) -> None:
+            shown = self.history_area.layout.display != "none"
+            if shown != change["new"]:
+                self.toggle_history()
+
+        for area in self.areas:
+            area.large = model.large_cards
+        self.stock_area.on_click(lambda _i, _c: report(model.show_error, commands.draw_stock))
+        self.discard_area.on_click(
+            lambda _i, _c: report(model.show_error, commands.take_or_draw_discard)
+        )
+        model.observe(large, names="large_cards")
+        model.observe(history, names="history_shown")
+        model.on_change(draw)
 
     def toggle_history(self) -> bool:
         """Show or hide the whole discard pile; returns whether it is shown now."""

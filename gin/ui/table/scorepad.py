@@ -9,6 +9,7 @@ import ipywidgets
 
 import gin
 from gin.i18n import M, card_label, format_number
+from gin.ui.table.controller import TableController
 
 KIND_NAMES = {
     "knock": M["scores.kind-knock"],
@@ -101,14 +102,38 @@ def scorepad_html(
     return "".join(parts)
 
 
-class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
-    """The score pad widget (CSS class ``gin-scores``)."""
+def shown_scores(c: TableController) -> tuple[list[gin.DealRecord], gin.FinalScore | None]:
+    """The deals the score pad shows (a deal's row once its end is played back) and the
+    final score (once the game is over and shown)."""
+    g = c.game
+    records = list(g.score_sheet)
+    revealed = c.revealed()
+    if g.deal.is_over and not revealed:
+        records = records[:-1]
+    final = g.final_score() if g.is_over and (revealed or not g.deal.is_over) else None
+    return records, final
 
-    def __init__(self, **kwargs: object) -> None:
+
+class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
+    """The score pad widget (CSS class ``gin-scores``): with a ``model``, drawn from it at
+    every change of the table (the deals played, the open-hands and replayed marks)."""
+
+    def __init__(self, model: TableController | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.add_class("gin-scores")
         self.records: list[gin.DealRecord] = []
         self.final: gin.FinalScore | None = None
+        self.model = model
+        if model is not None:
+            model.on_change(self.draw)
+
+    def draw(self, scope: str) -> None:
+        """Show the model's score sheet (at a change of the whole ``table``)."""
+        c = self.model
+        if scope != "table" or c is None:
+            return
+        records, final = shown_scores(c)
+        self.show(records, c.rules.target, final, open_deals=c.open_deals, replayed=c.replayed)
 
     def show(
         self,
@@ -125,4 +150,4 @@ class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
         self.value = scorepad_html(records, target, final, open_deals, replayed)
 
 
-__all__ = ["KIND_NAMES", "ScorePad", "scorepad_html"]
+__all__ = ["KIND_NAMES", "ScorePad", "scorepad_html", "shown_scores"]

@@ -1,0 +1,197 @@
+"""The table's buttons: :class:`ActionButtons`, every button of the table (the actions,
+the confirmation, the next deal, new game, replay, hint, undo, the teacher's step, the
+discard history), drawn from the model and sending its commands.
+
+Only the legal actions are on show (the others are hidden and disabled); a knock waiting
+for confirmation hides them behind its question; while an arrange room is open they are
+put away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+import gin
+from gin.i18n import M
+from gin.ui.parts import fixed_box, fixed_layout, set_display, shared_style
+from gin.ui.table.buttons import BUTTONS, CONTROL_BUTTONS, enabled_actions, shown_actions
+from gin.ui.table.commands import TableCommands
+from gin.ui.table.controller import TableController
+from gin.ui.table.dealresult import layoff_button_label
+from gin.ui.table.guard import guarded
+
+MORE_BUTTONS = ("next_deal", "hint", "undo", "history", "opponent_step")
+"""The keys of the buttons after the actions, in the same row."""
+CLICKER_ORDER = {"forward": ("opponent_step", "confirm", "next_deal"), "back": ("undo",)}
+"""A presentation clicker's keys: the buttons tried in turn (the first shown and enabled)."""
+
+
+def button_for(action: gin.Action, view: gin.PlayerView) -> str:
+    """The key of the action button that plays ``action`` (a knock to gin: ``gin``)."""
+    if isinstance(action, gin.Knock):
+        ends = next((c.ends for c in view.discard_choices if c.card == action.card), "knock")
+        return "gin" if ends == "gin" else "knock"
+    return {
+        gin.TakeUpCard: "take",
+        gin.Pass: "pass",
+        gin.DrawStock: "draw_stock",
+        gin.DrawDiscard: "draw_discard",
+        gin.Discard: "discard",
+        gin.Knock: "knock",
+        gin.BigGin: "big_gin",
+        gin.LayOff: "lay_off",
+    }.get(type(action), "")
+
+
+class ActionButtons:
+    """The table's buttons, by key (:attr:`buttons`; see :data:`BUTTONS` and
+    :data:`CONTROL_BUTTONS`); :attr:`row` is the felt's row of actions (CSS class
+    ``gin-actions``). A click runs the button's command (:meth:`press`)."""
+
+    def __init__(self, model: TableController, commands: TableCommands) -> None:
+        self.model = model
+        self.commands = commands
+        self.buttons: dict[str, w.Button] = {}
+        for key, _label, css in BUTTONS + CONTROL_BUTTONS:
+            b = w.Button(style=shared_style("button"), layout=fixed_layout(display=""))
+            b.add_class("gin-button")
+            b.add_class(css)
+            b.on_click(lambda _b, key=key: self.press(key))
+            self.buttons[key] = b
+        self.relabel()
+        row = [self.buttons[k] for k, _, _ in BUTTONS] + [self.buttons[k] for k in MORE_BUTTONS]
+        self.row = fixed_box(w.HBox, row, "gin-actions")
+        self._show_teacher_step()
+        model.observe(self._show_teacher_step, names="teacher")
+        model.observe(self._update_replay, names="typed_seed")
+        model.observe(self._label_history, names="history_shown")
+        model.on_change(self.draw)
+
+    def _commands(self) -> dict[str, Callable[[], Any]]:
+        m = self.commands
+        return {
+            "take": m.take,
+            "pass": m.pass_,
+            "draw_stock": m.draw_stock,
+            "draw_discard": m.draw_discard,
+            "discard": m.discard,
+            "knock": m.knock,
+            "gin": m.go_gin,
+            "big_gin": m.big_gin,
+            "lay_off": m.lay_off,
+            "confirm": m.confirm,
+            "cancel": m.cancel,
+            "next_deal": m.next_deal,
+            "new_game": m.new_game,
+            "replay": m.replay,
+            "hint": self._hint,
+            "undo": m.undo,
+            "opponent_step": m.opponent_step,
+            "history": m.toggle_history,
+        }
+
+    @guarded
+    def press(self, key: str) -> None:
+        """Run the command of the button ``key`` (as its click does)."""
+        self._commands()[key]()
+
+    def clicker_step(self, step: str) -> None:
+        """A presentation clicker's key (projector mode): ``forward`` plays the next thing
+        the class should see, the first that applies of the opponent's next move (teacher
+        mode), confirming the action asked for, and the next deal; ``back`` takes back the
+        learner's last move where Undo may."""
+        for key in CLICKER_ORDER.get(step, ()):
+            b = self.buttons[key]
+            if b.layout.display != "none" and not b.disabled:
+                b.click()
+                return
+
+    def _hint(self) -> None:
+        """The hint, with "Thinking…" on its button while it works."""
+        button = self.buttons["hint"]
+        label = button.description
+        button.description, button.disabled = M["table.thinking"].render(), True
+        try:
+            self.commands.find_hint()
+        finally:
+            button.description, button.disabled = label, False
+        self.model.changed()
+
+    # ------------------------------------------------------------------ labels
+
+    def relabel(self) -> None:
+        """Write every button's label again, in the current language."""
+        for key, label, _css in BUTTONS + CONTROL_BUTTONS:
+            self.buttons[key].description = self.buttons[key].tooltip = label.render()
+        self.buttons["knock"].tooltip = M["table.knock-tip"].render()
+        self.buttons["gin"].tooltip = M["table.gin-tip"].render()
+        self.buttons["replay"].tooltip = M["button.replay-tip"].render()
+        self._label_history()
+
+    def _label_history(self, _change: object = None) -> None:
+        label = M["button.hide-pile"] if self.model.history_shown else M["button.show-pile"]
+        self.buttons["history"].description = label.render()
+
+    def _show_teacher_step(self, _change: object = None) -> None:
+        set_display(self.buttons["opponent_step"], "flex" if self.model.teacher else "none")
+
+    # ------------------------------------------------------------------ drawing
+
+    def _display(self, key: str, on: bool) -> None:
+        set_display(self.buttons[key], "" if on else "none")  # a shared layout each way
+
+    def draw(self, scope: str) -> None:
+        """Enable and show the buttons the state allows (``table``, ``controls``,
+        ``selection``)."""
+        if scope not in ("table", "controls", "selection"):
+            return
+        c = self.model
+        view = c.view()
+        pending = c.pending is not None
+        enabled = enabled_actions(view, c.selected_card())
+        shown = shown_actions(view)
+        for key, on in enabled.items():
+            self.buttons[key].disabled = not on or pending
+            self._display(key, shown[key] and not pending)
+        lay_off = layoff_button_label(view).render()  # "Go on" when nothing fits
+        if self.buttons["lay_off"].description != lay_off:
+            self.buttons["lay_off"].description = self.buttons["lay_off"].tooltip = lay_off
+        self.buttons["confirm"].disabled = not pending
+        self.buttons["cancel"].disabled = not pending
+        can_next = c.game.can_start_next_deal() and c.revealed()
+        self.buttons["next_deal"].disabled = not can_next
+        self._display("next_deal", can_next)
+        self.buttons["undo"].disabled = not c.can_undo()
+        self._update_replay()
+        self.buttons["hint"].disabled = not view.my_turn
+        self._display("hint", view.my_turn and not pending)
+        self.buttons["opponent_step"].disabled = not (c.teacher and c.opponent_to_move())
+        hinted = c.hinted()
+        for key, _, _ in BUTTONS:
+            b = self.buttons[key]
+            want = hinted is not None and button_for(hinted, view) == key
+            if want and "gin-hinted" not in b._dom_classes:
+                b.add_class("gin-hinted")
+            elif not want and "gin-hinted" in b._dom_classes:
+                b.remove_class("gin-hinted")
+        if c.room or (c.arrange_self and view.phase is gin.Phase.LAYOFF):
+            for key in [k for k, _, _ in BUTTONS]:
+                self.buttons[key].disabled = True
+                self._display(key, False)
+        if c.room:
+            for key in ("hint", "undo"):
+                self.buttons[key].disabled = True
+            self._display("hint", False)
+
+    def _update_replay(self, _change: object = None) -> None:
+        """"Replay this deal" is offered once the deal is over, in teacher mode, or for
+        another seed typed in (:meth:`TableController.can_replay`)."""
+        c = self.model
+        typed = c.typed_seed.strip() or None
+        self.buttons["replay"].disabled = not c.can_replay(c.teacher, typed)
+
+
+__all__ = ["CLICKER_ORDER", "MORE_BUTTONS", "ActionButtons", "button_for"]

@@ -1,0 +1,221 @@
+"""The learner's hand: :class:`LearnerHand`, the card area (CSS class ``gin-hand``) and the
+line above it (``gin-deadwood``), drawn from the model; its clicks and keys are sent as
+commands, and it moves the page's keyboard focus to the control needed next.
+
+The cards' order is :meth:`LearnerHand.shown`'s (today the engine's best arrangement,
+grouped): the place for the learner's own order of the hand (issue 29, at the help
+levels that leave the sorting to the learner).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import gin
+from gin.ui.cardarea import CardArea
+from gin.ui.parts import classed_html
+from gin.ui.seats import LEARNER
+from gin.ui.table import hands, reveal
+from gin.ui.table.commands import TableCommands
+from gin.ui.table.controller import TableController
+from gin.ui.table.guard import guarded
+
+KEY_ACTIONS = {
+    "t": "take",
+    "p": "pass_",
+    "s": "draw_stock",
+    "d": "draw_discard",
+    "x": "discard",
+    "k": "knock",
+    "g": "go_gin",
+    "b": "big_gin",
+    "l": "lay_off",
+    "n": "next_deal",
+    "h": "hint",
+    "u": "undo",
+    "c": "confirm",
+    "escape": "cancel",
+}
+"""The key for each action (the name of the command, see
+:class:`~gin.ui.table.commands.TableCommands`, or of the button: ``hint``); Enter
+discards the selected card (or confirms a knock), the digits 1-9, 0 and ``-`` pick the 1st
+to 11th card, the arrow keys the card before or after."""
+PICK_KEYS = "1234567890-"
+
+ROOM_FOCUS = {
+    "builder": ".gin-meld-builder .gin-action-make-meld",
+    "chooser": ".gin-layoff-chooser .gin-arrange-hand [data-index]",
+    "guess": ".gin-score-guess-points input",
+}
+"""Where the focus goes when an arrange room opens."""
+
+
+def focus_target(c: TableController, view: gin.PlayerView) -> str:
+    """The control the learner needs next: a CSS selector, ``card:<code>`` or ``hand``
+    (``""``: leave the focus where it is)."""
+    room = c.room
+    if room:
+        if room == "chooser" and view.layoffs_barred:
+            return ".gin-layoff-chooser .gin-action-done-arranging"
+        return ROOM_FOCUS[room]
+    if c.pending is not None:
+        return ".gin-action-confirm"
+    if view.phase.is_over:
+        if c.revealed():
+            return ".gin-action-new-game" if c.game.is_over else ".gin-action-next-deal"
+        return ""
+    if not view.my_turn:
+        return ""
+    ph = view.phase
+    if ph in (gin.Phase.OFFER_NON_DEALER, gin.Phase.OFFER_DEALER):
+        return ".gin-action-take"
+    if ph is gin.Phase.DRAW:
+        return ".gin-stock [data-index]"
+    if ph is gin.Phase.LAYOFF:
+        return ".gin-action-lay-off"
+    new = [e for e in view.events[-1:] if getattr(e, "player", None) == LEARNER]
+    card = getattr(new[0], "card", None) if new else None
+    return f"card:{card.code}" if isinstance(card, gin.Card) else "hand"
+
+
+class LearnerHand:
+    """The learner's hand and the line above it.
+
+    Widgets: :attr:`area` (the :class:`CardArea`) and :attr:`label`. A key goes to the
+    commands (:data:`KEY_ACTIONS`); while an arrange room is open, to ``room_keys``.
+    ``buttons`` runs a button's command by its key (the hint shows "Thinking…" on its
+    button).
+    """
+
+    def __init__(
+        self,
+        model: TableController,
+        commands: TableCommands,
+        *,
+        room_keys: Callable[[str], Any] | None = None,
+        button: Callable[[str], Any] | None = None,
+    ) -> None:
+        self.model = model
+        self.commands = commands
+        self.room_keys = room_keys
+        self.button = button
+        self.label = classed_html("gin-deadwood")  # hidden while a room is open
+        self.area = CardArea(mode="single", card_class="gin-card", draggable=True, key_input=True)
+        self.area.add_class("gin-hand")
+        self.area.large = model.large_cards
+        self.area.on_error(model.show_error)
+        self.area.on_select(self._on_select)
+        self.area.on_activate(self._on_activate)
+        self.area.on_key(self._on_key)
+        self._focus_state: tuple[Any, ...] = ()
+        model.observe(self._on_large, names="large_cards")
+        model.observe(self._on_model_selected, names="selected")
+        model.on_change(self.draw)
+
+    # ------------------------------------------------------------------ drawing
+
+    def shown(self, view: gin.PlayerView) -> hands.HandShow:
+        """What the hand shows during the deal, in its order (issue 29 orders it)."""
+        hinted = self.model.hinted()
+        card = hinted.card if isinstance(hinted, gin.Discard | gin.Knock) else None
+        return hands.learner_show(view, card)
+
+    def draw(self, scope: str) -> None:
+        """Draw the hand (``table``), the line above it (``table``, ``selection``) and move
+        the focus on (``table``, ``controls``)."""
+        c = self.model
+        if scope not in ("table", "selection", "controls"):
+            return
+        view = c.view()
+        if scope == "table":
+            if view.phase.is_over:
+                mine, _theirs = reveal.end_hands(view, c.reveal_step)
+            else:
+                mine = self.shown(view)
+            hands.show_hand(self.area, mine, four_color=c.four_color, large=c.large_cards)
+            self.area.mode = "none" if view.phase.is_over else "single"
+        if scope in ("table", "selection"):
+            if view.phase.is_over:
+                self.label.value = reveal.end_label(view, LEARNER, c.reveal_step)
+            else:
+                self.label.value = hands.hand_label_html(view, c.selected_card())
+        if scope == "table":
+            display = "none" if c.room in ("builder", "chooser") else ""
+            for part in (self.area, self.label):
+                if part.layout.display != display:
+                    part.layout.display = display
+        if scope in ("table", "controls"):
+            self._focus_next(view)
+
+    def _focus_next(self, view: gin.PlayerView) -> None:
+        """Send the keyboard focus to the control the learner needs next (once per change
+        of the table's state, so that it never jumps while the learner looks around)."""
+        c = self.model
+        target = focus_target(c, view)
+        if c.room:
+            state: tuple[Any, ...] = (c.deal_number, c.room, target)
+        else:
+            state = (c.deal_number, len(view.events), view.phase, c.pending is not None, target)
+        if target and state != self._focus_state:
+            self._focus_state = state
+            self.area.focus(target)
+
+    def _on_large(self, change: dict[str, Any]) -> None:
+        self.area.large = bool(change["new"])
+
+    def _on_model_selected(self, change: dict[str, Any]) -> None:
+        if self.area.selected != change["new"]:
+            self.area.selected = change["new"]
+
+    # ------------------------------------------------------------------ the learner's input
+
+    @guarded
+    def _on_select(self, code: str) -> None:
+        self.model.selected = code
+        self.model.changed("selection")
+
+    @guarded
+    def _on_activate(self, code: str) -> None:
+        self.commands.play(gin.Discard(gin.Card.parse(code)))
+
+    @guarded
+    def _on_key(self, key: str) -> None:
+        """A key pressed on the page: to the open room, else one key per action, one per
+        card."""
+        room = self.model.room
+        if room:
+            if room != "guess" and self.room_keys is not None:
+                self.room_keys(key)
+            return
+        if key in KEY_ACTIONS:
+            name = KEY_ACTIONS[key]
+            if name == "hint" and self.button is not None:
+                self.button("hint")
+            else:
+                getattr(self.commands, name)()
+        elif key == "enter":
+            if self.model.pending is not None:
+                self.commands.confirm()
+            else:
+                self.commands.discard()
+        elif key in PICK_KEYS or key in ("arrowleft", "arrowright"):
+            self._pick(key)
+
+    def _pick(self, key: str) -> None:
+        codes = self.area.codes
+        if not codes or self.area.mode != "single":
+            return
+        if key in PICK_KEYS:
+            i = PICK_KEYS.index(key)
+            if i >= len(codes):
+                return
+        else:
+            at = codes.index(self.area.selected) if self.area.selected in codes else -1
+            step = 1 if key == "arrowright" else -1
+            i = (at + step) % len(codes) if at >= 0 else (0 if step > 0 else len(codes) - 1)
+        self.area.selected = codes[i]
+        self.area.focus(f"card:{codes[i]}")
+
+
+__all__ = ["KEY_ACTIONS", "PICK_KEYS", "LearnerHand", "focus_target"]
