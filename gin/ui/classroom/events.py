@@ -58,6 +58,8 @@ class StoredEvent(Event):
 
     id: int = 0
     token: str = ""
+    at: float = 0.0
+    """When it was recorded (seconds since the epoch)."""
 
 
 __all__ = ["KINDS", "ClassStoreError", "Event", "Learner", "StoreUnavailable", "StoredEvent"]
