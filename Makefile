@@ -4,6 +4,7 @@
 #   make test     lint, type-check, unit + notebook + browser tests
 #   make bench    run the benchmarks
 #   make class-load  a class of 40 under load for 5 minutes (the class store; BENCHMARKS.md)
+#   make hub-trial   JupyterHub + a PostgreSQL class store on this machine, as a school runs it
 #   make catalog  extract the sentences (gin/messages) into the gettext catalogs (gin/locale)
 #   make static   build the lessons into a static site in build/static/ (Voici + Pyodide)
 #   make test-static  build the site and test it in headless Chromium
@@ -31,7 +32,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser axe postgres chp app test test-slow lint typecheck bench class-load catalog clean static test-static npm screenshots
+.PHONY: venv install install-test browser axe postgres chp hub-trial app test test-slow lint typecheck bench class-load catalog clean static test-static npm screenshots
 
 venv: $(PY)
 
@@ -111,6 +112,13 @@ app: install
 	@echo ">>> the teacher's page: the line 'Teacher page: ...' below (class data in class-data/)"
 	$(PY) -m gin.ui.serve --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 \
 		--TutorApp.class_size=$(CLASS_SIZE) notebooks/
+
+# The school's set-up on this machine: a throwaway PostgreSQL class store and JupyterHub
+# (local processes, a dummy login: password "trial"), configured as deploy/jupyterhub/
+# config.yaml configures it on Kubernetes. Ctrl-C stops it. The slow test
+# tests/e2e/test_hub_e2e.py runs the same hub (make test-slow PYTEST_ARGS="-k hub").
+hub-trial: install-test
+	$(PY) deploy/jupyterhub/trial.py
 
 lint: install-test
 	$(VENV)/bin/ruff check $(LINT_PATHS)
