@@ -217,7 +217,9 @@ def run() -> str:
     machine = (
         f"On {os.cpu_count()} cores, load average {load:.1f} when the SQLite run started and "
         f"{pg_load:.1f} when the PostgreSQL run did (other work on the machine shows in the "
-        "p95 figures). The PostgreSQL server runs on the same two cores as the learners."
+        "p95 figures). The PostgreSQL server runs on the same two cores as the learners, "
+        "with `fsync=off` (a throwaway cluster): a real server syncs each commit to its disk, "
+        "which adds that disk's sync time to a click's figure."
     )
     return (
         "## A class under load (the class store)\n\n"

@@ -152,7 +152,8 @@ def test_a_teacher_and_two_learners_on_the_hub_share_one_class_store(
     # what a learner can't reach through the hub
     assert status_of(ana, f"{base}/user/ana/lab") == 404  # JupyterLab is off
     assert status_of(ana, f"{base}/user/ana/tree") == 404
-    assert status_of(ana, f"{base}/user/ana/class/mine") == 404  # not a teacher's server
+    assert status_of(ana, f"{base}/user/ana/class/mine") == 403  # not a teacher's server:
+    assert "Teacher key needed" in ana.content()  # the key is asked for, and she has none
     other = f"{base}/user/bo/voila/render/notebooks/00_start_here.ipynb"
     assert status_of(ana, other) == 403  # another user's server
     assert "gin-class-join" not in ana.content()
