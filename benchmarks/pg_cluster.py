@@ -66,7 +66,10 @@ class Cluster:
 
     def stop(self, mode: str = "fast") -> None:
         """``pg_ctl stop`` (``immediate``: as a crash)."""
-        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop", check=False)
+        # A fast stop must work (a test then knows the server is down); an immediate one
+        # is the clean-up, of a server that may be down already.
+        must = mode != "immediate"
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop", check=must)
 
     def restart(self, down_s: float = 0.0) -> None:
         """Stop the server (fast), stay down ``down_s`` seconds, start it again."""
