@@ -24,7 +24,7 @@ import ipywidgets as W
 
 from gin.i18n import M, Message
 from gin.ui.classroom import record
-from gin.ui.classroom.events import ClassStoreError
+from gin.ui.classroom.events import ClassStoreError, StoreUnavailable
 from gin.ui.classroom.names import make_code, read_code
 from gin.ui.classroom.summary import ClassSummary, ClassTally, csv_text
 from gin.ui.classroom.teacherkey import key_matches
@@ -201,6 +201,7 @@ class TeacherLesson(Lesson):
         self._shown: tuple[Any, ...] = ()
         self._tally, self._tally_of = ClassTally(), ""
         self._lost_said: dict[str, int] = {}
+        self._down_said = ""
         self._choosing = False
         self._ticking: object | None = None
         self.message = html_widget("", "gin-message")
@@ -388,8 +389,15 @@ class TeacherLesson(Lesson):
                 return
             try:
                 self.refresh()
+            except StoreUnavailable as exc:  # said until the store answers again
+                self._say(exc.render())
+                self._down_said = self.message.value
             except Exception as exc:  # said on the page; the refresh goes on
                 self._say(describe_error(exc))
+            else:
+                if self._down_said and self.message.value == self._down_said:
+                    self.message.value = ""  # the store answers again
+                self._down_said = ""
             loop.call_later(REFRESH_S, tick)
 
         loop.call_later(REFRESH_S, tick)
