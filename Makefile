@@ -4,6 +4,7 @@
 #   make test     lint, type-check, unit + notebook + browser tests
 #   make bench    run the benchmarks
 #   make class-load  a class of 40 under load for 5 minutes (the class store; BENCHMARKS.md)
+#   make hub-trial   JupyterHub + a PostgreSQL class store on this machine, as a school runs it
 #   make catalog  extract the sentences (gin/messages) into the gettext catalogs (gin/locale)
 #   make static   build the lessons into a static site in build/static/ (Voici + Pyodide)
 #   make test-static  build the site and test it in headless Chromium
@@ -31,7 +32,7 @@ NB_PATHS   := $(wildcard notebooks)
 NBVAL      := $(if $(NB_PATHS),--nbval-lax,)
 PYTEST_ARGS ?=
 
-.PHONY: venv install install-test browser axe postgres chp app test test-slow lint typecheck bench class-load catalog clean static test-static npm screenshots
+.PHONY: venv install install-test browser axe postgres chp hub-trial app test test-slow lint typecheck bench class-load catalog clean static test-static npm screenshots
 
 venv: $(PY)
 
@@ -112,6 +113,13 @@ app: install
 	$(PY) -m gin.ui.page.serve --no-browser --port=$(APP_PORT) --Voila.ip=127.0.0.1 \
 		--TutorApp.class_size=$(CLASS_SIZE) notebooks/
 
+# The school's set-up on this machine: a throwaway PostgreSQL class store and JupyterHub
+# (local processes, a dummy login: password "trial"), configured as deploy/jupyterhub/
+# config.yaml configures it on Kubernetes. Ctrl-C stops it. The slow test
+# tests/e2e/test_hub_e2e.py runs the same hub (make test-slow PYTEST_ARGS="-k hub").
+hub-trial: install-test
+	$(PY) deploy/jupyterhub/trial.py
+
 lint: install-test
 	$(VENV)/bin/ruff check $(LINT_PATHS)
 
@@ -132,9 +140,11 @@ test-slow: install-test
 bench: install
 	$(PY) -m benchmarks
 
-# 40 learners recording into the class store for 5 minutes while the teacher's table is read:
-# no event lost, the click times written to docs/BENCHMARKS.md (make bench runs 20 s).
-class-load: install
+# 40 learners recording into the class store for 5 minutes while the teacher's table is read,
+# on SQLite and on a throwaway PostgreSQL (psycopg and Debian's server: install-test): no
+# event lost, the click times and the teacher's lag written to docs/BENCHMARKS.md (make bench
+# runs 20 s each).
+class-load: install-test
 	CLASS_LOAD_SECONDS=300 $(PY) -m benchmarks --only classroom
 
 # After editing gin/messages/*.toml: rewrite gin/locale/gin.pot and every language's .po.

@@ -8,8 +8,9 @@ no traceback; after the start, the join route and the teacher's route answer tha
 (not a 500) and the teacher's page shows it (not a cell error); the store's files are the
 owner's only, whoever made the folder; a learner's kernel that loses the database (a
 restart) tries again with back-off and loses no event; an outage too long for that counts
-what it could not record, and the teacher's page says it once, in one sentence; the page
-never waits on the database (joining a class while it is down gives no error).
+what it could not record, and the teacher's page says it once, in one sentence, and says
+an outage while it lasts and no longer; the page never waits on the database (joining a
+class while it is down gives no error).
 """
 
 from __future__ import annotations
@@ -310,3 +311,39 @@ def test_the_join_route_says_an_outage_in_one_sentence_and_joins_after_it(
         own_cluster.start()
         status, answer = post_join(base, CODE, "Bo")
         assert status == 200 and answer["nickname"] == "Bo"
+
+
+def test_the_teacher_page_says_an_outage_while_it_lasts_and_no_longer(
+    own_cluster: Cluster, app_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gin.ui.classroom import teacher
+    from gin.ui.classroom.teacher import TeacherLesson
+
+    url = own_cluster.database()
+    open_store(url).create_class(CODE)
+    monkeypatch.setenv(store_address.DB_ENV, url)
+    monkeypatch.setenv(teacherkey.KEY_ENV, "the-key")
+    monkeypatch.setattr(teacher, "REFRESH_S", 0.05)
+
+    async def watch() -> list[str]:
+        page = TeacherLesson(code=CODE, key="the-key")  # refreshes on this loop
+        seen = [page.message.value]
+
+        async def until(wanted: bool) -> None:
+            for _ in range(600):
+                await asyncio.sleep(0.05)
+                if ("be reached just now" in page.message.value) == wanted:
+                    seen.append(page.message.value)
+                    return
+            raise AssertionError(f"the message stayed {page.message.value!r}")
+
+        await asyncio.to_thread(own_cluster.stop)
+        await until(True)
+        await asyncio.to_thread(own_cluster.start)
+        await until(False)
+        page.close()
+        return seen
+
+    seen = asyncio.run(watch())
+    assert "be reached just now" not in seen[0]
+    assert "be reached just now" in seen[1] and seen[2] == ""

@@ -96,6 +96,8 @@ class StoredEvent(Event):
 
     id: int = 0
     token: str = ""
+    at: float = 0.0
+    """When it was recorded (seconds since the epoch)."""
 
 
 E = TypeVar("E", bound=Event)

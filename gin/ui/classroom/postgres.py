@@ -303,30 +303,35 @@ class PostgresClassStore:
         """Record ``event`` of the learner ``token`` of the class ``code`` (one
         transaction; ``uid`` as in :meth:`ClassStore.record`). Raises
         :class:`ClassStoreError` when the learner is not in that class."""
-        values = event_values(code, token, event)
+        _code, _token, *fields = event_values(code, token, event)
+        lock = "FOR NO KEY UPDATE" if self.ordered else ""
+        # One statement: the class's row locked, the learner checked, the event numbered
+        # and inserted; the lock is held until the commit, one round trip later.
+        insert = (
+            f"WITH locked AS (SELECT code FROM classes WHERE code = %s {lock})"
+            ' INSERT INTO events (uid, code, token, kind, rules, level, "right", slip, state,'
+            " outcome, points, at)"
+            " SELECT %s, l.code, l.token, %s, %s, %s, %s, %s, %s, %s, %s, %s"
+            " FROM locked JOIN learners l ON l.code = locked.code AND l.token = %s"
+            " ON CONFLICT (uid) DO NOTHING RETURNING id"
+        )
 
-        def work(conn: Conn) -> None:
+        def work(conn: Conn) -> bool:
             with self._transaction(conn) as cur:
-                if self.ordered:
-                    self._lock_class(cur, code)
-                cur.execute(
-                    "SELECT 1 FROM learners WHERE code = %s AND token = %s", (code, token)
-                )
-                if cur.fetchone() is None:
-                    raise ClassStoreError(M["error.class-unknown-code"]())
-                cur.execute(
-                    'INSERT INTO events (uid, code, token, kind, rules, level, "right", slip,'
-                    " state, outcome, points, at)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-                    " ON CONFLICT (uid) DO NOTHING",
-                    (uid, *values),
-                )
+                cur.execute(insert, (code, uid, *fields, token))
+                stored = cur.fetchone() is not None
+                if not stored and uid is not None:  # stored before (a retry)?
+                    cur.execute("SELECT 1 FROM events WHERE uid = %s", (uid,))
+                    stored = cur.fetchone() is not None
                 self._before_commit()
+                return stored
 
         try:
-            self._run(work)
+            stored = self._run(work)
         except errors.ForeignKeyViolation as exc:  # the class ended meanwhile
             raise ClassStoreError(M["error.class-unknown-code"]()) from exc
+        if not stored:  # no such learner in that class (or the class has ended)
+            raise ClassStoreError(M["error.class-unknown-code"]())
 
     def events(self, code: str, after: int = 0) -> list[StoredEvent]:
         """The events of the class ``code`` numbered after ``after`` (every event: 0), in

@@ -125,10 +125,11 @@ class TeacherPageHandler(tornado.web.RequestHandler):
     """``class`` and ``class/<CODE>``: to the teacher page with the key, or a refusal."""
 
     def initialize(
-        self, server_url: str, headers: dict[str, str], state: dict[str, Any]
+        self, server_url: str, headers: dict[str, str], state: dict[str, Any], notebooks: str
     ) -> None:
         self.server_url = server_url
         self.state = state
+        self.notebooks = notebooks
         for name, value in headers.items():
             self.set_header(name, value)
 
@@ -165,7 +166,7 @@ class TeacherPageHandler(tornado.web.RequestHandler):
         wanted = self.get_query_argument("lang", None)
         if wanted:
             query.append(("lang", wanted[:8]))
-        target = url_path_join(self.server_url, "voila/render", TEACHER_NOTEBOOK)
+        target = url_path_join(self.server_url, "voila/render", self.notebooks, TEACHER_NOTEBOOK)
         self.redirect(f"{target}?{urlencode(query)}")
 
 
@@ -288,11 +289,12 @@ def shared_store(state: dict[str, Any]) -> Any:
     return state["store"]
 
 
-def handlers(server_url: str, headers: dict[str, str]) -> list[Any]:
+def handlers(server_url: str, headers: dict[str, str], *, notebooks: str = "") -> list[Any]:
     """The class routes, under ``server_url``; ``headers`` go with every answer (the app's
-    Content-Security-Policy)."""
+    Content-Security-Policy); ``notebooks``: the lessons' folder under the server's root
+    (``make app`` serves them at the root; a hub user's server from the repository's)."""
     state: dict[str, Any] = {"store": None, "limit": GuessLimit()}
-    page = {"server_url": server_url, "headers": headers, "state": state}
+    page = {"server_url": server_url, "headers": headers, "state": state, "notebooks": notebooks}
     return [
         (
             url_path_join(server_url, r"class/join"),

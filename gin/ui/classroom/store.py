@@ -111,7 +111,7 @@ BUSY_TIMEOUT_S = 10.0
 GUESS_MEMORY_S = 3600.0
 """Wrong codes older than this are forgotten (the limit looks back one minute)."""
 
-EVENT_COLUMNS = 'id, token, kind, rules, level, "right", slip, state, outcome, points'
+EVENT_COLUMNS = 'id, token, kind, rules, level, "right", slip, state, outcome, points, at'
 """The columns an event is read back from, in :func:`stored_event`'s order."""
 
 
@@ -122,7 +122,7 @@ class CodeInUse(sqlite3.IntegrityError):
 
 def stored_event(row: tuple[Any, ...]) -> StoredEvent:
     """An event read back from a row of :data:`EVENT_COLUMNS`."""
-    i, token, kind, rules, level, right, slip, state, outcome, points = row
+    i, token, kind, rules, level, right, slip, state, outcome, points, at = row
     return StoredEvent(
         kind=kind,
         rules=rules,
@@ -134,6 +134,7 @@ def stored_event(row: tuple[Any, ...]) -> StoredEvent:
         points=points,
         id=i,
         token=token,
+        at=at,
     )
 
 

@@ -37,7 +37,7 @@ import traitlets
 from gin.errors import GinError
 from gin.i18n import M, Message, source_keys
 from gin.ui.classroom import record
-from gin.ui.classroom.events import ClassStoreError
+from gin.ui.classroom.events import ClassStoreError, StoreUnavailable
 from gin.ui.classroom.link import address_class
 from gin.ui.classroom.names import make_code
 from gin.ui.classroom.summary import ClassSummary, ClassTally, LearnerRow, csv_text
@@ -330,6 +330,7 @@ class TeacherLesson(Lesson):
         self._shown: tuple[Any, ...] = ()
         self._tally, self._tally_of = ClassTally(), ""
         self._lost_said: dict[str, int] = {}
+        self._down_said = ""
         self._choosing = False
         self._ticking: object | None = None
         self.message = html_widget("", "gin-message")
@@ -544,8 +545,15 @@ class TeacherLesson(Lesson):
                 return
             try:
                 self.refresh()
+            except StoreUnavailable as exc:  # said until the store answers again
+                self._say(exc.render())
+                self._down_said = self.message.value
             except Exception as exc:  # said on the page; the refresh goes on
                 self._say(describe_error(exc))
+            else:
+                if self._down_said and self.message.value == self._down_said:
+                    self.message.value = ""  # the store answers again
+                self._down_said = ""
             loop.call_later(REFRESH_S, tick)
 
         loop.call_later(REFRESH_S, tick)
