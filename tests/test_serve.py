@@ -493,6 +493,7 @@ def test_the_quota_per_address_is_off_by_default() -> None:
     from gin.ui.page.serve import Places, TutorApp
 
     assert TutorApp.places_per_address.default_value == 0
+    assert TutorApp.connect_timeout.default_value == 20.0  # issue 33: "about 20 s"
     manager = ListedKernels()
     places = Places(40)
     taken = [places.take(manager, "10.0.0.1") for _ in range(30)]
