@@ -448,17 +448,19 @@ SHUT_DOWN_FROM_THE_PAGE = """async () => {
 """Shut the page's kernel down through the app's shutdown route (as another tab could)."""
 
 
-@pytest.mark.parametrize(("how", "why"), [("killed", "restarting"), ("shut down", "gone")])
+@pytest.mark.parametrize(
+    ("how", "why", "lang"), [("killed", "restarting", "en"), ("shut down", "gone", "he")]
+)
 def test_a_page_whose_kernel_died_says_so_with_a_reload_button(
-    app_server: Server, page: Page, how: str, why: str
+    app_server: Server, page: Page, how: str, why: str, lang: str
 ) -> None:
     """Issue 33: a kernel that dies after its page is built is brought back empty by the
     restarter, behind the same page, and the learner was not told; a kernel shut down
     left its page's websocket open on nothing. The page says so in one sentence with a
-    reload button, and the button reloads the lesson."""
+    reload button (in the lesson's language), and the button reloads the lesson."""
     from gin.i18n import M
 
-    log = open_lesson(page, app_server.base_url, "02_the_up_card.ipynb")
+    log = open_lesson(page, app_server.base_url, f"02_the_up_card.ipynb?lang={lang}")
     assert collect_errors(page, log) == []
     assert page.locator(".gin-kernel-lost").count() == 0  # nothing said while it runs
     if how == "killed":
@@ -474,11 +476,12 @@ def test_a_page_whose_kernel_died_says_so_with_a_reload_button(
         ) from exc
     assert lost.get_attribute("data-why") == why, app_server.log_tail()
     assert lost.get_attribute("role") == "alert"
-    assert lost.locator(".gin-kernel-lost-text").inner_text() == M["page.kernel-lost"].render(
-        lang="en"
-    )
+    text = lost.locator(".gin-kernel-lost-text").inner_text()
+    assert text == M["page.kernel-lost"].render(lang=lang)
+    assert lost.get_attribute("lang") == lang
+    assert lost.get_attribute("dir") == ("rtl" if lang == "he" else "ltr")
     reload = lost.locator("button.gin-reload")
-    assert reload.inner_text() == M["fairplay.server.reload"].render(lang="en")
+    assert reload.inner_text() == M["fairplay.server.reload"].render(lang=lang)
     with page.expect_navigation(wait_until="commit", timeout=60_000):
         reload.click()
     wait_until_rendered(page)

@@ -20,6 +20,7 @@ import logging
 import weakref
 from typing import Any
 
+from tornado.websocket import WebSocketClosedError
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 KERNEL_GONE_CODE = 4001
@@ -127,7 +128,24 @@ class ConnectWatch:
 
 class ConnectedWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
     """Voilà's kernel websocket, telling the app's :class:`ConnectWatch` (the setting
-    ``gin_connect_watch``) that the page of this kernel is there."""
+    ``gin_connect_watch``) that the page of this kernel is there.
+
+    A message for a page that has gone is dropped with a warning (collapsed with its
+    repeats, :mod:`gin.ui.page.logrepeats`): jupyter_server's connection writes each of the
+    kernel's messages to the websocket without asking whether it is still open (the
+    binary protocol's branch of ``_on_zmq_reply``, the restarter's status message), and
+    each ``WebSocketClosedError`` was logged with its traceback, twice."""
+
+    def write_message(self, message: Any, binary: bool = False) -> Any:
+        """Send ``message`` to the page, or drop it when the page's websocket is closed."""
+        try:
+            return super().write_message(message, binary)
+        except WebSocketClosedError:
+            self.log.warning(
+                "gin tutor: a message of kernel %s was dropped: its page's websocket is closed",
+                getattr(self, "kernel_id", "?"),
+            )
+            return None
 
     async def open(self, kernel_id: str) -> None:
         """Open the websocket of ``kernel_id`` (and tell the watch first)."""
