@@ -502,7 +502,7 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
         _PLACE.set(place)
         self._nonce = new_nonce()
         self.set_header("Content-Security-Policy", content_security_policy(self._nonce))
-        script = url_path_join(self.base_url, KERNEL_LOST_ROUTE)
+        script = url_path_join(self.base_url, KERNEL_LOST_ROUTE) + f"?page={self._nonce}"
         self._head_script: str | None = kernel_lost_tag(script, lang)
         try:
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
@@ -517,7 +517,7 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
             place.give_back()
             watch = self.settings.get("gin_connect_watch")
             if place.kernel_id is not None and isinstance(watch, ConnectWatch):
-                watch.expect(place.kernel_id)  # freed unless its page connects
+                watch.expect(place.kernel_id, self._nonce)  # freed unless its page connects
 
     async def _send(self, html: str) -> None:
         html = strip_external_links(html)
