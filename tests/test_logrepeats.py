@@ -132,3 +132,25 @@ def test_the_app_puts_the_filter_on_its_log_and_the_websocket_loggers() -> None:
     finally:
         for logger in [app_log, *(logging.getLogger(n) for n in NOISY_LOGGERS)]:
             logger.filters[:] = [f for f in logger.filters if not isinstance(f, RepeatsCollapsed)]
+
+
+def test_a_message_for_a_page_gone_is_dropped_without_a_traceback() -> None:
+    """The source of the flood: the kernel websocket written to once closed. The app's
+    websocket handler drops the message with one warning (collapsed with its repeats)
+    instead of raising ``WebSocketClosedError`` into pyzmq's callback."""
+    from gin.ui.page.connectwatch import ConnectedWebsocketHandler
+
+    handler = ConnectedWebsocketHandler.__new__(ConnectedWebsocketHandler)
+    handler.ws_connection = None  # closed
+    handler.kernel_id = "k1"
+    kept = Kept()
+    log = logging.getLogger("gin-test-websocket")
+    log.addHandler(kept)
+    type(handler).log = log  # type: ignore[assignment,misc]
+    try:
+        assert handler.write_message('{"channel": "iopub"}') is None
+        assert handler.write_message({"header": {"msg_type": "status"}}) is None
+    finally:
+        del type(handler).log
+    assert len(kept.records) == 2 and kept.records[0].exc_info is None
+    assert "dropped" in kept.records[0].getMessage()

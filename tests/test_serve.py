@@ -493,6 +493,7 @@ def test_the_quota_per_address_is_off_by_default() -> None:
     from gin.ui.page.serve import Places, TutorApp
 
     assert TutorApp.places_per_address.default_value == 0
+    assert TutorApp.connect_timeout.default_value == 20.0  # issue 33: "about 20 s"
     manager = ListedKernels()
     places = Places(40)
     taken = [places.take(manager, "10.0.0.1") for _ in range(30)]
@@ -650,3 +651,30 @@ def test_a_kernel_shut_down_closes_its_pages_websockets() -> None:
     assert manager.shut == ["k1"]
     assert mine.closed is not None and mine.closed[0] == KERNEL_GONE_CODE
     assert other.closed is None
+
+
+def test_a_browser_slow_to_connect_has_longer_than_a_plain_get() -> None:
+    """Issue 33: a page that loaded the app's script (a browser; a plain GET loads none)
+    has three times the connect timeout to open its websocket, as a browser on a busy
+    server may be slow; a page that never connects still loses its kernel then."""
+    import asyncio
+
+    from gin.ui.page.connectwatch import ConnectWatch
+
+    manager = RunningKernels("plain", "slow", "slower")
+
+    async def run() -> tuple[list[str], list[str]]:
+        watch = ConnectWatch(manager, delay=0.1)
+        for kernel_id in manager.running:
+            watch.expect(kernel_id, page=f"token-{kernel_id}")
+        watch.loaded("token-slow")
+        watch.loaded("token-slower")
+        await asyncio.sleep(0.2)
+        early = list(watch.freed)
+        watch.opened("slow")  # connected after 0.2 s: within its 0.3 s
+        await asyncio.sleep(0.3)
+        return early, list(watch.freed)
+
+    early, late = asyncio.run(run())
+    assert early == ["plain"]
+    assert late == ["plain", "slower"] and manager.running == ["slow"]

@@ -6,7 +6,9 @@ looping over the lesson's address) never opens one, and its kernel held a place 
 cap until the culler stopped it, two minutes later: forty such requests every two minutes
 kept a class out. :class:`ConnectWatch` gives each page :attr:`ConnectWatch.delay` seconds
 after its page was sent to open its websocket (:class:`ConnectedWebsocketHandler` tells
-it); a kernel whose page never did is shut down, and its place is free again.
+it); a kernel whose page never did is shut down, and its place is free again. A page
+that loaded the app's own script (a browser: a plain GET loads none) has three times as
+long, as a browser on a busy server may be slow to connect.
 
 A kernel shut down while its page is open (by the shutdown API, say) left the page's
 websocket open on nothing; :meth:`ConnectWatch.watch_shutdowns` closes it, so the page's
@@ -20,6 +22,7 @@ import logging
 import weakref
 from typing import Any
 
+from tornado.websocket import WebSocketClosedError
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 KERNEL_GONE_CODE = 4001
@@ -53,6 +56,7 @@ class ConnectWatch:
         """The kernels shut down because their page never connected (oldest first)."""
         self._pending: set[asyncio.Task[bool]] = set()
         self._websockets: dict[str, weakref.WeakSet[Any]] = {}
+        self._loaded: dict[str, None] = {}
 
     def opened(self, kernel_id: str, websocket: Any = None) -> None:
         """A page opened the websocket of ``kernel_id`` (``websocket``, its handler): its
@@ -87,29 +91,51 @@ class ConnectWatch:
 
         self.kernel_manager.shutdown_kernel = shutdown_kernel
 
-    def expect(self, kernel_id: str) -> None:
-        """The page of ``kernel_id`` was sent (or went away): unless it opens the
-        kernel's websocket within :attr:`delay` seconds, shut the kernel down. Call on
-        the server's event loop."""
+    def loaded(self, page: str | None) -> None:
+        """The page ``page`` (its token, :meth:`expect`) loaded the app's script: a
+        browser, perhaps slow to connect, so its kernel waits :attr:`LOADED_GRACE` times
+        longer."""
+        if page:
+            self._loaded[page] = None
+            while len(self._loaded) > 10_000:  # the oldest go first
+                del self._loaded[next(iter(self._loaded))]
+
+    LOADED_GRACE = 3
+    """How many times :attr:`delay` a page that loaded the app's script has to connect (a
+    browser on a busy machine may take longer than 20 s to open its websocket once the
+    page is sent; a plain GET loads no script)."""
+
+    def expect(self, kernel_id: str, page: str | None = None) -> None:
+        """The page of ``kernel_id`` (``page``: its token) was sent, or went away: unless
+        it opens the kernel's websocket within :attr:`delay` seconds (or, once it has
+        loaded the app's script, :attr:`LOADED_GRACE` times that), shut the kernel down.
+        Call on the server's event loop."""
         if self.delay <= 0:
             return
         loop = asyncio.get_running_loop()
-        loop.call_later(self.delay, self._check_later, kernel_id)
+        loop.call_later(self.delay, self._check_later, kernel_id, page, self.delay)
 
-    def _check_later(self, kernel_id: str) -> None:
-        task = asyncio.ensure_future(self.check(kernel_id))
+    def _check_later(self, kernel_id: str, page: str | None, waited: float) -> None:
+        if page is not None and page in self._loaded and waited < self.delay * self.LOADED_GRACE:
+            rest = self.delay * self.LOADED_GRACE - waited  # a browser: it has longer
+            asyncio.get_running_loop().call_later(
+                rest, self._check_later, kernel_id, page, waited + rest
+            )
+            return
+        task = asyncio.ensure_future(self.check(kernel_id, waited))
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
-    async def check(self, kernel_id: str) -> bool:
-        """Shut ``kernel_id`` down unless its page has connected; whether it was."""
+    async def check(self, kernel_id: str, waited: float | None = None) -> bool:
+        """Shut ``kernel_id`` down unless its page has connected (``waited`` seconds after
+        it was sent); whether it was."""
         self._forget_gone()
         if kernel_id in self.connected or kernel_id not in self.kernel_manager:
             return False
         self.log.warning(
             "gin tutor: the page of kernel %s did not connect within %g s: shutting it down",
             kernel_id,
-            self.delay,
+            self.delay if waited is None else waited,
         )
         try:
             await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
@@ -127,7 +153,24 @@ class ConnectWatch:
 
 class ConnectedWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
     """Voilà's kernel websocket, telling the app's :class:`ConnectWatch` (the setting
-    ``gin_connect_watch``) that the page of this kernel is there."""
+    ``gin_connect_watch``) that the page of this kernel is there.
+
+    A message for a page that has gone is dropped with a warning (collapsed with its
+    repeats, :mod:`gin.ui.page.logrepeats`): jupyter_server's connection writes each of the
+    kernel's messages to the websocket without asking whether it is still open (the
+    binary protocol's branch of ``_on_zmq_reply``, the restarter's status message), and
+    each ``WebSocketClosedError`` was logged with its traceback, twice."""
+
+    def write_message(self, message: Any, binary: bool = False) -> Any:
+        """Send ``message`` to the page, or drop it when the page's websocket is closed."""
+        try:
+            return super().write_message(message, binary)
+        except WebSocketClosedError:
+            self.log.warning(
+                "gin tutor: a message of kernel %s was dropped: its page's websocket is closed",
+                getattr(self, "kernel_id", "?"),
+            )
+            return None
 
     async def open(self, kernel_id: str) -> None:
         """Open the websocket of ``kernel_id`` (and tell the watch first)."""

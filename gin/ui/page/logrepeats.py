@@ -11,7 +11,9 @@ raises it again, so asyncio logs it once more ("Exception in callback ...", logg
 :class:`RepeatsCollapsed` lets the first of a kind through and holds back the same record
 (same logger, level, first line and, for an exception, its type and where it was raised)
 for :attr:`RepeatsCollapsed.window` seconds; then one line says how many were held back.
-:func:`install` puts it on the loggers those records come from.
+:func:`install` puts it on the loggers those records come from. (The app's websocket
+handler now drops such a message with a warning instead, :mod:`gin.ui.page.connectwatch`;
+the filter also collapses that warning, and any other record repeated in a flood.)
 """
 
 from __future__ import annotations

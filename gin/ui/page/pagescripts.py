@@ -103,13 +103,19 @@ def after_head(html: str, tag: str) -> str | None:
 
 class KernelLostScriptHandler(tornado.web.RequestHandler):
     """Serves :data:`KERNEL_LOST_FILE` (a script of this origin, so the policy lets it
-    run); ``headers`` (the app's policy) go with it."""
+    run); ``headers`` (the app's policy) go with it. A page asks for it with its own
+    token (``?page=``), which tells the app's connect watch (the setting
+    ``gin_connect_watch``, :mod:`gin.ui.page.connectwatch`) that a browser has the page."""
 
     def initialize(self, headers: dict[str, str]) -> None:
         for name, value in headers.items():
             self.set_header(name, value)
 
     def get(self) -> None:
+        """The script (and the page's token to the connect watch)."""
+        watch = self.settings.get("gin_connect_watch")
+        if watch is not None:
+            watch.loaded(self.get_query_argument("page", None))
         self.set_header("Content-Type", "text/javascript; charset=utf-8")
         self.set_header("Cache-Control", "no-cache")
         self.finish(KERNEL_LOST_FILE.read_bytes())

@@ -506,7 +506,7 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
         _PLACE.set(place)
         self._nonce = new_nonce()
         self.set_header("Content-Security-Policy", content_security_policy(self._nonce))
-        script = url_path_join(self.base_url, KERNEL_LOST_ROUTE)
+        script = url_path_join(self.base_url, KERNEL_LOST_ROUTE) + f"?page={self._nonce}"
         self._head_script: str | None = kernel_lost_tag(script, lang)
         try:
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
@@ -521,7 +521,7 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
             place.give_back()
             watch = self.settings.get("gin_connect_watch")
             if place.kernel_id is not None and isinstance(watch, ConnectWatch):
-                watch.expect(place.kernel_id)  # freed unless its page connects
+                watch.expect(place.kernel_id, self._nonce)  # freed unless its page connects
 
     async def _send(self, html: str) -> None:
         html = strip_external_links(html)
@@ -697,16 +697,6 @@ class TutorApp(Voila):  # type: ignore[misc]
         help="The most lesson pages (kernels) served at once; 0 for no limit.",
     )
 
-    class_size = Integer(
-        0,
-        config=True,
-        help=(
-            "Learners who may open one lesson at the same moment (a class following one "
-            "link): every lesson with a pool in voila.json pre-heats at least this many "
-            "kernels. 0 keeps voila.json's pools."
-        ),
-    )
-
     places_per_address = Integer(
         0,
         config=True,
@@ -723,6 +713,16 @@ class TutorApp(Voila):  # type: ignore[misc]
         help=(
             "Seconds a lesson's page has, once it was sent, to open its kernel's websocket; "
             "a kernel whose page did not is shut down and its place freed (0: never)."
+        ),
+    )
+
+    class_size = Integer(
+        0,
+        config=True,
+        help=(
+            "Learners who may open one lesson at the same moment (a class following one "
+            "link): every lesson with a pool in voila.json pre-heats at least this many "
+            "kernels. 0 keeps voila.json's pools."
         ),
     )
 
@@ -778,6 +778,10 @@ class TutorApp(Voila):  # type: ignore[misc]
         watch.watch_shutdowns()  # a page whose kernel was shut down is told
         settings["gin_connect_watch"] = watch
         logrepeats.install(self.log)  # a repeated websocket traceback: once, with a count
+        script = url_path_join(self.server_url, KERNEL_LOST_ROUTE)  # the kernel-lost script
+        self.app.add_handlers(
+            ".*$", [(script, KernelLostScriptHandler, {"headers": settings["headers"]})]
+        )
         refresh_handed_out_kernels(self.kernel_manager)
         count_started_kernels(self.kernel_manager)
         self.app.add_transform(PolicyOnEveryResponse)
@@ -799,8 +803,6 @@ class TutorApp(Voila):  # type: ignore[misc]
                     spec = (spec[0], ConnectedWebsocketHandler, *spec[2:])
             replaced.append(spec)
         replaced = classroom.handlers(self.server_url, settings["headers"]) + replaced
-        script = url_path_join(self.server_url, KERNEL_LOST_ROUTE)
-        replaced.insert(0, (script, KernelLostScriptHandler, {"headers": settings["headers"]}))
         if self.notebook_path:  # one notebook is served at the root already
             return replaced
         target = url_path_join(self.server_url, "voila/render", START_LESSON)
