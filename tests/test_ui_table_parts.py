@@ -1,6 +1,7 @@
 """Each part of the table built alone on a model, with no table around it (issue 28): it
-draws what the model holds and sends the learner's intents as commands, to a recorder
-standing in for :class:`~gin.ui.table.commands.TableCommands`."""
+draws what the model holds when told (its ``draw`` listens to the model's ``changed``)
+and sends the learner's intents as commands, to a recorder standing in for
+:class:`~gin.ui.table.commands.TableCommands`."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from gin.ui.table.buttons import BUTTONS, enabled_actions
 from gin.ui.table.controller import TableController
 from gin.ui.table.controls import ControlsBar, DisplayMenu
 from gin.ui.table.felt import Felt
-from gin.ui.table.learnerhand import LearnerHand
+from gin.ui.table.learnerhand import LearnerHand, focus_target
 from gin.ui.table.piles import Piles
 from gin.ui.table.rooms import ArrangeRooms
 from gin.ui.table.scorepad import ScorePad
@@ -85,6 +86,7 @@ def test_the_buttons_draw_the_legal_actions_and_send_their_commands() -> None:
     c = learner_to_move()
     sent = Recorder()
     part = ActionButtons(c, sent)  # type: ignore[arg-type]
+    c.on_change(part.draw)
     c.changed()
     view = c.view()
     for key, on in enabled_actions(view, None).items():
@@ -103,6 +105,7 @@ def test_the_buttons_draw_the_legal_actions_and_send_their_commands() -> None:
 def test_the_buttons_are_put_away_while_a_room_is_open() -> None:
     c = learner_to_move()
     part = ActionButtons(c, Recorder())  # type: ignore[arg-type]
+    c.on_change(part.draw)
     c.room = "builder"
     c.changed()
     assert all(part.buttons[k].disabled for k, _, _ in BUTTONS)
@@ -125,6 +128,7 @@ def test_the_hand_draws_the_learners_cards_and_sends_keys_and_selection() -> Non
     in_room: list[str] = []
     heard: list[str] = []
     hand = LearnerHand(c, sent, room_keys=in_room.append)  # type: ignore[arg-type]
+    c.on_change(hand.draw)
     c.on_change(heard.append)
     c.changed()
     assert sorted(hand.area.codes) == sorted(card.code for card in c.view().hand)
@@ -135,8 +139,12 @@ def test_the_hand_draws_the_learners_cards_and_sends_keys_and_selection() -> Non
     hand.area.press("k")
     hand.area.press("enter")
     assert sent.names() == ["knock", "discard"]
+    c.on_change(hand.follow)
+    c.changed()
+    assert hand.area.focus_request == focus_target(c, c.view()) != ""  # the control next
     c.room = "builder"  # a room is open: keys go to it, the hand steps aside
     c.changed()
+    assert hand.area.focus_request == ".gin-meld-builder .gin-action-make-meld"
     hand.area.press("k")
     assert in_room == ["k"] and sent.names() == ["knock", "discard"]
     assert hand.area.layout.display == "none" and hand.label.layout.display == "none"
@@ -147,6 +155,7 @@ def test_the_piles_draw_the_stock_and_send_the_draws() -> None:
     sent = Recorder()
     piles = Piles(c.show_error)
     piles.attach(c, sent)  # type: ignore[arg-type]
+    c.on_change(piles.draw)
     c.changed()
     view = c.view()
     assert f">{view.stock_count}</span>" in piles.stock_label.value
@@ -160,6 +169,7 @@ def test_the_felt_draws_the_turn_and_the_question_asked() -> None:
     piles = Piles(c.show_error)
     confirm = [w.Button(), w.Button()]
     felt = Felt(c, piles=piles, hand=[], rooms=w.VBox(), confirm=confirm, actions=w.HBox())
+    c.on_change(felt.draw)
     c.changed()
     assert "gin-turn-text" in felt.turn_html.value
     assert felt.confirm_box.layout.display == "none"
@@ -173,6 +183,7 @@ def test_the_felt_draws_the_turn_and_the_question_asked() -> None:
 def test_the_coach_says_the_models_words_and_keeps_back_what_a_room_works_out() -> None:
     c = learner_to_move()
     coach = TableCoach(c)
+    c.on_change(coach.draw)
     c.say(M["table.cancelled"]())
     assert coach.message == M["table.cancelled"].render()
     c.show_error(gin.IllegalActionError(M["error.no-card"]()))
@@ -189,6 +200,7 @@ def test_the_score_pad_draws_the_deals_once_their_end_is_shown() -> None:
     """Rule: a deal's row appears once its end is played back."""
     c = TableController("classic", "eager", seed=3)
     pad = ScorePad(c)
+    c.on_change(pad.draw)
     while not c.deal.is_over:
         if c.opponent_to_move():
             c.opponent_step()
@@ -205,6 +217,7 @@ def test_the_controls_follow_the_model_and_send_the_teacher_switch() -> None:
     c = TableController("classic", "eager", seed=5, teacher_offered=True)
     sent = Recorder()
     bar = ControlsBar(c, sent, w.Button(), replay=w.Button())  # type: ignore[arg-type]
+    c.on_change(bar.draw)
     bar.rules_choice.value = "spades-double"
     assert c.chosen_rules == "spades-double"
     bar.seed_field.value = "42"
@@ -235,6 +248,7 @@ def test_the_rooms_open_the_meld_builder_the_model_asks_for_and_tell_the_arrange
     c = learner_to_move()
     sent = Recorder()
     rooms = ArrangeRooms(c, sent)  # type: ignore[arg-type]
+    c.on_change(rooms.draw)
     c.changed()
     assert rooms.builder is None and c.room == ""
     c.arrange_self = True

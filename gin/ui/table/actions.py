@@ -68,7 +68,6 @@ class ActionButtons:
         model.observe(self._show_teacher_step, names="teacher")
         model.observe(self._update_replay, names="typed_seed")
         model.observe(self._label_history, names="history_shown")
-        model.on_change(self.draw)
 
     def _commands(self) -> dict[str, Callable[[], Any]]:
         m = self.commands

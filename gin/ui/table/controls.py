@@ -117,7 +117,6 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.add_class("gin-controls")
         self.relabel()
         model.observe(self._on_teacher, names="teacher")
-        model.on_change(self.draw)
 
     @guarded
     def _on_teacher_toggle(self, change: dict[str, Any]) -> None:

@@ -145,7 +145,6 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.add_class("gin-felt")
         piles.history_built = self._place_history
         model.observe(self._on_large, names="large_cards")
-        model.on_change(self.draw)
 
     def _place_history(self, area: CardArea) -> None:
         """Put the discard history, just built, under the piles."""

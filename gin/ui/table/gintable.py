@@ -154,7 +154,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.coach = TableCoach(c, **fixed)
         self.scores = ScorePad(c, **fixed)
         self.review = ReviewLauncher(lambda: c.game, teacher=lambda: c.teacher)
-        c.on_change(self._offer_review)
         self.keys_help = fixed_html(M["keys.help"].render(), "gin-keys-help")
         self.style_html = fixed_html(f"<style>{_CSS}</style>", "gin-style")
         parts = [self.controls, self.coach, self.scores, self.review, self.display_menu]
@@ -186,8 +185,23 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.limit_badge = piles.limit_badge
 
     def _wire(self) -> None:
-        """The table's own classes and the settings that redraw it."""
+        """The parts follow the model, in this order at each change: the rooms first (they
+        tell the others the arrange step), the focus last (once the page has every
+        part's new look); then the table's own classes and the settings that redraw it."""
         c = self.controller
+        for listener in (
+            self.rooms.draw,
+            self.controls.draw,
+            self.learner_hand.draw,
+            self.piles.draw,
+            self.actions.draw,
+            self.felt.draw,
+            self.coach.draw,
+            self.scores.draw,
+            self._offer_review,
+            self.learner_hand.follow,
+        ):
+            c.on_change(listener)
         self._on_large()
         self._on_pace()
         c.observe(self._on_large, names="large_cards")

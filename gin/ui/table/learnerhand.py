@@ -84,6 +84,7 @@ class LearnerHand:
 
     Widgets: :attr:`area` (the :class:`CardArea`) and :attr:`label`. A key goes to the
     commands (:data:`KEY_ACTIONS`); while an arrange room is open, to ``room_keys``.
+    :meth:`draw` draws it, :meth:`follow` moves the page's focus on.
     ``buttons`` runs a button's command by its key (the hint shows "Thinking…" on its
     button).
     """
@@ -111,7 +112,6 @@ class LearnerHand:
         self._focus_state: tuple[Any, ...] = ()
         model.observe(self._on_large, names="large_cards")
         model.observe(self._on_model_selected, names="selected")
-        model.on_change(self.draw)
 
     # ------------------------------------------------------------------ drawing
 
@@ -122,10 +122,9 @@ class LearnerHand:
         return hands.learner_show(view, card)
 
     def draw(self, scope: str) -> None:
-        """Draw the hand (``table``), the line above it (``table``, ``selection``) and move
-        the focus on (``table``, ``controls``)."""
+        """Draw the hand (``table``) and the line above it (``table``, ``selection``)."""
         c = self.model
-        if scope not in ("table", "selection", "controls"):
+        if scope not in ("table", "selection"):
             return
         view = c.view()
         if scope == "table":
@@ -145,13 +144,15 @@ class LearnerHand:
             for part in (self.area, self.label):
                 if part.layout.display != display:
                     part.layout.display = display
-        if scope in ("table", "controls"):
-            self._focus_next(view)
 
-    def _focus_next(self, view: gin.PlayerView) -> None:
-        """Send the keyboard focus to the control the learner needs next (once per change
-        of the table's state, so that it never jumps while the learner looks around)."""
+    def follow(self, scope: str) -> None:
+        """Send the keyboard focus to the control the learner needs next (at a change of
+        the ``table`` or the ``controls``, once every part is drawn: once per change of the
+        table's state, so that it never jumps while the learner looks around)."""
+        if scope not in ("table", "controls"):
+            return
         c = self.model
+        view = c.view()
         target = focus_target(c, view)
         if c.room:
             state: tuple[Any, ...] = (c.deal_number, c.room, target)

@@ -77,6 +77,7 @@ class Piles:
         self._history: CardArea | None = None
         self._history_pile: tuple[list[gin.Card], bool, bool] = ([], False, False)
         """The discard pile last shown, with the four-colour and large settings."""
+        self.model: TableController | None = None
         self.history_built: Callable[[CardArea], Any] | None = None
         """Called with :attr:`history_area` when it has just been built."""
         for area in self.areas:
@@ -180,19 +181,9 @@ class Piles:
         self.box.children = (*self.box.children, widget)
 
     def attach(self, model: TableController, commands: TableCommands) -> None:
-        """Draw the piles from ``model`` at every change of the table, and send the
-        clicks on the stock and the discard pile to ``commands`` (the table's piles)."""
+        """Draw the piles from ``model`` (:meth:`draw`), and send the clicks on the stock
+        and the discard pile to ``commands`` (the table's piles)."""
         self.model = model
-
-        def draw(scope: str) -> None:
-            if scope == "table":
-                self.show(
-                    model.view(),
-                    four_color=model.four_color,
-                    large=model.large_cards,
-                    moved=model.moved,
-                    hinted=model.hinted(),
-                )
 
         def large(change: dict[str, Any]) -> None:
             for area in self.areas:
@@ -211,7 +202,18 @@ class Piles:
         )
         model.observe(large, names="large_cards")
         model.observe(history, names="history_shown")
-        model.on_change(draw)
+
+    def draw(self, scope: str) -> None:
+        """Draw the piles from the model :meth:`attach` gave, at a change of the ``table``."""
+        model = self.model
+        if scope == "table" and model is not None:
+            self.show(
+                model.view(),
+                four_color=model.four_color,
+                large=model.large_cards,
+                moved=model.moved,
+                hinted=model.hinted(),
+            )
 
     def toggle_history(self) -> bool:
         """Show or hide the whole discard pile; returns whether it is shown now."""

@@ -51,7 +51,6 @@ class ArrangeRooms:
         self.score_guess: ScoreGuess | None = None
         self.box = w.VBox()
         self.box.add_class("gin-arrange-box")
-        model.on_change(self.draw)
 
     # ------------------------------------------------------------------ state
 

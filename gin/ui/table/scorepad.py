@@ -115,8 +115,8 @@ def shown_scores(c: TableController) -> tuple[list[gin.DealRecord], gin.FinalSco
 
 
 class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
-    """The score pad widget (CSS class ``gin-scores``): with a ``model``, drawn from it at
-    every change of the table (the deals played, the open-hands and replayed marks)."""
+    """The score pad widget (CSS class ``gin-scores``): with a ``model``, :meth:`draw` shows
+    its deals (the deals played, the open-hands and replayed marks)."""
 
     def __init__(self, model: TableController | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -124,8 +124,6 @@ class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
         self.records: list[gin.DealRecord] = []
         self.final: gin.FinalScore | None = None
         self.model = model
-        if model is not None:
-            model.on_change(self.draw)
 
     def draw(self, scope: str) -> None:
         """Show the model's score sheet (at a change of the whole ``table``)."""

@@ -26,7 +26,6 @@ class TableCoach(Coach):
         super().__init__(**kwargs)
         self.model = model
         model.observe(self._on_words, names=["said", "error"])
-        model.on_change(self.draw)
 
     def _words(self) -> tuple[str, str]:
         c = self.model
