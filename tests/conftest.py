@@ -15,11 +15,13 @@ import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+import ipywidgets
 import pytest
 from hypothesis import HealthCheck, settings
 
 import gin
 from gin.cards import DECK, Card, parse_cards
+from gin.i18n import DEFAULT_LANGUAGE, set_language
 
 settings.register_profile(
     "default",
@@ -67,6 +69,17 @@ def stack_order(
 
 
 StackOrder = Callable[..., list[Card]]
+
+
+@pytest.fixture
+def fresh_widgets() -> Iterator[None]:
+    """The test starts with no widgets (so a leak scan sees only its own) and closes what
+    it made; the language is the default again after it. Test files of widgets use it for
+    every test: ``pytestmark = pytest.mark.usefixtures("fresh_widgets")``."""
+    ipywidgets.Widget.close_all()
+    yield
+    ipywidgets.Widget.close_all()
+    set_language(DEFAULT_LANGUAGE)
 
 
 @pytest.fixture(scope="session")
