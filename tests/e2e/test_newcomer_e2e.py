@@ -31,6 +31,7 @@ from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK
 
 from .axe_audit import axe_violations, describe
 from .learner_clicks import (
+    TableTurns,
     allowed_action,
     card_to_throw,
     click_enabled,
@@ -241,12 +242,9 @@ def test_the_table_says_when_nothing_fits_and_shows_the_result_in_view(
     log = open_lesson(page, voila_server, f"04_play.ipynb?seed={NOTHING_TO_LAY_OFF_SEED}")
     page.locator(".gin-hand .gin-card").first.wait_for()
     laptop = page.viewport_size == {"width": 1366, "height": 768}
-    deadline = time.monotonic() + 150
     saw_layoff = False
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] >= 1:
-            break
+    turns = TableTurns(page, 150)
+    for s in turns:
         if s["lay_off"]:
             turn = page.locator(".gin-turn").inner_text()
             assert "nothing to lay off" in turn, turn
@@ -273,11 +271,7 @@ def test_the_table_says_when_nothing_fits_and_shows_the_result_in_view(
             else:
                 click_enabled(page, "gin-action-discard")
         else:
-            page.wait_for_timeout(100)
-            continue
-        wait_for_table_change(page, s, 10)
-    else:
-        pytest.fail("the deal did not reach the score pad")
+            turns.idle()
     assert saw_layoff, "the scripted deal reaches the opponent's knock with nothing to lay off"
     result = page.locator(".gin-deal-result [role=status]")
     result.wait_for()
