@@ -111,19 +111,28 @@ def views_of_random_deals(seeds: int, rng: random.Random) -> Iterator[gin.Player
             deal.apply(rng.choice(list(view.legal_actions)))
 
 
-def play_at_random(game: gin.Game, rng: random.Random, entries: int) -> None:
-    """Play up to ``entries`` moves of ``game`` chosen by ``rng`` (starting a new deal is
-    one): a knock or big gin half the times one is legal, else any legal action. Stops
-    when the game is over."""
+def play_moves(game: gin.Game, entries: int, move: Callable[[gin.Game], None]) -> None:
+    """Play up to ``entries`` moves of ``game`` (starting a new deal is one), each deal's
+    made by ``move(game)``. Stops when the game is over."""
     for _ in range(entries):
         if game.is_over:
             return
         if game.deal.is_over:
             game.next_deal()
             continue
+        move(game)
+
+
+def play_at_random(game: gin.Game, rng: random.Random, entries: int) -> None:
+    """Play up to ``entries`` moves of ``game`` chosen by ``rng`` (:func:`play_moves`): a
+    knock or big gin half the times one is legal, else any legal action."""
+
+    def move(game: gin.Game) -> None:
         legal = game.deal.legal_actions()
         knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
         game.apply(rng.choice(knocks) if knocks and rng.random() < 0.5 else rng.choice(legal))
+
+    play_moves(game, entries, move)
 
 
 @pytest.fixture(autouse=True)
