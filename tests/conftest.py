@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 
 import ipywidgets
 import pytest
@@ -69,6 +71,18 @@ def stack_order(
 
 
 StackOrder = Callable[..., list[Card]]
+
+
+def run_sql(path: Path, *scripts: str) -> None:
+    """Run these SQL scripts on the SQLite file ``path`` and commit: a test changing a
+    class store behind its back (another schema version, foreign tables)."""
+    db = sqlite3.connect(path)
+    try:
+        for script in scripts:
+            db.executescript(script)
+        db.commit()
+    finally:
+        db.close()
 
 
 @pytest.fixture
