@@ -70,6 +70,7 @@ class TableTurns:
     once the table shows something else (up to ``settle_s``). When there is nothing to do
     (the opponent's turn, the end of the deal), the caller says :meth:`idle` and the table
     is looked at again shortly. After ``seconds`` the test fails with ``failing()``.
+    ``until(state)`` ends the walk instead of the score pad's first row.
     """
 
     def __init__(
@@ -78,8 +79,10 @@ class TableTurns:
         seconds: float,
         failing: Callable[[], str] = lambda: "the deal did not reach the score pad",
         settle_s: float = 10.0,
+        until: Callable[[dict[str, Any]], bool] = lambda s: bool(s["rows"] >= 1),
     ) -> None:
         self.page, self.seconds, self.failing, self.settle_s = page, seconds, failing, settle_s
+        self.until = until
         self._acted = True
 
     def idle(self) -> None:
@@ -90,7 +93,7 @@ class TableTurns:
         deadline = time.monotonic() + self.seconds
         while time.monotonic() < deadline:
             s: dict[str, Any] = self.page.evaluate(TABLE_STATE_JS)
-            if s["rows"] >= 1:
+            if self.until(s):
                 return
             self._acted = True
             yield s
@@ -116,23 +119,29 @@ def play_deal_by_clicks(page: Page, seconds: float, settle_s: float = 10.0) -> l
 
     turns = TableTurns(page, seconds, failing, settle_s)
     for s in turns:
-        action = allowed_action(s)
-        if action is not None:
-            css = f"gin-action-{_BUTTON_CLASSES.get(action, action)}"
-            actions.append(action if click_enabled(page, css) else f"({action} missed)")
-        elif len(s["hand"]) == 11:
-            worst = card_to_throw(s)
-            if s["selected"] != [worst]:
-                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
-                actions.append(f"select {worst}")
-            elif s["discard"]:
-                done = click_enabled(page, "gin-action-discard")
-                actions.append(f"discard {worst}" if done else "(discard missed)")
-            else:
-                turns.idle()
-        else:
-            turns.idle()  # the opponent's turn, or the end of the deal
+        click_learner_move(page, s, actions, turns)
     return actions
+
+
+def click_learner_move(
+    page: Page, state: dict[str, Any], actions: list[str], turns: TableTurns
+) -> None:
+    """The scripted learner's click at the table showing ``state``: the first action
+    allowed, else the card to throw (selected, then discarded); each click noted in
+    ``actions`` (a missed one in parentheses). Nothing to click (the opponent's turn, the
+    end of the deal): ``turns`` is told it is idle."""
+    action = allowed_action(state)
+    if action is not None:
+        css = f"gin-action-{_BUTTON_CLASSES.get(action, action)}"
+        actions.append(action if click_enabled(page, css) else f"({action} missed)")
+    elif len(state["hand"]) == 11 and state["selected"] != [worst := card_to_throw(state)]:
+        page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
+        actions.append(f"select {worst}")
+    elif len(state["hand"]) == 11 and state["discard"]:
+        done = click_enabled(page, "gin-action-discard")
+        actions.append(f"discard {card_to_throw(state)}" if done else "(discard missed)")
+    else:
+        turns.idle()
 
 
 def assert_one_deal_scored(page: Page) -> None:
