@@ -19,7 +19,7 @@ import platform
 import time
 from collections.abc import Callable
 
-__all__ = ["best_of", "machine_line", "replace_section", "table"]
+__all__ = ["best_of", "machine_line", "replace_section", "section_head", "table"]
 
 
 def machine_line() -> str:
@@ -34,6 +34,12 @@ def machine_line() -> str:
         f"Measured on {platform.machine()} with {nproc} CPU core(s) ({load} at the start), "
         f"{platform.python_implementation()} {platform.python_version()}, {date}."
     )
+
+
+def section_head(heading: str, measures: str) -> list[str]:
+    """A section's first lines: its Markdown ``heading``, the :func:`machine_line` and the
+    paragraph saying what it ``measures``."""
+    return [heading, "", machine_line(), "", measures, ""]
 
 
 def best_of(repeats: int, fn: Callable[[int], int]) -> float:

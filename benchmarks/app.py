@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks import machine_line, table
+from benchmarks import section_head, table
 from benchmarks.harness import ROOT, voila_harness
 from benchmarks.remote_learner import RemoteTimes, open_together
 from gin.tournament import percentile
@@ -553,46 +553,36 @@ def class_report(rounds: Sequence[ClassRound], solo_drawing_s: float) -> list[st
 
 def run() -> str:
     """Measure and return the ``app`` section of ``docs/BENCHMARKS.md``."""
-    lines = [
+    lines = section_head(
         "## The app in the browser (Voilà + Chromium)",
-        "",
-        machine_line(),
-        "",
         f"Targets: the table visible within {TARGET_VISIBLE_S:g} s of opening `{PLAY}` for "
         f"every learner, click to update under {TARGET_CLICK_P95_MS:g} ms at p95, under "
         f"{TARGET_KERNEL_MB:g} MB per kernel. Memory: resident (RSS, counts shared libraries "
         "in every process) and unique (USS, what each extra kernel really adds), over the "
         "kernels serving the pages and those waiting in the pools.",
-        "",
-    ]
+    )
     chromium = voila_harness.find_chromium()
     if chromium is None:
         return "\n".join([*lines, "Chromium was not found: nothing measured."])
-    from playwright.sync_api import sync_playwright
-
     started = time.perf_counter()
     print("    kernel stages ...", flush=True)
     stages = kernel_stages()
     scenarios: list[Scenario] = []
     rounds: list[ClassRound] = []
-    with sync_playwright() as pw:
-        browser = voila_harness.launch_chromium(pw, chromium)
-        try:
-            with voila() as server:
-                print("    1 learner, pool voila.json ...", flush=True)
-                scenarios.append(run_scenario(browser, server, 1, 0))
-            with voila(class_size=CLASS) as server:
-                pooled = 2 * CLASS  # Start here and the play lesson
-                for i in range(CLASS_ROUNDS):
-                    print(f"    class of {CLASS}, round {i + 1} ...", flush=True)
-                    rounds.append(run_class_round(browser, server, pooled))
-                print(f"    {CLASS} learners in Chromium on this machine ...", flush=True)
-                wait_for_pools(server, expect=pooled)
-                time.sleep(QUIET_S)
-                wait_for_quiet()
-                scenarios.append(run_scenario(browser, server, CLASS, CLASS))
-        finally:
-            browser.close()
+    with voila_harness.chromium_browser(chromium) as browser:
+        with voila() as server:
+            print("    1 learner, pool voila.json ...", flush=True)
+            scenarios.append(run_scenario(browser, server, 1, 0))
+        with voila(class_size=CLASS) as server:
+            pooled = 2 * CLASS  # Start here and the play lesson
+            for i in range(CLASS_ROUNDS):
+                print(f"    class of {CLASS}, round {i + 1} ...", flush=True)
+                rounds.append(run_class_round(browser, server, pooled))
+            print(f"    {CLASS} learners in Chromium on this machine ...", flush=True)
+            wait_for_pools(server, expect=pooled)
+            time.sleep(QUIET_S)
+            wait_for_quiet()
+            scenarios.append(run_scenario(browser, server, CLASS, CLASS))
     solo_drawing = scenarios[0].stages_s[0][2]
     lines += [
         "### A class of ten arriving together",

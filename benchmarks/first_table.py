@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks import machine_line, table
+from benchmarks import section_head, table
 from benchmarks.app import PLAY, STAGES_JS, VISIBLE_SCRIPT, wait_for_pools, wait_for_quiet
 from benchmarks.harness import voila_harness
 from gin.tournament import percentile
@@ -179,11 +179,8 @@ def _row(name: str, openings: list[Opening], load: float, target: float) -> list
 
 def run() -> str:
     """Measure and return the ``first-table`` section of ``docs/BENCHMARKS.md``."""
-    lines = [
+    lines = section_head(
         "## The play table's first appearance (a newcomer opens it)",
-        "",
-        machine_line(),
-        "",
         f"From the start of the page load of `{PLAY}` in a new tab to the learner's first "
         "card on the page, one learner at a time. Targets at p95: "
         f"{TARGET_POOL_S:g} s from the pre-heated pool, {TARGET_COLD_S:g} s on a kernel "
@@ -191,25 +188,18 @@ def run() -> str:
         "A browser's first page has an empty cache; a new tab after Start here takes "
         "Voilà's front end (some ninety scripts) from the browser's cache, which the "
         "server lets it keep for an hour (`gin.ui.page.serve.FrontEndCached`).",
-        "",
-    ]
+    )
     chromium = voila_harness.find_chromium()
     if chromium is None:
         return "\n".join([*lines, "Chromium was not found: nothing measured."])
-    from playwright.sync_api import sync_playwright
-
     started = time.perf_counter()
-    with sync_playwright() as pw:
-        browser = voila_harness.launch_chromium(pw, chromium)
-        try:
-            print("    from the pool ...", flush=True)
-            pooled, pooled_load = series(browser, pool=-1)
-            print("    from the pool, in a new tab after Start here ...", flush=True)
-            tabbed, tabbed_load = series(browser, pool=-1, after_start=True)
-            print("    a kernel started for the page ...", flush=True)
-            cold, cold_load = series(browser, pool=0)
-        finally:
-            browser.close()
+    with voila_harness.chromium_browser(chromium) as browser:
+        print("    from the pool ...", flush=True)
+        pooled, pooled_load = series(browser, pool=-1)
+        print("    from the pool, in a new tab after Start here ...", flush=True)
+        tabbed, tabbed_load = series(browser, pool=-1, after_start=True)
+        print("    a kernel started for the page ...", flush=True)
+        cold, cold_load = series(browser, pool=0)
     header = [
         "opened",
         "samples",

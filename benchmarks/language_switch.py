@@ -79,24 +79,20 @@ def page_times() -> list[float]:
     chromium = voila_harness.find_chromium()
     if chromium is None:
         return []
-    from playwright.sync_api import sync_playwright
-
     times: list[float] = []
     with (
         tempfile.TemporaryDirectory() as tmp,
         voila_harness.run_voila(
             voila_harness.NOTEBOOKS_DIR, cwd=Path(tmp), log_path=Path(tmp) / "voila.log"
         ) as server,
-        sync_playwright() as p,
+        voila_harness.chromium_browser(chromium) as browser,
     ):
-        browser = voila_harness.launch_chromium(p, chromium)
         page = voila_harness.new_page(browser)
         voila_harness.open_lesson(page, server.base_url, "04_play.ipynb?seed=7")
         page.locator(".gin-hand .gin-card[data-card]").first.wait_for(timeout=60_000)
         for _ in range(ROUNDS):
             for lang in ("he", "et", "lo", "bg", "en"):
                 times.append(float(page.evaluate(SWITCH_JS, lang)))
-        browser.close()
     return times
 
 

@@ -203,8 +203,6 @@ def run() -> str:
     chromium = voila_harness.find_chromium()
     if chromium is None:
         return "## The card table: click to update\n\nChromium not found: not measured.\n"
-    from playwright.sync_api import sync_playwright
-
     started = time.perf_counter()
     header = machine_line()
     with (
@@ -212,16 +210,12 @@ def run() -> str:
         voila_harness.run_voila(
             voila_harness.NOTEBOOKS_DIR, cwd=ROOT, log_path=Path(tmp) / "voila.log"
         ) as server,
-        sync_playwright() as pw,
+        voila_harness.chromium_browser(chromium) as browser,
     ):
-        browser = voila_harness.launch_chromium(pw, chromium)
-        try:
-            page = voila_harness.new_page(browser)
-            page.set_viewport_size({"width": 1366, "height": 768})
-            voila_harness.open_lesson(page, server.base_url, "04_play.ipynb")
-            samples, timeouts = play(page, time.monotonic() + SECONDS)
-        finally:
-            browser.close()
+        page = voila_harness.new_page(browser)
+        page.set_viewport_size({"width": 1366, "height": 768})
+        voila_harness.open_lesson(page, server.base_url, "04_play.ipynb")
+        samples, timeouts = play(page, time.monotonic() + SECONDS)
     rows = []
     every: list[float] = []
     for kind in sorted(samples):

@@ -169,13 +169,9 @@ Action = TakeUpCard | Pass | DrawStock | DrawDiscard | Discard | Knock | BigGin 
 """Any action a player can take."""
 
 _SIMPLE: dict[str, Action] = {
-    "take": TakeUpCard(),
-    "pass": Pass(),
-    "draw-stock": DrawStock(),
-    "draw-discard": DrawDiscard(),
-    "big-gin": BigGin(),
-    "lay-off": LayOff(),
+    a.text: a for a in (TakeUpCard(), Pass(), DrawStock(), DrawDiscard(), BigGin(), LayOff())
 }
+"""The actions whose text form is one word, by that word."""
 
 
 def parse_action(text: str) -> Action:

@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 
+import ipywidgets
 import pytest
 from hypothesis import HealthCheck, settings
 
 import gin
 from gin.cards import DECK, Card, parse_cards
+from gin.i18n import DEFAULT_LANGUAGE, set_language
 
 settings.register_profile(
     "default",
@@ -69,6 +73,29 @@ def stack_order(
 StackOrder = Callable[..., list[Card]]
 
 
+def run_sql(path: Path, *scripts: str) -> None:
+    """Run these SQL scripts on the SQLite file ``path`` and commit: a test changing a
+    class store behind its back (another schema version, foreign tables)."""
+    db = sqlite3.connect(path)
+    try:
+        for script in scripts:
+            db.executescript(script)
+        db.commit()
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def fresh_widgets() -> Iterator[None]:
+    """The test starts with no widgets (so a leak scan sees only its own) and closes what
+    it made; the language is the default again after it. Test files of widgets use it for
+    every test: ``pytestmark = pytest.mark.usefixtures("fresh_widgets")``."""
+    ipywidgets.Widget.close_all()
+    yield
+    ipywidgets.Widget.close_all()
+    set_language(DEFAULT_LANGUAGE)
+
+
 @pytest.fixture(scope="session")
 def stack() -> StackOrder:
     """The :func:`stack_order` helper."""
@@ -98,19 +125,28 @@ def views_of_random_deals(seeds: int, rng: random.Random) -> Iterator[gin.Player
             deal.apply(rng.choice(list(view.legal_actions)))
 
 
-def play_at_random(game: gin.Game, rng: random.Random, entries: int) -> None:
-    """Play up to ``entries`` moves of ``game`` chosen by ``rng`` (starting a new deal is
-    one): a knock or big gin half the times one is legal, else any legal action. Stops
-    when the game is over."""
+def play_moves(game: gin.Game, entries: int, move: Callable[[gin.Game], None]) -> None:
+    """Play up to ``entries`` moves of ``game`` (starting a new deal is one), each deal's
+    made by ``move(game)``. Stops when the game is over."""
     for _ in range(entries):
         if game.is_over:
             return
         if game.deal.is_over:
             game.next_deal()
             continue
+        move(game)
+
+
+def play_at_random(game: gin.Game, rng: random.Random, entries: int) -> None:
+    """Play up to ``entries`` moves of ``game`` chosen by ``rng`` (:func:`play_moves`): a
+    knock or big gin half the times one is legal, else any legal action."""
+
+    def move(game: gin.Game) -> None:
         legal = game.deal.legal_actions()
         knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
         game.apply(rng.choice(knocks) if knocks and rng.random() < 0.5 else rng.choice(legal))
+
+    play_moves(game, entries, move)
 
 
 @pytest.fixture(autouse=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_sql
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tornado.testing import AsyncHTTPTestCase
@@ -65,10 +66,7 @@ def test_the_store_creates_its_schema_and_marks_its_version(tmp_path: Path) -> N
 
 def test_a_store_of_an_unknown_schema_version_is_refused_with_a_sentence(tmp_path: Path) -> None:
     ClassStore(tmp_path).close()
-    db = sqlite3.connect(tmp_path / FILE_NAME)
-    db.execute("PRAGMA user_version = 99")
-    db.commit()
-    db.close()
+    run_sql(tmp_path / FILE_NAME, "PRAGMA user_version = 99")
     with pytest.raises(ClassStoreError) as caught:
         ClassStore(tmp_path)
     assert caught.value.code == "class-store-version"

@@ -5,9 +5,7 @@ on the page, :class:`gin.ui.table.ordering.HandOrdering`."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-import ipywidgets
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,11 +17,7 @@ from gin.ui.cardarea import CardArea
 from gin.ui.table.handorder import SUIT_ORDER, HandOrder, HandOrderError
 from gin.ui.table.ordering import HandOrdering
 
-
-@pytest.fixture(autouse=True)
-def fresh_widgets() -> Iterator[None]:
-    yield
-    ipywidgets.Widget.close_all()
+pytestmark = pytest.mark.usefixtures("fresh_widgets")
 
 
 # --------------------------------------------------------------------------- HandOrder

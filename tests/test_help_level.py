@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import ipywidgets
 import pytest
 
 import gin
@@ -27,11 +25,7 @@ from gin.ui.table.helplevel import (
     policy,
 )
 
-
-@pytest.fixture(autouse=True)
-def fresh_widgets() -> Iterator[None]:
-    yield
-    ipywidgets.Widget.close_all()
+pytestmark = pytest.mark.usefixtures("fresh_widgets")
 
 
 # --------------------------------------------------------------------------- the policies

@@ -5,10 +5,10 @@ off": a card goes onto a meld as it stands, so runs chain); saves and replays ke
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
-from conftest import stack_order
+from conftest import play_moves, stack_order
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_properties import BASE, assert_cards_accounted_for, knock_positions
@@ -587,11 +587,16 @@ def net(r: gin.DealResult) -> int:
 RULES10 = gin.Rules.preset("classic", ace_knock_limit=10)
 
 
-@settings(
-    max_examples=max(10, BASE // 6),
-    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.filter_too_much],
-)
-@given(knock_positions(), st.randoms(use_true_random=False))
+def knock_positions_and_randoms(test: Callable[..., None]) -> Callable[..., None]:
+    """Run ``test(position, rng)`` over knock positions (:func:`knock_positions`) and
+    seeded generators, with the examples these layout searches can afford."""
+    return settings(
+        max_examples=max(10, BASE // 6),
+        suppress_health_check=[HealthCheck.large_base_example, HealthCheck.filter_too_much],
+    )(given(knock_positions(), st.randoms(use_true_random=False))(test))
+
+
+@knock_positions_and_randoms
 def test_the_best_layout_never_scores_worse_than_a_proposed_one(
     position: tuple[list[gin.Card], list[gin.Card]], rng: random.Random
 ) -> None:
@@ -626,11 +631,7 @@ def test_the_best_layout_never_scores_worse_than_a_proposed_one(
             assert net(best) >= net(gin.score_deal(RULES10, up, knocker, defender, layout))
 
 
-@settings(
-    max_examples=max(10, BASE // 6),
-    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.filter_too_much],
-)
-@given(knock_positions(), st.randoms(use_true_random=False))
+@knock_positions_and_randoms
 def test_any_chosen_layoffs_leave_at_least_the_best_layoffs_deadwood(
     position: tuple[list[gin.Card], list[gin.Card]], rng: random.Random
 ) -> None:
@@ -664,36 +665,33 @@ def _indexes(b: gin.LayoffBoard) -> list[int]:
 def play_laying_out(game: gin.Game, rng: random.Random, entries: int) -> None:
     """Play at random; every knock and big gin lays out a layout of its own (a maximal
     one within the limit, not always the best) and every defender chooses layoffs."""
-    for _ in range(entries):
-        if game.is_over:
-            return
-        if game.deal.is_over:
-            game.next_deal()
-            continue
-        deal = game.deal
-        view = deal.view(deal.to_move)  # type: ignore[arg-type]
-        legal = list(view.legal_actions)
-        if view.lays_off and view.layoff_board is not None:
-            b = view.layoff_board
-            while b.fitting_cards() and rng.random() < 0.7:
-                card = rng.choice(b.fitting_cards())
-                b = b.lay_off(card, rng.choice(b.fits(card)))
-            game.apply(gin.LayOff(tuple(zip(b.laid_cards, _indexes(b), strict=True))))
-            continue
-        knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
-        if knocks and rng.random() < 0.5:
-            a = rng.choice(knocks)
-            kept = view.kept_cards(a.card) if isinstance(a, gin.Knock) else view.hand
-            fitting = [
-                arr for arr in all_maximal_arrangements(kept)[:8]
-                if arr.deadwood_points <= (0 if isinstance(a, gin.BigGin) else view.knock_limit)
-            ]  # fmt: skip
-            layout = tuple(m.cards for m in rng.choice(fitting).melds)
-            game.apply(
-                gin.Knock(a.card, layout) if isinstance(a, gin.Knock) else gin.BigGin(layout)
-            )
-            continue
-        game.apply(rng.choice(legal))
+    play_moves(game, entries, lambda g: _lay_out_move(g, rng))
+
+
+def _lay_out_move(game: gin.Game, rng: random.Random) -> None:
+    """One move of :func:`play_laying_out`."""
+    deal = game.deal
+    view = deal.view(deal.to_move)  # type: ignore[arg-type]
+    legal = list(view.legal_actions)
+    if view.lays_off and view.layoff_board is not None:
+        b = view.layoff_board
+        while b.fitting_cards() and rng.random() < 0.7:
+            card = rng.choice(b.fitting_cards())
+            b = b.lay_off(card, rng.choice(b.fits(card)))
+        game.apply(gin.LayOff(tuple(zip(b.laid_cards, _indexes(b), strict=True))))
+        return
+    knocks = [a for a in legal if isinstance(a, gin.Knock | gin.BigGin)]
+    if knocks and rng.random() < 0.5:
+        a = rng.choice(knocks)
+        kept = view.kept_cards(a.card) if isinstance(a, gin.Knock) else view.hand
+        fitting = [
+            arr for arr in all_maximal_arrangements(kept)[:8]
+            if arr.deadwood_points <= (0 if isinstance(a, gin.BigGin) else view.knock_limit)
+        ]  # fmt: skip
+        layout = tuple(m.cards for m in rng.choice(fitting).melds)
+        game.apply(gin.Knock(a.card, layout) if isinstance(a, gin.Knock) else gin.BigGin(layout))
+        return
+    game.apply(rng.choice(legal))
 
 
 @settings(max_examples=max(10, BASE // 10))

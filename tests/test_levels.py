@@ -875,14 +875,18 @@ def test_a_teacher_sets_the_seed_from_the_page() -> None:
     assert b.current.exercise.prompt.value == a.current.exercise.prompt.value
 
 
+def course_at(monkeypatch: pytest.MonkeyPatch, query: str) -> CourseLesson:
+    """The course (seed 3) opened at an address with this query (Voilà hands the page's
+    query to the kernel as QUERY_STRING)."""
+    monkeypatch.setenv("QUERY_STRING", query)
+    return course_lesson(3)
+
+
 def test_the_maps_links_open_their_level_and_rule_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Voilà hands the page's query to the kernel as QUERY_STRING
-    monkeypatch.setenv("QUERY_STRING", "level=void-deal&rules=spades-double")
-    lesson = course_lesson(3)
+    lesson = course_at(monkeypatch, "level=void-deal&rules=spades-double")
     assert lesson.current is not None and lesson.current.level.key == "void-deal"
     assert lesson.rules.name == "spades-double"
-    monkeypatch.setenv("QUERY_STRING", "level=nowhere&rules=poker")
-    lesson = course_lesson(3)
+    lesson = course_at(monkeypatch, "level=nowhere&rules=poker")
     assert lesson.page_problem  # rules=poker: the page's own problem
     assert lesson.rules.name == "classic"
 
@@ -892,8 +896,7 @@ def test_a_bad_level_in_the_address_keeps_its_sentence_when_progress_arrives(
 ) -> None:
     """Issue 22: the sentence about a bad ``?level=`` stays on the page after the
     learner's stored progress arrives (which opens the level to continue with)."""
-    monkeypatch.setenv("QUERY_STRING", "level=nowhere")
-    lesson = course_lesson(3)
+    lesson = course_at(monkeypatch, "level=nowhere")
     assert lesson.problem is not None
     assert "There is no level called “nowhere”" in lesson.problem.text
     lesson.progress.send_from_page({"event": "stored", "records": {"classic": {"_last": "runs"}}})
@@ -906,12 +909,10 @@ def test_the_course_reads_its_address_in_any_case_and_refuses_repeats(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``Level=`` is ``level=``; ``level=sets&level=runs`` is refused with a sentence."""
-    monkeypatch.setenv("QUERY_STRING", "Level=void-deal&RULES=spades-double")
-    lesson = course_lesson(3)
+    lesson = course_at(monkeypatch, "Level=void-deal&RULES=spades-double")
     assert lesson.current is not None and lesson.current.level.key == "void-deal"
     assert lesson.rules.name == "spades-double"
-    monkeypatch.setenv("QUERY_STRING", "level=sets&Level=runs")
-    lesson = course_lesson(3)
+    lesson = course_at(monkeypatch, "level=sets&Level=runs")
     assert lesson.problem is not None and "level" in lesson.problem.text
     assert "twice" in lesson.problem.text
 
@@ -920,8 +921,7 @@ def test_a_bad_level_is_quoted_with_its_hidden_characters_escaped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A NUL or a bidi override in ``?level=`` is shown escaped, never raw."""
-    monkeypatch.setenv("QUERY_STRING", "level=ab%E2%80%AEcd%00")
-    lesson = course_lesson(3)
+    lesson = course_at(monkeypatch, "level=ab%E2%80%AEcd%00")
     assert lesson.problem is not None
     text = lesson.problem.text
     assert "\u202e" not in text and "\x00" not in text  # the characters themselves

@@ -30,6 +30,7 @@ from typing import Any
 
 import pgcluster
 import pytest
+from conftest import run_sql
 from pgcluster import Cluster, free_port
 
 from gin.ui.classroom.names import GUESSES_PER_MINUTE, GuessLimit
@@ -180,10 +181,7 @@ def test_another_schema_version_is_refused_in_one_sentence(address: str, pg_url:
         with psycopg.connect(address, autocommit=True) as conn:
             conn.execute("UPDATE gin_schema SET version = 9")
     else:
-        db = sqlite3.connect(Path(address) / "class-store.sqlite3")
-        db.execute("PRAGMA user_version = 9")
-        db.commit()
-        db.close()
+        run_sql(Path(address) / "class-store.sqlite3", "PRAGMA user_version = 9")
     with pytest.raises(ClassStoreError) as caught:
         open_store(address)
     assert caught.value.code == "class-store-version"
@@ -195,10 +193,7 @@ def test_foreign_data_is_refused_in_one_sentence(tmp_path: Path, pg_url: str) ->
 
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute("CREATE TABLE invoices (n INTEGER)")
-    db = sqlite3.connect(tmp_path / "class-store.sqlite3")
-    db.execute("CREATE TABLE invoices (n INTEGER)")
-    db.commit()
-    db.close()
+    run_sql(tmp_path / "class-store.sqlite3", "CREATE TABLE invoices (n INTEGER)")
     for where in (pg_url, str(tmp_path)):
         with pytest.raises(ClassStoreError) as caught:
             open_store(where)
@@ -208,12 +203,12 @@ def test_foreign_data_is_refused_in_one_sentence(tmp_path: Path, pg_url: str) ->
 def test_a_version_1_sqlite_store_is_brought_up_to_date(tmp_path: Path) -> None:
     from gin.ui.classroom import store as store_module
 
-    db = sqlite3.connect(tmp_path / "class-store.sqlite3")
-    db.executescript(store_module._TABLES)
-    db.execute("INSERT INTO classes VALUES ('ABCDEF', 0)")
-    db.execute("PRAGMA user_version = 1")
-    db.commit()
-    db.close()
+    run_sql(
+        tmp_path / "class-store.sqlite3",
+        store_module._TABLES,
+        "INSERT INTO classes VALUES ('ABCDEF', 0)",
+        "PRAGMA user_version = 1",
+    )
     store = ClassStore(tmp_path)
     assert store.classes() == [CODE]
     store.join(CODE, "Ana", token="t")

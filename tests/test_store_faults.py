@@ -66,6 +66,15 @@ def filled_store(data: Path) -> None:
     store.close()  # the last connection: the WAL is written back into the file
 
 
+def class_with_ana(url: str) -> tuple[Any, Learner]:
+    """The store at ``url`` with the class ``CODE``, which Ana (token ``t1``) has joined;
+    and Ana, as her kernel knows her."""
+    store = open_store(url)
+    store.create_class(CODE)
+    store.join(CODE, "Ana", token="t1")
+    return store, Learner("t1", CODE, "Ana")
+
+
 def damage_pages(data: Path) -> None:
     """Overwrite every page of the file but the first (the schema) with noise."""
     path = data / FILE_NAME
@@ -234,10 +243,7 @@ def test_a_kernel_writes_through_a_database_restart_and_loses_nothing(
     own_cluster: Cluster,
 ) -> None:
     url = own_cluster.database()
-    store = open_store(url)
-    store.create_class(CODE)
-    store.join(CODE, "Ana", token="t1")
-    ana = Learner("t1", CODE, "Ana")
+    store, ana = class_with_ana(url)
     writer = EventWriter(url, first_wait=0.1, longest_wait=1.0)
     written = threading.Event()
 
@@ -265,10 +271,7 @@ def test_an_outage_too_long_is_counted_and_said_once_to_the_teacher(
     from gin.ui.classroom.teacher import TeacherLesson
 
     url = own_cluster.database()
-    store = open_store(url)
-    store.create_class(CODE)
-    store.join(CODE, "Ana", token="t1")
-    ana = Learner("t1", CODE, "Ana")
+    store, ana = class_with_ana(url)
     writer = EventWriter(url, first_wait=0.05, longest_wait=0.2, outage=0.5)
     writer.write(ana, Event("hint", level="sets"))
     own_cluster.stop()

@@ -5,15 +5,14 @@ the engine's, and leaves the game as it was."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import ipywidgets
 import pytest
+from test_ui_support import stacked
 
 import gin
 import gin.scoreguess
-from gin.i18n import DEFAULT_LANGUAGE, set_language
+from gin.i18n import set_language
 from gin.ui import GinTable, play_table
 from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
 from gin.ui.page.urlparams import PageParamError, parse_page_params
@@ -31,33 +30,12 @@ OTHER = "5D 6H KC QD JD 9H 6S 2D 3D 5H"
 BOTH_RULES = ["classic", "spades-double"]
 
 
-@pytest.fixture(autouse=True)
-def fresh_widgets() -> Iterator[None]:
-    ipywidgets.Widget.close_all()
-    yield
-    ipywidgets.Widget.close_all()
-    set_language(DEFAULT_LANGUAGE)
+pytestmark = pytest.mark.usefixtures("fresh_widgets")
 
 
-def table(
-    stack: Any,
-    learner: str,
-    opponent: str,
-    up: str,
-    *,
-    rules: str = "classic",
-    learner_deals: bool = False,
-    stock: str = "",
-) -> GinTable:
+def table(stack: Any, learner: str, opponent: str, up: str, **options: Any) -> GinTable:
     """A table in the mode "I lay out my cards" whose first deal gives these hands."""
-    nd, de = (opponent, learner) if learner_deals else (learner, opponent)
-    order = stack(nd, de, up, stock)
-    game = gin.Game(
-        gin.Rules.preset(rules), seed=1, first_dealer=0 if learner_deals else 1, orders=[order]
-    )
-    t = play_table(rules=rules, seed=1, pause=0, arrange_self=True)
-    t.load_game(game)
-    return t
+    return stacked(stack, learner, opponent, up, arrange_self=True, **options)
 
 
 def snapshot(t: GinTable) -> tuple[Any, ...]:

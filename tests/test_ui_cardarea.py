@@ -5,20 +5,14 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
-import ipywidgets
 import pytest
 
 import gin
 from gin.ui.cardarea import CardArea
 
-
-@pytest.fixture(autouse=True)
-def fresh_widgets() -> Iterator[None]:
-    yield
-    ipywidgets.Widget.close_all()
+pytestmark = pytest.mark.usefixtures("fresh_widgets")
 
 
 def area_with(codes: str, **kwargs: object) -> tuple[CardArea, list[str], list[str]]:

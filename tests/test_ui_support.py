@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets
 
 import gin
 from gin.i18n import card_label
+from gin.ui import play_table
 from gin.ui.table.gintable import GinTable
 
 
@@ -356,3 +357,28 @@ def finish_deal(t: Any) -> None:
         else:
             c.opponent_step()
     raise AssertionError("the deal did not end")
+
+
+def stacked(
+    stack: Callable[..., list[gin.Card]],
+    learner: str,
+    opponent: str,
+    up: str,
+    *,
+    rules: str = "classic",
+    learner_deals: bool = False,
+    stock: str = "",
+    pause: float = 0,
+    **options: Any,
+) -> GinTable:
+    """A table whose first deal gives these hands and up card (the non-dealer is offered
+    the up card first); ``options`` go to :func:`gin.ui.play_table` (``teacher``,
+    ``arrange_self``)."""
+    nd, de = (opponent, learner) if learner_deals else (learner, opponent)
+    order = stack(nd, de, up, stock)
+    game = gin.Game(
+        gin.Rules.preset(rules), seed=1, first_dealer=0 if learner_deals else 1, orders=[order]
+    )
+    t = play_table(rules=rules, seed=1, pause=pause, **options)
+    t.load_game(game)
+    return t

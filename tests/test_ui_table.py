@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets
@@ -18,6 +18,7 @@ from test_ui_support import (
     hidden_cards,
     leaked_cards,
     play_game,
+    stacked,
     widget_tree,
 )
 
@@ -37,36 +38,7 @@ NUMBER_CODES = ("not-a-number", "no-number", "number-too-long", "number-out-of-r
 """The codes of gin.parse_whole_number's refusals."""
 
 
-@pytest.fixture(autouse=True)
-def fresh_widgets() -> Iterator[None]:
-    """Each test starts with no widgets, so the leak scan sees only its own table."""
-    ipywidgets.Widget.close_all()
-    yield
-    ipywidgets.Widget.close_all()
-
-
-def stacked(
-    stack: Callable[..., list[gin.Card]],
-    learner: str,
-    opponent: str,
-    up: str,
-    *,
-    rules: str = "classic",
-    learner_deals: bool = False,
-    stock: str = "",
-    teacher: bool = False,
-    pause: float = 0,
-) -> GinTable:
-    """A table whose first deal gives these hands and up card (the non-dealer is offered
-    the up card first)."""
-    nd, de = (opponent, learner) if learner_deals else (learner, opponent)
-    order = stack(nd, de, up, stock)
-    game = gin.Game(
-        gin.Rules.preset(rules), seed=1, first_dealer=0 if learner_deals else 1, orders=[order]
-    )
-    t = play_table(rules=rules, seed=1, pause=pause, teacher=teacher)
-    t.load_game(game)
-    return t
+pytestmark = pytest.mark.usefixtures("fresh_widgets")
 
 
 def take_kh_and_knock(t: GinTable) -> None:

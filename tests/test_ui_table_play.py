@@ -8,10 +8,9 @@ from __future__ import annotations
 import asyncio
 import html
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
-import ipywidgets
 import pytest
 from test_ui_support import assert_shows_engine_state, play_game
 from test_ui_table import (
@@ -31,12 +30,7 @@ from gin.ui.table.controls import PACES
 from gin.ui.table.gintable import GinTable
 from gin.ui.table.learnerhand import PICK_KEYS
 
-
-@pytest.fixture(autouse=True)
-def fresh_widgets() -> Iterator[None]:
-    ipywidgets.Widget.close_all()
-    yield
-    ipywidgets.Widget.close_all()
+pytestmark = pytest.mark.usefixtures("fresh_widgets")
 
 
 def shown(t: GinTable) -> set[str]:

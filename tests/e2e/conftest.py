@@ -29,7 +29,7 @@ from .voila_harness import (
     NOTEBOOKS_DIR,
     chromium_browser,
     find_chromium,
-    new_page,
+    fresh_page,
     run_voila,
     small_pool_config,
 )
@@ -80,11 +80,8 @@ def browser(chromium_path: str) -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    p = new_page(browser)
-    try:
+    with fresh_page(browser) as p:
         yield p
-    finally:
-        p.context.close()
 
 
 @pytest.fixture(scope="session")

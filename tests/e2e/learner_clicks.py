@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -61,40 +62,86 @@ def click_enabled(page: Page, css: str) -> bool:
     return True
 
 
+class TableTurns:
+    """The table's states (:data:`TABLE_STATE_JS`) one after another, until the score pad
+    has a row: the loop of a test that plays a deal by clicks or keys.
+
+    The caller looks at each state and acts (clicks, presses a key); the next state comes
+    once the table shows something else (up to ``settle_s``). When there is nothing to do
+    (the opponent's turn, the end of the deal), the caller says :meth:`idle` and the table
+    is looked at again shortly. After ``seconds`` the test fails with ``failing()``.
+    ``until(state)`` ends the walk instead of the score pad's first row.
+    """
+
+    def __init__(
+        self,
+        page: Page,
+        seconds: float,
+        failing: Callable[[], str] = lambda: "the deal did not reach the score pad",
+        settle_s: float = 10.0,
+        until: Callable[[dict[str, Any]], bool] = lambda s: bool(s["rows"] >= 1),
+    ) -> None:
+        self.page, self.seconds, self.failing, self.settle_s = page, seconds, failing, settle_s
+        self.until = until
+        self._acted = True
+
+    def idle(self) -> None:
+        """Nothing to do at this state: look at the table again in a moment."""
+        self._acted = False
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        deadline = time.monotonic() + self.seconds
+        while time.monotonic() < deadline:
+            s: dict[str, Any] = self.page.evaluate(TABLE_STATE_JS)
+            if self.until(s):
+                return
+            self._acted = True
+            yield s
+            if self._acted:
+                wait_for_table_change(self.page, s, self.settle_s)
+            else:
+                self.page.wait_for_timeout(100)
+        pytest.fail(self.failing())
+
+
 def play_deal_by_clicks(page: Page, seconds: float, settle_s: float = 10.0) -> list[str]:
     """Play the learner's side of the table's deal by clicks until the score pad has a
     row; each click waits up to ``settle_s`` for the table to answer. The clicks made, in
     order (a missed one in parentheses). Fails the test after ``seconds``."""
-    deadline = time.monotonic() + seconds
     actions: list[str] = []
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] >= 1:
-            return actions
-        action = allowed_action(s)
-        if action is not None:
-            css = f"gin-action-{_BUTTON_CLASSES.get(action, action)}"
-            actions.append(action if click_enabled(page, css) else f"({action} missed)")
-        elif len(s["hand"]) == 11:
-            worst = card_to_throw(s)
-            if s["selected"] != [worst]:
-                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
-                actions.append(f"select {worst}")
-            elif s["discard"]:
-                done = click_enabled(page, "gin-action-discard")
-                actions.append(f"discard {worst}" if done else "(discard missed)")
-            else:
-                page.wait_for_timeout(100)
-                continue
-        else:
-            page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
-            continue
-        wait_for_table_change(page, s, settle_s)
-    said = page.evaluate(
-        "() => ['.gin-turn', '.gin-coach'].map(c => document.querySelector(c))"
-        ".map(e => e ? e.innerText.slice(0, 300) : '').join(' | ')"
-    )
-    pytest.fail(f"the deal did not reach the score pad; actions: {actions}; the table: {said}")
+
+    def failing() -> str:
+        said = page.evaluate(
+            "() => ['.gin-turn', '.gin-coach'].map(c => document.querySelector(c))"
+            ".map(e => e ? e.innerText.slice(0, 300) : '').join(' | ')"
+        )
+        return f"the deal did not reach the score pad; actions: {actions}; the table: {said}"
+
+    turns = TableTurns(page, seconds, failing, settle_s)
+    for s in turns:
+        click_learner_move(page, s, actions, turns)
+    return actions
+
+
+def click_learner_move(
+    page: Page, state: dict[str, Any], actions: list[str], turns: TableTurns
+) -> None:
+    """The scripted learner's click at the table showing ``state``: the first action
+    allowed, else the card to throw (selected, then discarded); each click noted in
+    ``actions`` (a missed one in parentheses). Nothing to click (the opponent's turn, the
+    end of the deal): ``turns`` is told it is idle."""
+    action = allowed_action(state)
+    if action is not None:
+        css = f"gin-action-{_BUTTON_CLASSES.get(action, action)}"
+        actions.append(action if click_enabled(page, css) else f"({action} missed)")
+    elif len(state["hand"]) == 11 and state["selected"] != [worst := card_to_throw(state)]:
+        page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
+        actions.append(f"select {worst}")
+    elif len(state["hand"]) == 11 and state["discard"]:
+        done = click_enabled(page, "gin-action-discard")
+        actions.append(f"discard {card_to_throw(state)}" if done else "(discard missed)")
+    else:
+        turns.idle()
 
 
 def assert_one_deal_scored(page: Page) -> None:

@@ -13,16 +13,15 @@ the opponent knocks first (a set of fives and 8-10♥: the learner's J♥ fits t
 from __future__ import annotations
 
 import re
-import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
-from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
+from voila_harness import collect_errors, open_lesson
 
 import gin
 
 from .builder_clicks import click_cards
-from .learner_clicks import allowed_action, card_to_throw, click_enabled, wait_for_table_change
+from .learner_clicks import TableTurns, click_learner_move
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -41,32 +40,17 @@ BUILDER_CARDS_JS = """() => Array.from(document.querySelectorAll(
 def play_to_the_knock(page: Page, seconds: float, room: str = BUILDER) -> list[str]:
     """Click the scripted learner's moves until the meld builder opens (the knock and
     its confirmation are among them), or the room ``room``."""
-    deadline = time.monotonic() + seconds
     actions: list[str] = []
-    while time.monotonic() < deadline:
-        if page.locator(room).is_visible():
-            return actions
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
+    turns = TableTurns(
+        page,
+        seconds,
+        lambda: f"{room} did not open; actions: {actions}",
+        until=lambda _s: page.locator(room).is_visible(),
+    )
+    for s in turns:
         assert s["rows"] == 0, f"the deal ended: {actions}"
-        action = allowed_action(s)
-        if action is not None:
-            css = {"draw": "draw-stock", "big_gin": "big-gin"}.get(action, action)
-            actions.append(action if click_enabled(page, f"gin-action-{css}") else "(missed)")
-        elif len(s["hand"]) == 11:
-            worst = card_to_throw(s)
-            if s["selected"] != [worst]:
-                page.locator(f'.gin-hand .gin-card[data-card="{worst}"]').click()
-            elif s["discard"]:
-                actions.append(f"discard {worst}")
-                click_enabled(page, "gin-action-discard")
-            else:
-                page.wait_for_timeout(100)
-                continue
-        else:
-            page.wait_for_timeout(100)
-            continue
-        wait_for_table_change(page, s, 10)
-    pytest.fail(f"{room} did not open; actions: {actions}")
+        click_learner_move(page, s, actions, turns)
+    return actions
 
 
 def test_a_deal_laid_out_by_the_learner_is_played_to_its_score(

@@ -20,8 +20,8 @@ import pytest
 from voila_harness import (
     NOTEBOOKS_DIR,
     TABLE_STATE_JS,
-    _local_only,
     collect_errors,
+    fresh_page,
     open_lesson,
     wait_until_rendered,
 )
@@ -31,6 +31,7 @@ from gin.ui.lessons.levels import LEVELS, MASTERY_STREAK
 
 from .axe_audit import axe_violations, describe
 from .learner_clicks import (
+    TableTurns,
     allowed_action,
     card_to_throw,
     click_enabled,
@@ -74,31 +75,24 @@ FAST_MELD_JS = """() => {
 @pytest.fixture(params=list(VIEWPORTS))
 def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     """A page at a laptop's or a phone's size (loopback only)."""
-    width, height = VIEWPORTS[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.route("**/*", _local_only)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    try:
+    with fresh_page(browser, *VIEWPORTS[request.param]) as page:
         yield page
-    finally:
-        context.close()
 
 
 @pytest.fixture
 def laptop_page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.route("**/*", _local_only)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    try:
+    with fresh_page(browser, 1366, 768) as page:
         yield page
-    finally:
-        context.close()
 
 
 def in_view(page: Page, css: str) -> str:
     return str(page.evaluate(IN_VIEW_JS, css))
+
+
+def assert_in_view(page: Page, *css: str) -> None:
+    """Each of these elements is in view (where each is, when one is not)."""
+    where = {c: in_view(page, c) for c in css}
+    assert all(w == "in view" for w in where.values()), where
 
 
 def no_errors(page: Page, log: Any) -> None:
@@ -126,7 +120,7 @@ def test_a_newcomer_starts_with_the_guided_deal_and_always_sees_its_instruction(
     main.wait_for()
     assert main.count() == 1
     assert (main.get_attribute("href") or "").startswith("./00_first_deal.ipynb")
-    assert in_view(page, ".gin-primary-action") == "in view"
+    assert_in_view(page, ".gin-primary-action")
     no_errors(page, log)
     with page.expect_navigation(wait_until="commit"):
         main.click()
@@ -173,8 +167,7 @@ def test_a_newcomer_starts_with_the_guided_deal_and_always_sees_its_instruction(
     assert "Take apart" not in steps, steps  # every meld made was the one chosen
     page.locator(".gin-deal-result [role=status]").wait_for()
     page.wait_for_timeout(600)  # the focus moves to Next deal, which scrolls the page
-    assert in_view(page, ".gin-deal-result") == "in view"
-    assert in_view(page, ".gin-guide") == "in view"
+    assert_in_view(page, ".gin-deal-result", ".gin-guide")
     no_errors(page, log)
 
 
@@ -241,12 +234,9 @@ def test_the_table_says_when_nothing_fits_and_shows_the_result_in_view(
     log = open_lesson(page, voila_server, f"04_play.ipynb?seed={NOTHING_TO_LAY_OFF_SEED}")
     page.locator(".gin-hand .gin-card").first.wait_for()
     laptop = page.viewport_size == {"width": 1366, "height": 768}
-    deadline = time.monotonic() + 150
     saw_layoff = False
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] >= 1:
-            break
+    turns = TableTurns(page, 150)
+    for s in turns:
         if s["lay_off"]:
             turn = page.locator(".gin-turn").inner_text()
             assert "nothing to lay off" in turn, turn
@@ -273,19 +263,14 @@ def test_the_table_says_when_nothing_fits_and_shows_the_result_in_view(
             else:
                 click_enabled(page, "gin-action-discard")
         else:
-            page.wait_for_timeout(100)
-            continue
-        wait_for_table_change(page, s, 10)
-    else:
-        pytest.fail("the deal did not reach the score pad")
+            turns.idle()
     assert saw_layoff, "the scripted deal reaches the opponent's knock with nothing to lay off"
     result = page.locator(".gin-deal-result [role=status]")
     result.wait_for()
     page.wait_for_timeout(300)
     assert "Your opponent wins deal 1" in result.inner_text()
     assert "Score: you 0" in result.inner_text()
-    assert in_view(page, ".gin-deal-result") == "in view"
-    assert in_view(page, ".gin-action-next-deal") == "in view"
+    assert_in_view(page, ".gin-deal-result", ".gin-action-next-deal")
     no_errors(page, log)
 
 
@@ -308,9 +293,7 @@ def test_the_games_result_is_in_view_when_the_game_is_over(
     assert "Your opponent wins deal 1" in said and "Score: you 0" in said, said
     game = page.locator(".gin-deal-result .gin-game-result").inner_text()
     assert re.fullmatch(r"Your opponent wins the game, \d+ to 0!", game.strip()), game
-    assert in_view(page, ".gin-deal-result") == "in view"
-    assert in_view(page, ".gin-game-result") == "in view"
-    assert in_view(page, ".gin-action-new-game") == "in view"
+    assert_in_view(page, ".gin-deal-result", ".gin-game-result", ".gin-action-new-game")
     hand = page.evaluate(
         "() => { const r = document.querySelector('.gin-hand').getBoundingClientRect();"
         " return r.bottom > 0 && r.top < window.innerHeight; }"

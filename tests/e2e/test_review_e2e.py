@@ -16,16 +16,15 @@ again in the layoff chooser of "Play it again from here".
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
-from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
+from voila_harness import collect_errors, open_lesson
 
 import gin
 
-from .learner_clicks import click_enabled, wait_for_table_change
+from .learner_clicks import TableTurns, click_enabled
 from .test_arrange_e2e import ADDRESS, WAIT_MS, play_to_the_knock
 
 if TYPE_CHECKING:
@@ -60,11 +59,8 @@ def test_meld_breaking_discards_are_marked_in_the_review(
     log = open_lesson(page, voila_server, "04_play.ipynb?seed=11")
     assert page.locator("button.gin-action-review").is_hidden()
     broken: list[str] = []
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] >= 1:
-            break
+    turns = TableTurns(page, 240, lambda: "the deal did not end")
+    for s in turns:
         if s["confirm"] or s["lay_off"]:
             click_enabled(page, "gin-action-confirm" if s["confirm"] else "gin-action-lay-off")
         elif s["pass"]:
@@ -76,18 +72,10 @@ def test_meld_breaking_discards_are_marked_in_the_review(
             card = _lowest(melded) if melded else max(s["deadwood"] or s["hand"], key=_key)
             if s["selected"] != [card]:
                 page.locator(f'.gin-hand .gin-card[data-card="{card}"]').click()
-                wait_for_table_change(page, s, 10)
-                continue
-            if not click_enabled(page, "gin-action-discard"):
-                continue
-            if melded:
+            elif click_enabled(page, "gin-action-discard") and melded:
                 broken.append(card)
         else:
-            page.wait_for_timeout(100)
-            continue
-        wait_for_table_change(page, s, 10)
-    else:
-        pytest.fail("the deal did not end")
+            turns.idle()
     assert broken, "the learner broke no meld: choose another seed"
     button = page.locator("button.gin-action-review")
     button.wait_for(state="visible", timeout=30_000)

@@ -25,7 +25,9 @@ from voila_harness import (
     REPO_ROOT,
     Server,
     collect_errors,
+    kernel_spec,
     new_page,
+    one_cell_notebook,
     open_lesson,
     run_voila,
     small_pool_config,
@@ -271,31 +273,18 @@ def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
     leave a kernel running that nothing counted (45 processes under a cap of 40).
 
     Issue 33: the rush is back to the pools within a minute of its pages closing."""
-    import json
     import sys
     import threading
 
     base = tmp_path_factory.mktemp("rush")
     if kernels != "python3":  # the kernel "python3", whose every fourth start dies
-        spec = base / "share" / "kernels" / "python3"
-        spec.mkdir(parents=True)
         (base / "starts").mkdir()
         script = base / "ipykernel_dies_every_fourth.py"  # "ipykernel": counted as a kernel
         script.write_text(DIES_EVERY_FOURTH)
         argv = [sys.executable, str(script), str(base / "starts"), "{connection_file}"]
-        spec.joinpath("kernel.json").write_text(
-            json.dumps({"argv": argv, "display_name": "Python 3", "language": "python"})
-        )
+        kernel_spec(base / "share", "python3", "Python 3", argv)
         monkeypatch.setenv("JUPYTER_PATH", str(base / "share"))
-    notebook = {
-        "cells": [{"cell_type": "code", "metadata": {}, "source": "1", "outputs": [],
-                   "execution_count": None}],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }  # fmt: skip
-    (base / "tiny.ipynb").write_text(json.dumps(notebook))
+    one_cell_notebook(base / "tiny.ipynb", "1", "python3", "Python 3")
     with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
         statuses: list[int] = []
         bodies: list[str] = []
@@ -374,25 +363,12 @@ kernelapp.launch_new_instance()
 def serve_a_dying_kernel(base: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """The page of a one-cell notebook whose kernel dies at start (``how``: ``once`` or
     ``always``), as the app serves it."""
-    import json
     import sys
 
-    spec = base / "share" / "kernels" / "dying"
-    spec.mkdir(parents=True)
     (base / "kernel.py").write_text(DIES_ONCE)
     argv = [sys.executable, str(base / "kernel.py"), str(base / "marker"), "{connection_file}", how]
-    spec.joinpath("kernel.json").write_text(
-        json.dumps({"argv": argv, "display_name": "dies at start", "language": "python"})
-    )
-    notebook = {
-        "cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
-                   "source": "'kernel ' + 'answered'", "execution_count": None}],
-        "metadata": {"kernelspec": {"name": "dying", "display_name": "dies at start",
-                                    "language": "python"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }  # fmt: skip
-    (base / "dies.ipynb").write_text(json.dumps(notebook))
+    kernel_spec(base / "share", "dying", "dies at start", argv)
+    one_cell_notebook(base / "dies.ipynb", "'kernel ' + 'answered'", "dying", "dies at start")
     monkeypatch.setenv("JUPYTER_PATH", str(base / "share"))
     with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
         with urllib.request.urlopen(server.base_url + "/voila/render/dies.ipynb", timeout=200) as r:

@@ -13,14 +13,13 @@ the test's temporary directory: never into the tracked tree.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
 
-from .learner_clicks import allowed_action, card_to_throw, wait_for_table_change
+from .learner_clicks import TableTurns, allowed_action, card_to_throw, wait_for_table_change
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -147,11 +146,8 @@ def test_a_whole_deal_with_the_keyboard_only(page: Page, voila_server: str, tmp_
     )
     first_height = page.evaluate(FELT_HEIGHT_JS)
     presses: list[str] = []
-    deadline = time.monotonic() + 200
-    while time.monotonic() < deadline:
-        s: dict[str, Any] = page.evaluate(TABLE_STATE_JS)
-        if s["rows"] >= 1:
-            break
+    turns = TableTurns(page, 200, lambda: f"the deal did not reach the score pad; keys: {presses}")
+    for s in turns:
         key = None
         action = allowed_action(s)
         if action is not None:
@@ -160,13 +156,10 @@ def test_a_whole_deal_with_the_keyboard_only(page: Page, voila_server: str, tmp_
             worst = card_to_throw(s)
             key = "x" if s["selected"] == [worst] else _pick_key(s["hand"].index(worst))
         if key is None:
-            page.wait_for_timeout(100)  # the opponent's turn, or the end of the deal
+            turns.idle()  # the opponent's turn, or the end of the deal
             continue
         page.keyboard.press("Escape" if key == "escape" else key)
         presses.append(key)
-        wait_for_table_change(page, s, 10)
-    else:
-        pytest.fail(f"the deal did not reach the score pad; keys: {presses}")
     assert presses and presses[0] in ("p", "s"), presses
     assert page.locator(".gin-scores .gin-score-row").count() == 1
     # the deal is over: the focus is on Next deal, so Enter starts the next one

@@ -116,13 +116,23 @@ def _local_only(route: Route) -> None:
         route.abort()
 
 
-def new_page(browser: Browser) -> Page:
-    """A page in a fresh context that can reach only loopback addresses."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def new_page(browser: Browser, width: int = 1280, height: int = 900) -> Page:
+    """A page of this size in a fresh context that can reach only loopback addresses."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     context.route("**/*", _local_only)
     page = context.new_page()
     page.set_default_timeout(30_000)
     return page
+
+
+@contextlib.contextmanager
+def fresh_page(browser: Browser, width: int = 1280, height: int = 900) -> Iterator[Page]:
+    """A :func:`new_page`, its context closed on exit (a test's page fixture)."""
+    page = new_page(browser, width, height)
+    try:
+        yield page
+    finally:
+        page.context.close()
 
 
 # --------------------------------------------------------------------------- page log
@@ -402,6 +412,26 @@ def run_server(
         yield Server(base_url=base_url, proc=proc, log_path=log_path)
     finally:
         stop_process(proc)
+
+
+def kernel_spec(share: Path, name: str, display_name: str, argv: Sequence[str]) -> None:
+    """Write the kernel spec ``name`` under ``share`` (a folder to put on ``JUPYTER_PATH``),
+    started by ``argv`` (which names ``{connection_file}``)."""
+    spec = share / "kernels" / name
+    spec.mkdir(parents=True)
+    spec.joinpath("kernel.json").write_text(
+        json.dumps({"argv": list(argv), "display_name": display_name, "language": "python"})
+    )
+
+
+def one_cell_notebook(path: Path, source: str, kernel: str, display_name: str) -> None:
+    """Write a notebook of one code cell, ``source``, run by the kernel ``kernel``."""
+    cell = {"cell_type": "code", "metadata": {}, "source": source, "outputs": [],
+            "execution_count": None}  # fmt: skip
+    spec = {"name": kernel, "display_name": display_name, "language": "python"}
+    notebook = {"cells": [cell], "metadata": {"kernelspec": spec}, "nbformat": 4,
+                "nbformat_minor": 5}  # fmt: skip
+    path.write_text(json.dumps(notebook))
 
 
 def small_pool_config(directory: Path, pool: int = 2) -> Path:

@@ -27,7 +27,7 @@ from gin.errors import NumberError, echo
 from gin.i18n import M, Message
 from gin.numbers import parse_whole_number
 from gin.ui.lessons.answer_box import AnswerBox
-from gin.ui.lessons.base import button, html_widget
+from gin.ui.lessons.base import button, html_widget, section, titled_section
 from gin.ui.lessons.guard import AnswerError, describe_error, guarded
 from gin.ui.parts import close_tree
 
@@ -385,11 +385,45 @@ class Exercise:
             self.tally.value = ""
 
 
+class Practice:
+    """A lesson's practice: exercises made on the lesson's seed, shown together in its
+    "Practice" section: ``practice = Practice(lesson.seed)``, then
+    ``practice.add(name, title, intro, make)`` for each exercise, and
+    ``practice.section()`` among the lesson's parts.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.exercises: list[Exercise] = []
+
+    def add(
+        self,
+        name: str,
+        title: Message,
+        intro: Message | None,
+        make: Callable[[random.Random], Question],
+    ) -> Exercise:
+        """A new :class:`Exercise` named ``name`` on this practice's seed, shown in its
+        section."""
+        exercise = Exercise(name=name, title=title, intro=intro, make=make, seed=self.seed)
+        self.exercises.append(exercise)
+        return exercise
+
+    def section(self, intro: Message | None = None) -> Any:
+        """The "Practice" section with the exercises, and ``intro`` under its heading."""
+        widgets = [e.widget for e in self.exercises]
+        heading = M["lesson.practice.heading"]
+        if intro is None:
+            return section(heading.render(), "", *widgets)
+        return titled_section(heading, intro, *widgets)
+
+
 __all__ = [
     "AnswerWidget",
     "Choice",
     "Exercise",
     "Field",
+    "Practice",
     "Question",
     "Verdict",
     "parse_int",

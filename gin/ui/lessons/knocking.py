@@ -45,10 +45,9 @@ from gin.ui.lessons.base import (
     html_widget,
     paragraph,
     read_seed,
-    section,
     titled_section,
 )
-from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Field, Practice, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import find_deal
 from gin.ui.lessons.pictures import (
@@ -631,19 +630,18 @@ class KnockingLesson(Lesson):
         self.stepper = KnockStepper(
             self.seed, rules=self.page.rules or rules, projector=projector or self.page.projector
         )
-        self.score_exercise = Exercise(
-            name="score-deal",
-            title=M["lesson.knocking.score.title"],
-            intro=M["lesson.knocking.score.intro"],
-            make=score_question,
-            seed=self.seed,
+        practice = Practice(self.seed)
+        self.score_exercise = practice.add(
+            "score-deal",
+            M["lesson.knocking.score.title"],
+            M["lesson.knocking.score.intro"],
+            score_question,
         )
-        self.wait_exercise = Exercise(
-            name="knock-or-wait",
-            title=M["lesson.knocking.wait.title"],
-            intro=M["lesson.knocking.wait.intro"],
-            make=make_wait_question(hint_playouts, lambda: str(self.stepper.rules_choice.value)),
-            seed=self.seed,
+        self.wait_exercise = practice.add(
+            "knock-or-wait",
+            M["lesson.knocking.wait.title"],
+            M["lesson.knocking.wait.intro"],
+            make_wait_question(hint_playouts, lambda: str(self.stepper.rules_choice.value)),
         )
         self.assemble(
             titled_section(
@@ -651,12 +649,7 @@ class KnockingLesson(Lesson):
                 M["lesson.knocking.stepper.intro"],
                 self.stepper.widget,
             ),
-            section(
-                M["lesson.practice.heading"].render(),
-                "",
-                self.score_exercise.widget,
-                self.wait_exercise.widget,
-            ),
+            practice.section(),
         )
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from gin import Card, Rules, parse_cards
 from gin.i18n import M, Message, Text
 from gin.ui.choices import rules_name
-from gin.ui.lessons.exercise import Choice, Field, Question, Verdict
+from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
 from gin.ui.lessons.pictures import cards_html, group_html
 
 
@@ -152,6 +152,32 @@ def choice_question(
     return Question(prompt, (field,), check, {**data, "answer": answer}, nudge, explain)
 
 
+Slips = Callable[[str, int], tuple[str, str]]
+"""A two-part question's diagnosis of a wrong answer: given the choice and the number
+the learner gave, the slip shown (HTML, ``""`` when none) and its short code."""
+
+
+def choice_and_number_check(
+    choice: Field,
+    number: str,
+    answer: tuple[str, int],
+    explain: str,
+    slips: Slips,
+) -> Callable[[Mapping[str, str]], Verdict]:
+    """The check of a question asking for a choice (the field ``choice``) and a whole
+    number (the text box ``number``): right when both are ``answer``; a wrong answer
+    gets the slip ``slips`` diagnoses before ``explain``, the engine's reason (HTML)."""
+
+    def check(answers: Mapping[str, str]) -> Verdict:
+        given = (choice.choice(answers[choice.name]), parse_int(answers[number]))
+        if given == answer:
+            return verdict(True, explain)
+        slip, code = slips(*given)
+        return verdict(False, slip + explain, code)
+
+    return check
+
+
 def points_field(name: str, label: Message | None = None) -> Field:
     """A text box ``name`` for a number of points (the points placeholder shown)."""
     return Field(name, label, placeholder=M["lesson.level.placeholder.points"])
@@ -166,6 +192,8 @@ __all__ = [
     "YES_NO",
     "Level",
     "Predict",
+    "Slips",
+    "choice_and_number_check",
     "choice_question",
     "fill",
     "groups",

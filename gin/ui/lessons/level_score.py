@@ -22,6 +22,7 @@ from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.level import (
     Level,
     Predict,
+    choice_and_number_check,
     groups,
     para,
     points_field,
@@ -275,30 +276,26 @@ def game_question(rules: Rules, rng: random.Random) -> Question:
         target=rules.target,
     )
 
-    def check(answers: Mapping[str, str]) -> Verdict:
-        who = Field("dealer", choices=DEALER_CHOICES).choice(answers["dealer"])
-        given = parse_int(answers["need"])
-        if who == nxt and given == need:
-            return verdict(True, explain)
-        slip, code = "", "other"
+    def slips(who: str, given: int) -> tuple[str, str]:
         if who != nxt:
             if kind == "void":
-                slip, code = slip_html("lesson.level.game.slip-void"), "void-dealer"
-            else:
-                key = (
-                    "lesson.level.game.slip-alternate"
-                    if rules.next_dealer == "alternate"
-                    else "lesson.level.game.slip-winner"
-                )
-                slip, code = slip_html(key, rules=rules_name(rules.name)), "next-dealer"
-        elif given == rules.target:
-            slip, code = slip_html("lesson.level.game.slip-total"), "total"
-        return verdict(False, slip + explain, code)
+                return slip_html("lesson.level.game.slip-void"), "void-dealer"
+            key = (
+                "lesson.level.game.slip-alternate"
+                if rules.next_dealer == "alternate"
+                else "lesson.level.game.slip-winner"
+            )
+            return slip_html(key, rules=rules_name(rules.name)), "next-dealer"
+        if given == rules.target:
+            return slip_html("lesson.level.game.slip-total"), "total"
+        return "", "other"
 
+    dealer = Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES)
+    check = choice_and_number_check(dealer, "need", (nxt, need), explain, slips)
     return Question(
         para("lesson.level.game.prompt", rules=rules_name(rules.name), target=rules.target) + story,
         (
-            Field("dealer", M["lesson.level.game.dealer-label"], choices=DEALER_CHOICES),
+            dealer,
             points_field(
                 "need",
                 M[

@@ -9,14 +9,13 @@ the legal actions of the drawing player's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
 from gin import Card, Deal, Discard, DrawDiscard, DrawStock, Pass, PlayerView, Rules
 from gin.bots import EagerBot
 from gin.i18n import M, Text
 from gin.ui.choices import rules_name
-from gin.ui.lessons.exercise import Field, Question, Verdict, parse_int
-from gin.ui.lessons.level import YES_NO, Level, Predict, para, slip_html, verdict
+from gin.ui.lessons.exercise import Field, Question
+from gin.ui.lessons.level import YES_NO, Level, Predict, choice_and_number_check, para, slip_html
 from gin.ui.lessons.pictures import backs_html, cards_html, group_html
 
 TURN_HAND = "AS 4H 6H 9C TC JD QD 2S 5S KC"
@@ -67,27 +66,23 @@ def turn_question(rules: Rules, rng: random.Random) -> Question:
     explain = para(key, card=card.code, rules=rules_text) + para("lesson.level.turn.explain-held")
     prompt_key = "lesson.level.turn.prompt-pile" if from_pile else "lesson.level.turn.prompt-stock"
 
-    def check(answers: Mapping[str, str]) -> Verdict:
-        said = Field("discard", choices=YES_NO).choice(answers["discard"])
-        given = parse_int(answers["held"])
-        if said == answer and given == held:
-            return verdict(True, explain)
-        slip, code = "", "other"
+    def slips(said: str, given: int) -> tuple[str, str]:
         if said != answer:
             if from_pile and not allowed:
-                slip, code = slip_html("lesson.level.turn.slip-taken", rules=rules_text), "taken"
-            elif not from_pile:
-                slip, code = slip_html("lesson.level.turn.slip-stock"), "stock"
-            else:
-                slip, code = "", "taken-allowed"
-        elif given == held - 1:
-            slip, code = slip_html("lesson.level.turn.slip-ten"), "ten"
-        return verdict(False, slip + explain, code)
+                return slip_html("lesson.level.turn.slip-taken", rules=rules_text), "taken"
+            if not from_pile:
+                return slip_html("lesson.level.turn.slip-stock"), "stock"
+            return "", "taken-allowed"
+        if given == held - 1:
+            return slip_html("lesson.level.turn.slip-ten"), "ten"
+        return "", "other"
 
+    discard = Field("discard", M["lesson.level.turn.discard-label"], choices=YES_NO)
+    check = choice_and_number_check(discard, "held", (answer, held), explain, slips)
     return Question(
         para(prompt_key, card=card.code) + cards_html(view.hand, marked=[card]),
         (
-            Field("discard", M["lesson.level.turn.discard-label"], choices=YES_NO),
+            discard,
             Field(
                 "held",
                 M["lesson.level.turn.held-label"],

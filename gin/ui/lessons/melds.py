@@ -33,7 +33,7 @@ from gin.ui.lessons.base import (
     read_seed,
     titled_section,
 )
-from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Field, Practice, Question, Verdict, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import built_hand, dealt_hand_with_melds, low_card_weight
 from gin.ui.lessons.pictures import arrangement_html, cards_html, steps_html
@@ -346,19 +346,15 @@ class MeldsLesson(Lesson):
             guarded(self.explorer.message.show)(self.explorer.show)()
         else:
             self.explorer.deal()
-        self.kind_exercise = Exercise(
-            name="meld-kind",
-            title=M["lesson.melds.kind.title"],
-            intro=M["lesson.melds.kind.intro"],
-            make=meld_kind_question,
-            seed=self.seed,
+        practice = Practice(self.seed)
+        self.kind_exercise = practice.add(
+            "meld-kind",
+            M["lesson.melds.kind.title"],
+            M["lesson.melds.kind.intro"],
+            meld_kind_question,
         )
-        self.deadwood_exercise = Exercise(
-            name="deadwood",
-            title=M["lesson.melds.deadwood.title"],
-            intro=None,
-            make=deadwood_question,
-            seed=self.seed,
+        self.deadwood_exercise = practice.add(
+            "deadwood", M["lesson.melds.deadwood.title"], None, deadwood_question
         )
         self.assemble(
             titled_section(
@@ -366,12 +362,7 @@ class MeldsLesson(Lesson):
                 M["lesson.melds.explorer.intro"],
                 self.explorer.widget,
             ),
-            titled_section(
-                M["lesson.practice.heading"],
-                M["lesson.practice.intro"],
-                self.kind_exercise.widget,
-                self.deadwood_exercise.widget,
-            ),
+            practice.section(M["lesson.practice.intro"]),
         )
 
 

@@ -23,11 +23,10 @@ from gin.ui.lessons.base import (
     button,
     html_widget,
     paragraph,
-    section,
     titled_section,
 )
 from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg
-from gin.ui.lessons.exercise import Choice, Exercise, Field, Question, Verdict
+from gin.ui.lessons.exercise import Choice, Field, Practice, Question, Verdict
 from gin.ui.lessons.guard import guarded
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.pictures import (
@@ -270,12 +269,12 @@ class UpCardLesson(Lesson):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.explorer = UpCardExplorer(random.Random(self.seed))
-        self.exercise = Exercise(
-            name="may-knock",
-            title=M["lesson.upcard.knock.title"],
-            intro=M["lesson.upcard.knock.intro"],
-            make=knock_question,
-            seed=self.seed,
+        practice = Practice(self.seed)
+        self.exercise = practice.add(
+            "may-knock",
+            M["lesson.upcard.knock.title"],
+            M["lesson.upcard.knock.intro"],
+            knock_question,
         )
         self.chart_message = MessageArea()
         self.chart = html_widget(frequency_html(SMALL_SIMULATION, self.seed), "gin-limit-chart")
@@ -291,7 +290,7 @@ class UpCardLesson(Lesson):
                 M["lesson.upcard.explorer.intro"],
                 self.explorer.widget,
             ),
-            section(M["lesson.practice.heading"].render(), "", self.exercise.widget),
+            practice.section(),
             titled_section(
                 M["lesson.upcard.freq.heading"],
                 M["lesson.upcard.freq.intro"],
