@@ -19,54 +19,18 @@ Run: ``python -m benchmarks.review`` or ``python -m benchmarks --only review``.
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from pathlib import Path
 
-import gin
 from benchmarks import machine_line, replace_section, review_static, table
-from gin.bots import make_bot
+from benchmarks.review_deals import DEALS, _deals
 from gin.bots.review import REVIEW_WORLDS, DealReviewer
 from gin.tournament import percentile
 
-DEALS = 60
-"""Deals played and reviewed."""
 TARGET_P95_S = 3.0
 TYPICAL = range(12, 19)
 """Learner decisions in a typical deal."""
-
-
-class ErringLearner:
-    """``eager``, but one discard in four is chosen at random (seeded)."""
-
-    name = "erring"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.eager = make_bot("eager", rng)
-
-    def choose(self, view: gin.PlayerView) -> gin.Action:
-        """A learner's move: mostly sensible, sometimes not."""
-        if view.phase is gin.Phase.DISCARD and self.rng.random() < 0.25:
-            plain = [a for a in view.legal_actions if isinstance(a, gin.Discard)]
-            if plain:
-                return self.rng.choice(plain)
-        return self.eager.choose(view)
-
-
-def _deals(n: int) -> list[gin.Deal]:
-    out = []
-    rng = random.Random(20)
-    for seed in range(n):
-        deal = gin.Deal.new(gin.Rules.preset("classic"), dealer=seed % 2, seed=1000 + seed)
-        bots = (ErringLearner(rng), make_bot("eager", rng))
-        while not deal.is_over:
-            p = deal.to_move
-            assert p is not None
-            deal.apply(bots[p].choose(deal.view(p)))
-        out.append(deal)
-    return out
 
 
 def measure(n: int | None = None) -> tuple[list[tuple[int, float, float]], list[float]]:

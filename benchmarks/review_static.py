@@ -75,7 +75,7 @@ def fingerprint(review: DealReview) -> str:
 def probe_source(n: int) -> str:
     """The probe notebook's code: the deals of :mod:`benchmarks.review`, each reviewed step
     by step and timed, written to the page as JSON (class ``probe-review``)."""
-    from benchmarks import review as kernel
+    from benchmarks import review_deals as kernel
 
     return "\n".join(
         [
@@ -262,7 +262,7 @@ def probe(page: Any, base_url: str) -> dict[str, Any]:
 
 def kernel_fingerprints(n: int) -> list[str]:
     """The kernel's (CPython's) reviews of the same deals, fingerprinted."""
-    from benchmarks import review as kernel
+    from benchmarks import review_deals as kernel
     from gin.bots.review import review_deal
 
     return [fingerprint(review_deal(d, 0, REVIEW_WORLDS)) for d in kernel._deals(n)]

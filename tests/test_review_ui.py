@@ -182,7 +182,7 @@ def test_the_summary_links_each_theme_to_where_it_is_taught() -> None:
         tuple((v, i) for i, v in enumerate(VERDICTS)), (("fed", 4), ("knock-undercut", 2)), 3
     )
     page = summary_html(summary, "classic")
-    assert "4 discards fed your opponent" in html.unescape(page)
+    assert "4 discards may have helped your opponent" in html.unescape(page)
     assert "05_strategy_lab.ipynb" in page and "level=undercuts" in page
     assert set(THEME_LINKS) == set(gin.bots.review.THEMES)
 
