@@ -55,8 +55,10 @@ COSTLY: tuple[Verdict, ...] = ("inaccuracy", "mistake", "blunder")
 COSTLY_FROM = 2.5
 """The loss from which a decision is costly (the threshold of ``inaccuracy``)."""
 
-INTERVAL_SE = 2.0
-"""Standard errors either side of an estimated loss: its interval."""
+INTERVAL_SE = 1.0
+"""Standard errors either side of an estimated loss: its interval (one standard error:
+measured against a search eight times stronger, ``benchmarks/review_check.py``, two
+standard errors flagged no more truly costly decisions and missed many more)."""
 
 NOISE_SE = 1.0
 """Standard errors within which a move cannot be told apart from the best (the expert's
