@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
+from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson, run_voila
 
 import gin
 
@@ -29,6 +29,8 @@ from .learner_clicks import click_enabled, wait_for_table_change
 from .test_arrange_e2e import ADDRESS, WAIT_MS, play_to_the_knock
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]
@@ -47,7 +49,7 @@ def _lowest(cards: list[str]) -> str:
     return min(cards, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
 
 
-VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+VERDICTS = ("best", "close", "good", "inaccuracy", "mistake", "blunder")
 
 
 def test_meld_breaking_discards_are_marked_in_the_review(
@@ -181,3 +183,97 @@ def _lay_off_jack(page: Page, chooser: str) -> None:
     page.locator(f'{chooser} .gin-layoff-target .gin-card[data-card="JH"]').wait_for(
         timeout=WAIT_MS
     )
+
+
+# ------------------------------------------------------------- many deals, a narrow column
+
+MANY_DEALS = 8
+"""Finished deals of the probe game: 7 earlier-deal buttons beside "Review this deal"."""
+
+PROBE = """\
+import json
+from pathlib import Path
+import ipywidgets as W
+import gin.ui
+from gin.rules import Rules
+from gin.bots import EagerBot
+from gin.bots.selfplay import play_game
+from gin.ui.review import ReviewLauncher
+game = play_game((EagerBot(), EagerBot()), Rules.preset("classic"), seed=5, max_deals=%d)
+launcher = ReviewLauncher(lambda: game)
+launcher.update(True)
+css = (Path(gin.ui.__file__).parent / "table.css").read_text(encoding="utf-8")
+side = W.VBox([launcher])
+side.add_class("gin-side")
+table = W.VBox([W.HTML("<style>" + css + "</style>"), side])
+table.add_class("gin-table")
+table
+"""
+
+
+@pytest.fixture(scope="module")
+def many_deals_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Voilà server over one probe notebook: the review launcher of a game of
+    :data:`MANY_DEALS` finished deals, in the table's side column (``gin-side``, with the
+    table's own style sheet)."""
+    import json
+
+    root = tmp_path_factory.mktemp("many_deals")
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "many-deals",
+                "metadata": {},
+                "outputs": [],
+                "source": PROBE % MANY_DEALS,
+            }
+        ],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / "many_deals.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    with run_voila(root, log_path=root / "voila.log") as server:
+        yield server.base_url
+
+
+BUTTONS_JS = """() => Array.from(document.querySelectorAll('button.gin-action-review-deal'))
+  .map(b => { const r = b.getBoundingClientRect();
+    return [b.innerText.trim(), b.scrollWidth, b.clientWidth, r.left, r.right, r.top]; })"""
+
+
+def test_every_deal_button_reads_in_full_and_the_row_wraps_at_1366x768(
+    page: Page, many_deals_server: str, tmp_path: Path
+) -> None:
+    """Rule (the review's screen): with more than five finished deals, every deal's button
+    reads "Deal N" in full (its text is not cut: no ellipsis, its content as wide as the
+    button) and the row wraps inside the column at 1366x768 instead of running off the
+    screen; the review opened from one lists its decisions numbered once (no list
+    markers: the sentences carry the numbers)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    log = open_lesson(page, many_deals_server, "many_deals.ipynb")
+    page.locator("button.gin-action-review-deal").first.wait_for(timeout=60_000)
+    buttons = page.evaluate(BUTTONS_JS)
+    assert len(buttons) == MANY_DEALS - 1 > 5
+    column = page.locator(".gin-side").bounding_box()
+    assert column is not None
+    for n, (text, scroll_w, client_w, left, right, _top) in enumerate(buttons, 1):
+        assert text == f"Deal {n}"
+        assert scroll_w <= client_w + 1, (text, scroll_w, client_w)  # nothing cut
+        assert column["x"] - 1 <= left and right <= column["x"] + column["width"] + 1
+        assert right <= 1366
+    assert len({round(top) for *_, top in buttons}) > 1  # the row wrapped
+    page.locator("button.gin-action-review-deal").nth(2).click()
+    page.locator(".gin-review .gin-review-move").first.wait_for(timeout=180_000)
+    style = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.gin-review-moves')).listStyleType"
+    )
+    assert style == "none"
+    first = page.locator(".gin-review .gin-review-move").first.inner_text()
+    assert first.startswith("1. ")
+    shots = Path(os.environ.get("GIN_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "review_many_deals.png"))
+    assert collect_errors(page, log) == []
