@@ -211,30 +211,51 @@ table
 """
 
 
-@pytest.fixture(scope="module")
-def many_deals_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A Voilà server over one probe notebook: the review launcher of a game of
-    :data:`MANY_DEALS` finished deals, in the table's side column (``gin-side``, with the
-    table's own style sheet)."""
+LAYOUT_PROBE = """\
+import sys
+from pathlib import Path
+sys.path.insert(0, %r)
+import ipywidgets as W
+import gin.ui
+from test_review_layout import RUN4, SET4, WORLDS, _knock_deal
+from gin.bots.review import review_deal, summarize
+from gin.ui.review import ReviewPanel
+review = review_deal(_knock_deal((RUN4, SET4)), 0, worlds=WORLDS)
+panel = ReviewPanel(review, 1, summarize([review]), "classic", lambda: None)
+css = (Path(gin.ui.__file__).parent / "table.css").read_text(encoding="utf-8")
+style = (Path(gin.ui.__file__).parent / "review" / "review.css").read_text(encoding="utf-8")
+side = W.VBox([panel])
+side.add_class("gin-side")
+table = W.VBox([W.HTML("<style>" + css + style + "</style>"), side])
+table.add_class("gin-table")
+table
+"""
+
+
+def _notebook(source: str) -> str:
     import json
 
-    root = tmp_path_factory.mktemp("many_deals")
-    nb = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": "many-deals",
-                "metadata": {},
-                "outputs": [],
-                "source": PROBE % MANY_DEALS,
-            }
-        ],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
+    cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "probe",
+        "metadata": {},
+        "outputs": [],
+        "source": source,
     }
-    (root / "many_deals.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    meta = {"kernelspec": {"name": "python3", "display_name": "Python 3"}}
+    return json.dumps({"cells": [cell], "metadata": meta, "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.fixture(scope="module")
+def many_deals_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Voilà server over two probe notebooks, each in the table's side column
+    (``gin-side``, with the table's own style sheet): the review launcher of a game of
+    :data:`MANY_DEALS` finished deals, and the review of a deal whose layout was costly."""
+    root = tmp_path_factory.mktemp("many_deals")
+    (root / "many_deals.ipynb").write_text(_notebook(PROBE % MANY_DEALS), encoding="utf-8")
+    tests = str(Path(__file__).resolve().parent.parent)
+    (root / "layout.ipynb").write_text(_notebook(LAYOUT_PROBE % tests), encoding="utf-8")
     with run_voila(root, log_path=root / "voila.log") as server:
         yield server.base_url
 
@@ -276,4 +297,33 @@ def test_every_deal_button_reads_in_full_and_the_row_wraps_at_1366x768(
     shots = Path(os.environ.get("GIN_SCREENSHOT_DIR") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / "review_many_deals.png"))
+    assert collect_errors(page, log) == []
+
+
+FIT_JS = """() => { const side = document.querySelector('.gin-side').getBoundingClientRect();
+  const room = document.querySelector('.gin-review-puzzle-arrange');
+  const cards = Array.from(room.querySelectorAll('.gin-card[data-card]'))
+    .map(c => { const r = c.getBoundingClientRect(); return [c.dataset.card, r.left, r.right]; });
+  return [side.left, side.right, window.innerWidth, cards]; }"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_the_layout_puzzle_fits_the_review_column(
+    page: Page, many_deals_server: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Rule (the review's screen): "Play it again" for a layout opens the meld builder
+    inside the review's column: every card of the room (the tenth too) lies within the
+    column and the screen, at 1366x768 and on a phone (390x844)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log = open_lesson(page, many_deals_server, "layout.ipynb")
+    box = page.locator(".gin-review-costly-layout")
+    box.locator("button.gin-action-play-again").click()
+    page.locator(".gin-review-puzzle-arrange .gin-card[data-card]").first.wait_for(timeout=60_000)
+    left, right, width, cards = page.evaluate(FIT_JS)
+    assert len(cards) >= 10
+    for code, cl, cr in cards:
+        assert left - 1 <= cl and cr <= right + 1 and cr <= width, (code, cl, cr, left, right)
+    shots = Path(os.environ.get("GIN_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / f"review_layout_{size[0]}.png"), full_page=True)
     assert collect_errors(page, log) == []

@@ -169,22 +169,25 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
     def play_again(self, decision: Decision, holder: w.Box) -> None:
         """Open the puzzle of ``decision`` (once; a second click keeps it). A layout or
         layoffs decision opens the table's own room (:class:`ArrangePuzzleBox`); once it
-        is answered, a second click sets up a fresh one."""
+        is answered, a second click sets up a fresh one. While a puzzle waits for its
+        answer, the decision's text (which names the best move) is hidden: the puzzle
+        shows the position and asks; the answer and the text come after the choice."""
+        text = next(t for d, t, _a, _h in self.costly if d is decision)
+
+        def answered() -> None:
+            text.layout.display = None
+
         if decision.exact is not None:
             old = holder.children
             if old and not old[0].finished:
                 return
-            holder.children = (ArrangePuzzleBox(decision, self.show_error),)
+            text.layout.display = "none"  # it names the best layout: shown after the answer
+            holder.children = (ArrangePuzzleBox(decision, self.show_error, answered),)
             for box in old:
                 close_tree(box)
             return
         if not holder.children:
-            text = next(t for d, t, _a, _h in self.costly if d is decision)
             text.layout.display = "none"  # it names the best move: shown after the answer
-
-            def answered() -> None:
-                text.layout.display = None
-
             holder.children = (PuzzleBox(decision, self.show_error, answered),)
 
     def relabel(self) -> None:
