@@ -52,6 +52,7 @@ def _deals(n: int) -> list[gin.Deal]:
     return out
 
 
+
 NOISE = 0.2
 """The share of the noisy learner's decisions played at random."""
 
@@ -75,17 +76,16 @@ class NoisyLearner:
 
 def noisy_deals(n: int, seed: int = 30, rules: str = "classic") -> list[gin.Deal]:
     """``n`` deals of the :class:`NoisyLearner` (player 0) against the ``tactician``."""
-    out = []
+    from gin.bots.selfplay import play_deal
+
     rng = random.Random(seed)
-    for i in range(n):
-        deal = gin.Deal.new(gin.Rules.preset(rules), dealer=i % 2, seed=seed * 1000 + i)
-        bots = (NoisyLearner(rng), make_bot("tactician", rng))
-        while not deal.is_over:
-            p = deal.to_move
-            assert p is not None
-            deal.apply(bots[p].choose(deal.view(p)))
-        out.append(deal)
-    return out
+    return [
+        play_deal(
+            gin.Deal.new(gin.Rules.preset(rules), dealer=i % 2, seed=seed * 1000 + i),
+            (NoisyLearner(rng), make_bot("tactician", rng)),
+        )
+        for i in range(n)
+    ]
 
 
 __all__ = ["DEALS", "NOISE", "ErringLearner", "NoisyLearner", "noisy_deals"]
