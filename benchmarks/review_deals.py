@@ -52,7 +52,6 @@ def _deals(n: int) -> list[gin.Deal]:
     return out
 
 
-
 NOISE = 0.2
 """The share of the noisy learner's decisions played at random."""
 
