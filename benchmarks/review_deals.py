@@ -1,7 +1,13 @@
-"""The deals the review benchmarks review (:mod:`benchmarks.review` in the kernel,
-:mod:`benchmarks.review_static` on the static site): played as at the play table, the
-learner (player 0) by ``eager`` with one discard in four chosen at random, like a learner
-who errs; the opponent ``eager``."""
+"""The deals the review's benchmarks play: shared by :mod:`benchmarks.review` (the kernel),
+:mod:`benchmarks.review_static` (the static site's probe, which runs this code in Pyodide)
+and :mod:`benchmarks.review_check` (the verdicts weighed again).
+
+- :class:`ErringLearner` and :func:`_deals`: the deals of the timings, as at the play table
+  (the learner ``eager`` with one discard in four at random, the opponent ``eager``).
+- :class:`NoisyLearner` and :func:`noisy_deals`: the deals whose verdicts are checked (a
+  learner that plays sensibly, the ``tactician``, with a random legal move about one time
+  in five; the opponent the ``tactician``).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,9 @@ import random
 
 import gin
 from gin.bots import make_bot
+
+DEALS = 60
+"""Deals played and reviewed for the timings."""
 
 
 class ErringLearner:
@@ -29,9 +38,7 @@ class ErringLearner:
         return self.eager.choose(view)
 
 
-def played_deals(n: int) -> list[gin.Deal]:
-    """``n`` deals played to their end by an :class:`ErringLearner` (player 0) and
-    ``eager``, the same on every machine."""
+def _deals(n: int) -> list[gin.Deal]:
     out = []
     rng = random.Random(20)
     for seed in range(n):
@@ -45,4 +52,39 @@ def played_deals(n: int) -> list[gin.Deal]:
     return out
 
 
-__all__ = ["ErringLearner", "played_deals"]
+NOISE = 0.2
+"""The share of the noisy learner's decisions played at random."""
+
+
+class NoisyLearner:
+    """The ``tactician``, but about one decision in five is a random legal move (seeded)."""
+
+    name = "noisy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.sensible = make_bot("tactician", rng)
+
+    def choose(self, view: gin.PlayerView) -> gin.Action:
+        """A learner's move: sensible, with a random one now and then."""
+        legal = [a for a in view.legal_actions if not isinstance(a, gin.LayOff | gin.BigGin)]
+        if view.phase is not gin.Phase.LAYOFF and len(legal) > 1 and self.rng.random() < NOISE:
+            return self.rng.choice(legal)
+        return self.sensible.choose(view)
+
+
+def noisy_deals(n: int, seed: int = 30, rules: str = "classic") -> list[gin.Deal]:
+    """``n`` deals of the :class:`NoisyLearner` (player 0) against the ``tactician``."""
+    from gin.bots.selfplay import play_deal
+
+    rng = random.Random(seed)
+    return [
+        play_deal(
+            gin.Deal.new(gin.Rules.preset(rules), dealer=i % 2, seed=seed * 1000 + i),
+            (NoisyLearner(rng), make_bot("tactician", rng)),
+        )
+        for i in range(n)
+    ]
+
+
+__all__ = ["DEALS", "NOISE", "ErringLearner", "NoisyLearner", "noisy_deals"]

@@ -75,7 +75,7 @@ def fingerprint(review: DealReview) -> str:
 def probe_source(n: int) -> str:
     """The probe notebook's code: the deals of :mod:`benchmarks.review`, each reviewed step
     by step and timed, written to the page as JSON (class ``probe-review``)."""
-    from benchmarks import review_deals
+    from benchmarks import review_deals as kernel
 
     return "\n".join(
         [
@@ -84,11 +84,11 @@ def probe_source(n: int) -> str:
             "import gin",
             "from gin.bots import make_bot",
             "from gin.bots.review import REVIEW_WORLDS, DealReview, DealReviewer",
-            inspect.getsource(review_deals.ErringLearner),
-            inspect.getsource(review_deals.played_deals),
+            inspect.getsource(kernel.ErringLearner),
+            inspect.getsource(kernel._deals),
             inspect.getsource(fingerprint),
             "out = []",
-            f"for deal in played_deals({n}):",
+            f"for deal in _deals({n}):",
             "    job = DealReviewer(deal, 0, REVIEW_WORLDS)",
             "    steps = []",
             "    t0 = time.perf_counter()",
@@ -262,10 +262,10 @@ def probe(page: Any, base_url: str) -> dict[str, Any]:
 
 def kernel_fingerprints(n: int) -> list[str]:
     """The kernel's (CPython's) reviews of the same deals, fingerprinted."""
-    from benchmarks.review_deals import played_deals
+    from benchmarks import review_deals as kernel
     from gin.bots.review import review_deal
 
-    return [fingerprint(review_deal(d, 0, REVIEW_WORLDS)) for d in played_deals(n)]
+    return [fingerprint(review_deal(d, 0, REVIEW_WORLDS)) for d in kernel._deals(n)]
 
 
 def _stats(xs: list[float], fmt: str = "{:.1f}") -> list[str]:

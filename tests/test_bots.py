@@ -12,7 +12,7 @@ from gin.bots import BOT_NAMES, EagerBot, ExpertBot, TacticianBot, make_bot
 from gin.bots.evaluate import sample_opponent_hand
 from gin.bots.memory import remember
 from gin.bots.sensible import SensibleBot
-from gin.bots.simulate import Position, playout, sensible_playout
+from gin.bots.simulate import PHASE_CODES, Position, playout, sensible_playout
 from gin.cards import DECK, cards_mask
 
 CLASSIC = gin.Rules.preset("classic")
@@ -232,6 +232,22 @@ def test_sampled_opponent_hands_hold_the_known_cards_and_only_unseen_others(
 # ------------------------------------------------------------------ playouts
 
 
+def _position_of(d: gin.Deal) -> Position:
+    """The deal's position on masks (what each player knows the other collects: none)."""
+    return Position(
+        d.rules,
+        d.up_card,
+        d.dealer,
+        [cards_mask(d.hands[0]), cards_mask(d.hands[1])],
+        [x.index for x in d.stock],
+        [x.index for x in d.discard_pile],
+        PHASE_CODES[d.phase],
+        d.to_move if d.to_move is not None else 0,
+        d.taken_card.index if d.taken_card is not None else -1,
+        d.stock_only,
+    )
+
+
 def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
     eager = EagerBot()
     for i in range(40):
@@ -251,23 +267,7 @@ def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
                 break
         if d.is_over:
             continue
-        pos = Position(
-            rules,
-            d.up_card,
-            d.dealer,
-            [cards_mask(d.hands[0]), cards_mask(d.hands[1])],
-            [x.index for x in d.stock],
-            [x.index for x in d.discard_pile],
-            {
-                gin.Phase.OFFER_NON_DEALER: 0,
-                gin.Phase.OFFER_DEALER: 1,
-                gin.Phase.DRAW: 2,
-                gin.Phase.DISCARD: 3,
-            }[d.phase],
-            d.to_move if d.to_move is not None else 0,
-            d.taken_card.index if d.taken_card is not None else -1,
-            d.stock_only,
-        )
+        pos = _position_of(d)
         fast = playout(pos.copy())
         while not d.is_over:
             p = d.to_move
@@ -315,24 +315,8 @@ def test_sensible_playouts_play_the_moves_of_the_sensible_policy_stepped_on_a_de
         if d.is_over:
             continue
         views = (d.view(0), d.view(1))
-        pos = Position(
-            rules,
-            d.up_card,
-            d.dealer,
-            [cards_mask(d.hands[0]), cards_mask(d.hands[1])],
-            [x.index for x in d.stock],
-            [x.index for x in d.discard_pile],
-            {
-                gin.Phase.OFFER_NON_DEALER: 0,
-                gin.Phase.OFFER_DEALER: 1,
-                gin.Phase.DRAW: 2,
-                gin.Phase.DISCARD: 3,
-            }[d.phase],
-            d.to_move if d.to_move is not None else 0,
-            d.taken_card.index if d.taken_card is not None else -1,
-            d.stock_only,
-            [cards_mask(views[0].opponent_known), cards_mask(views[1].opponent_known)],
-        )
+        pos = _position_of(d)
+        pos.known = [cards_mask(views[0].opponent_known), cards_mask(views[1].opponent_known)]
         fast = sensible_playout(pos.copy())
         while not d.is_over:
             p = d.to_move

@@ -1,9 +1,9 @@
 """The probe page of the static site's review benchmark (benchmarks/review_static.py).
 
 Rules checked: the probe, the code the site's Pyodide runs, reviews the same deals as the
-kernel's benchmark (benchmarks/review.py) and says the same of them (the same
-fingerprint: a review is the same on every machine); the probe notebook it writes holds
-that code. Nothing is timed here (the timings are the benchmark's).
+kernel's benchmark (benchmarks/review.py, its deals in benchmarks/review_deals.py) and
+says the same of them (the same fingerprint: a review is the same on every machine); the
+probe notebook it writes holds that code. Nothing is timed here (the timings are the benchmark's).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from benchmarks.review_deals import played_deals
+from benchmarks import review_deals as kernel
 from benchmarks.review_static import PROBE_NAME, fingerprint, probe_source, write_probe
 from gin.bots.review import REVIEW_WORLDS, review_deal
 
@@ -22,7 +22,7 @@ def test_the_probe_reviews_the_kernel_benchmarks_deals_alike() -> None:
     exec(probe_source(1), scope)
     out = scope["out"]
     assert isinstance(out, list) and len(out) == 1
-    deal = played_deals(1)[0]
+    deal = kernel._deals(1)[0]
     expected = review_deal(deal, 0, REVIEW_WORLDS)
     assert out[0]["decisions"] == len(expected.decisions)
     assert out[0]["fingerprint"] == fingerprint(expected)

@@ -67,13 +67,18 @@ def test_play_it_again_opens_a_puzzle_that_judges_the_new_choice() -> None:
     game = _finished_game(seed=5)
     panel = _panel(game)
     assert panel.costly, "this seed's deal has a costly decision"
-    decision, _text, again, holder = panel.costly[0]
+    decision, text, again, holder = panel.costly[0]
     assert "gin-action-play-again" in again._dom_classes
     again.click()
     (box,) = holder.children
+    # the puzzle shows the position and asks; the answer (and the decision's text, which
+    # names the best move) only after the choice
+    assert box.children[0] is box.position and "gin-review-hand" in box.position.value
+    assert box.answer.value == "" and text.layout.display == "none"
     best = next(b for b, a in zip(box.choices, box._actions, strict=True) if a == decision.best)
     best.click()
     assert 'data-verdict="best"' in box.answer.value
+    assert text.layout.display != "none"
     made = next(b for b, a in zip(box.choices, box._actions, strict=True) if a == decision.made)
     made.click()
     assert f'data-verdict="{decision.verdict}"' in box.answer.value or decision.loss == 0
@@ -182,7 +187,7 @@ def test_the_summary_links_each_theme_to_where_it_is_taught() -> None:
         tuple((v, i) for i, v in enumerate(VERDICTS)), (("fed", 4), ("knock-undercut", 2)), 3
     )
     page = summary_html(summary, "classic")
-    assert "4 discards fed your opponent" in html.unescape(page)
+    assert "4 discards may have helped your opponent" in html.unescape(page)
     assert "05_strategy_lab.ipynb" in page and "level=undercuts" in page
     assert set(THEME_LINKS) == set(gin.bots.review.THEMES)
 

@@ -164,6 +164,22 @@ def apply_candidate(pos: Position, action: act.Action) -> Outcome | None:
     raise GinError(M["error.not-searchable"](action=echo(action)))
 
 
+def world_outcomes(base: Position, cands: list[act.Action]) -> list[Outcome]:
+    """How each of ``cands`` ends in the world ``base`` (each played to the end of the deal
+    by :func:`~gin.bots.simulate.sensible_playout` on its own copy of the world)."""
+    out = []
+    for action in cands:
+        pos = base.copy()
+        o = apply_candidate(pos, action)
+        out.append(o if o is not None else sensible_playout(pos))
+    return out
+
+
+def ending(o: Outcome, me: int) -> str:
+    """How ``o`` ended from ``me``'s point of view (see :attr:`CandidateValue.endings`)."""
+    return _ending(o, me)
+
+
 def sample_world(view: PlayerView, mem: Memory, rng: random.Random) -> Position:
     """One guess at the whole deal: the opponent's hidden cards and the stock order."""
     me = view.player
@@ -299,11 +315,7 @@ class ExpertBot:
         stopped = False
         for w in range(worlds):
             base = sample_world(view, mem, rng)
-            for k, action in enumerate(cands):
-                pos = base.copy()
-                o = apply_candidate(pos, action)
-                if o is None:
-                    o = sensible_playout(pos)
+            for k, o in enumerate(world_outcomes(base, cands)):
                 v = o.value(me)
                 totals[k] += v
                 per_world[k].append(v)
@@ -363,6 +375,8 @@ __all__ = [
     "CandidateValue",
     "ExpertBot",
     "apply_candidate",
+    "ending",
     "sample_world",
     "within_noise",
+    "world_outcomes",
 ]

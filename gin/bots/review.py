@@ -9,19 +9,25 @@ replaying the deal's actions, and weighs the moves worth weighing from that view
   <gin.bots.expert.ExpertBot.candidate_actions>`: the best-looking discards, the knocks,
   taking or leaving the top card), the ``tactician``'s choice and the move made; the
   other legal moves are clearly worse by the expert's own ranking and are not searched;
-- each candidate is played to the end in the same :data:`REVIEW_WORLDS` worlds
-  (:meth:`ExpertBot.search <gin.bots.expert.ExpertBot.search>`), drawn from a generator
-  seeded by the position (:func:`~gin.bots.seeding.position_rng`). A move's value is
-  therefore the same whatever else is weighed beside it, on every run and machine;
+- each candidate is played to the end in the same worlds, drawn from a generator seeded
+  by the position (:func:`~gin.bots.seeding.position_rng`) and :data:`REVIEW_SALT`, and
+  played out by the ``sensible`` policy on both sides (:mod:`gin.bots.sensible`). A
+  move's value is therefore the same whatever else is weighed beside it, on every run and
+  machine;
+- the search is sequential (:func:`weigh_sequential`): :data:`REVIEW_WORLDS` worlds at
+  first, doubled while the interval of the loss of the move made still crosses a class
+  boundary, up to :data:`REVIEW_GROWTH` times as many; a clear decision costs no extra;
 - a decision where the move made is the only candidate (a forced move, gin, or a top
   card that can't help left on the pile) needs no search: it is the best move.
 
 The loss of a decision is the best candidate's value minus the value of the move made, in
-expected points for the player, or 0 when the search can't tell the two apart (the gain is
-less than one standard error of the paired differences, the expert's own test of noise);
-:func:`gin.bots.verdicts.verdict` classes it. No hidden
-card is read: only views before each decision are weighed (the deal's end, where both
-hands are shown, is never looked at).
+expected points for the player, an average over the worlds. It is classed by
+:func:`gin.bots.verdicts.judge_loss` from the paired differences of the worlds: ``best``
+only for the best move found, ``close`` when the worlds cannot tell the move apart from
+the best or cannot tell whether it was costly, a costly class only when the low end of the
+loss's interval clears that class's threshold. No hidden card is read: only views before
+each decision are weighed (the deal's end, where both hands are shown, is never looked
+at).
 
 With ``?arrange=self`` the player also lays out their own melds when knocking and chooses
 their own layoffs when defending: these are decisions of kind ``layout`` and ``layoffs``,
@@ -45,10 +51,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal
 
 from gin import actions as act
-from gin.bots.expert import DEFAULT_CONFIDENCE, CandidateValue, ExpertBot, sample_world
+from gin.bots.expert import (
+    CandidateValue,
+    ExpertBot,
+    ending,
+    sample_world,
+    world_outcomes,
+)
 from gin.bots.memory import remember
 from gin.bots.review_layout import (
     LAYOFF_THEME,
@@ -61,7 +74,16 @@ from gin.bots.review_layout import (
 from gin.bots.review_reasons import Reasons, explain
 from gin.bots.seeding import position_rng
 from gin.bots.tactician import TacticianBot
-from gin.bots.verdicts import COSTLY, VERDICTS, Verdict, verdict
+from gin.bots.verdicts import (
+    COSTLY,
+    VERDICTS,
+    Verdict,
+    above,
+    judge_loss,
+    settled,
+    verdict,
+    within_noise,
+)
 from gin.cards import Card
 from gin.deal import Deal, Phase, PlayerView
 from gin.errors import GinError, IllegalActionError
@@ -69,10 +91,17 @@ from gin.i18n import M, Text
 from gin.match import Game
 
 REVIEW_WORLDS = 56
-"""Worlds (sampled deals) in which every candidate of a decision is played to the end. With
-about four candidates at a discard and two at a draw (and none to weigh at an obvious
-draw), a typical deal of fifteen decisions takes some two to three thousand playouts,
-about a second in the kernel (see ``benchmarks/review.py``)."""
+"""Worlds (sampled deals) in which every candidate of a decision is played to the end at
+first. A decision whose verdict is still uncertain gets more (:data:`REVIEW_GROWTH`)."""
+
+REVIEW_GROWTH = 8
+"""The most worlds a review spends on one decision, as a multiple of its first worlds:
+while the loss's interval crosses a class boundary
+(:func:`gin.bots.verdicts.settled`), the worlds are doubled up to this cap."""
+
+PRUNE_SE = 3.0
+"""Standard errors by which a move must trail the best for the sequential search to stop
+playing it (it can no longer be the best)."""
 
 REVIEW_CANDIDATES = 3
 """The best-looking discards (by the ``tactician``'s ranking) weighed at a discard, besides
@@ -111,6 +140,11 @@ class Weighing:
     """Whether the move made is the best, or beaten by less than the noise of the worlds
     (less than ``DEFAULT_CONFIDENCE`` standard errors of the paired differences: the
     expert's own test, :meth:`ExpertBot.search <gin.bots.expert.ExpertBot.search>`)."""
+    points: tuple[tuple[int, ...], ...] = ()
+    """The points of each move of :attr:`values` (same order), world by world."""
+    start: int = 0
+    """The worlds the search began with (it doubles them while a verdict is uncertain,
+    up to :data:`REVIEW_GROWTH` times as many)."""
 
     @property
     def best(self) -> act.Action:
@@ -131,18 +165,84 @@ class Weighing:
             raise IllegalActionError(M["error.review-not-weighed"](action=action.text))
         return max(0.0, self.values[0].mean - v.mean)
 
+    def diffs(self, action: act.Action) -> tuple[int, ...]:
+        """The best move's points minus ``action``'s, world by world, over the worlds both
+        were played in (empty without a search)."""
+        if not self.points:
+            return ()
+        for k, v in enumerate(self.values):
+            if v.action == action:
+                best = self.points[0][: len(self.points[k])]
+                return tuple(b - m for b, m in zip(best, self.points[k], strict=True))
+        raise IllegalActionError(M["error.review-not-weighed"](action=action.text))
+
 
 def _search(
-    view: PlayerView, cands: Sequence[act.Action], worlds: int, made: act.Action | None = None
+    view: PlayerView,
+    cands: Sequence[act.Action],
+    made: act.Action | None,
+    start: int,
+    cap: int,
 ) -> Weighing:
+    """Play ``cands`` in ``start`` worlds, then, while the verdict of ``made`` is not
+    settled, in twice as many (the first worlds kept, the next drawn from the same
+    generator), up to ``cap``. The worlds depend only on the view and :data:`REVIEW_SALT`:
+    the first ``n`` are the same whatever the candidates and the cap.
+
+    Once more worlds are needed, only the moves that may still be the best go on with the
+    move made (a move behind the best by more than :data:`PRUNE_SE` standard errors stops:
+    its value stays the one of the worlds it was played in)."""
     mem = remember(view)
-    # playouts = worlds x candidates, so every candidate meets exactly ``worlds`` worlds;
-    # the cap on the time is set far out of reach, so it never cuts a review short
-    bot = ExpertBot(playouts=worlds * len(cands), budget_ms=1e9, confidence=DEFAULT_CONFIDENCE)
-    analysis = bot.search(view, mem, list(cands), position_rng(view, REVIEW_SALT), made)
-    legal = [a for a in view.legal_actions if a not in cands]
-    noise = made is not None and analysis.action == made
-    return Weighing(analysis.values, analysis.worlds, tuple(legal), noise)
+    rng = position_rng(view, REVIEW_SALT)
+    me = view.player
+    cs = list(cands)
+    points: list[list[int]] = [[] for _ in cs]
+    endings: list[dict[str, int]] = [{} for _ in cs]
+    live = list(range(len(cs)))
+    mk = cs.index(made) if made is not None else -1
+    target = max(1, start)
+    n = 0
+    while True:
+        while n < target:
+            base = sample_world(view, mem, rng)
+            for k, o in zip(live, world_outcomes(base, [cs[k] for k in live]), strict=True):
+                points[k].append(o.value(me))
+                e = ending(o, me)
+                endings[k][e] = endings[k].get(e, 0) + 1
+            n += 1
+        # the best among the moves played in every world so far
+        totals = [sum(p) for p in points]
+        lead = min(live, key=lambda k: (-totals[k], k))
+        diffs: tuple[int, ...] = ()
+        if mk >= 0:
+            diffs = tuple(b - x for b, x in zip(points[lead], points[mk], strict=True))
+        if made is None or target >= cap or settled(diffs):
+            break
+        live = [
+            k
+            for k in live
+            if k in (lead, mk)
+            or not above(
+                [b - x for b, x in zip(points[lead], points[k], strict=True)], 0.0, PRUNE_SE
+            )
+        ]
+        target = min(cap, target * 2)
+
+    # every move ranked by its mean over its own worlds; the moves played to the end first
+    def key(k: int) -> tuple[int, Fraction, int]:
+        return (0 if k in live else 1, -Fraction(totals[k], len(points[k])), k)
+
+    order = sorted(range(len(cs)), key=key)
+    values = tuple(
+        CandidateValue(
+            cs[k], totals[k] / len(points[k]), len(points[k]), tuple(sorted(endings[k].items()))
+        )
+        for k in order
+    )
+    ranked = tuple(tuple(points[k]) for k in order)
+    close = mk >= 0 and within_noise(diffs)
+    legal = tuple(a for a in view.legal_actions if a not in cs)
+    return Weighing(values, n, legal, close, ranked, start)
 
 
 def candidates(view: PlayerView, made: act.Action | None = None) -> list[act.Action]:
@@ -163,24 +263,45 @@ def candidates(view: PlayerView, made: act.Action | None = None) -> list[act.Act
     return out
 
 
-def weigh(
-    view: PlayerView, made: act.Action | None = None, worlds: int = REVIEW_WORLDS
-) -> Weighing:
-    """Weigh the decision at ``view`` (the candidates of :func:`candidates`).
+def _obvious(view: PlayerView, only: act.Action) -> Weighing:
+    rest = tuple(a for a in view.legal_actions if a != only)
+    return Weighing((CandidateValue(only, 0.0, 0, ()),), 0, rest)
 
-    Raises :class:`~gin.errors.GinError` with code ``not-your-turn`` if the view's player
-    is not to move.
-    """
+
+def _check(view: PlayerView, made: act.Action | None) -> None:
     if not view.my_turn or not view.legal_actions:
         raise GinError(M["error.not-your-turn"]())
     if made is not None and made not in view.legal_actions:
         raise IllegalActionError(M["error.review-not-legal"](action=made.text))
+
+
+def weigh(
+    view: PlayerView, made: act.Action | None = None, worlds: int = REVIEW_WORLDS
+) -> Weighing:
+    """Weigh the decision at ``view`` (the candidates of :func:`candidates`) in exactly
+    ``worlds`` worlds per candidate, seeded by the position and :data:`REVIEW_SALT`: a
+    search of fixed size, the yardstick a stronger search is measured with.
+
+    Raises :class:`~gin.errors.GinError` with code ``not-your-turn`` if the view's player
+    is not to move.
+    """
+    _check(view, made)
     cands = candidates(view, made)
     if len(cands) == 1:
-        only = CandidateValue(cands[0], 0.0, 0, ())
-        rest = tuple(a for a in view.legal_actions if a != cands[0])
-        return Weighing((only,), 0, rest)
-    return _search(view, cands, worlds, made)
+        return _obvious(view, cands[0])
+    return _search(view, cands, made, worlds, worlds)
+
+
+def weigh_sequential(view: PlayerView, made: act.Action, worlds: int = REVIEW_WORLDS) -> Weighing:
+    """Weigh the decision ``made`` at ``view`` as the review does: the candidates of
+    :func:`candidates` in ``worlds`` worlds, doubled while the verdict of ``made`` is
+    uncertain (its loss's interval crosses a class boundary), up to
+    :data:`REVIEW_GROWTH` times ``worlds``. A clear decision costs no extra world."""
+    _check(view, made)
+    cands = candidates(view, made)
+    if len(cands) == 1:
+        return _obvious(view, cands[0])
+    return _search(view, cands, made, worlds, worlds * REVIEW_GROWTH)
 
 
 def weigh_move(view: PlayerView, action: act.Action, worlds: int = REVIEW_WORLDS) -> CandidateValue:
@@ -188,7 +309,7 @@ def weigh_move(view: PlayerView, action: act.Action, worlds: int = REVIEW_WORLDS
     compares with the values there)."""
     if action not in view.legal_actions:
         raise IllegalActionError(M["error.review-not-legal"](action=action.text))
-    return _search(view, [action], worlds).values[0]
+    return _search(view, [action], None, worlds, worlds).values[0]
 
 
 @dataclass(frozen=True)
@@ -224,17 +345,21 @@ class Decision:
 
 
 def decide(index: int, view: PlayerView, made: act.Action, worlds: int = REVIEW_WORLDS) -> Decision:
-    """Weigh the decision ``made`` at ``view`` and class it (a layout or layoffs the
-    player chose: exactly, by :func:`decide_exact`)."""
+    """Weigh the decision ``made`` at ``view`` (:func:`weigh_sequential`, ``worlds`` worlds
+    at first) and class it by :func:`gin.bots.verdicts.judge_loss`: costly only when the low
+    end of the loss's interval clears the class's threshold, ``close`` when the worlds
+    cannot tell. A layout or layoffs the player chose is weighed exactly
+    (:func:`decide_exact`)."""
     if is_exact(made):
         return decide_exact(index, view, made)
-    w = weigh(view, made, worlds)
-    loss = 0.0 if w.made_is_close else w.loss(made)
-    v = verdict(loss)
-    if w.best == made or v == "best":
-        reasons = Reasons((), ())
-    else:
+    w = weigh_sequential(view, made, worlds)
+    diffs = w.diffs(made)
+    v = judge_loss(diffs)
+    loss = 0.0 if v == "best" else w.loss(made)
+    if v in COSTLY:
         reasons = explain(view, made, w.best, w.value_of(made), w.values[0], w.worlds)
+    else:
+        reasons = Reasons((), ())
     kind = _KINDS[view.phase]
     if any(isinstance(a, act.Knock) for a in view.legal_actions):
         kind = "knock"
@@ -466,22 +591,29 @@ class Puzzle:
         return self.decision.view
 
     def judge(self, action: act.Action) -> PuzzleAnswer:
-        """Whether ``action`` is the best move now, or how far from it.
+        """Whether ``action`` is the best move now, or how far from it, by the review's
+        rule in the review's worlds (:func:`decide`, as if ``action`` had been played):
+        the move made gets the review's own verdict, the review's best move ``best``.
 
         Raises :class:`~gin.errors.IllegalActionError` (code ``review-not-legal``) for a
         move that was not legal at the position.
         """
         if action not in self.view.legal_actions:
             raise IllegalActionError(M["error.review-not-legal"](action=action.text))
-        w = self.decision.weighing
-        if w.worlds == 0:  # an obvious decision: weigh the new choice against it now
-            if action == w.best:
-                return PuzzleAnswer(action, 0.0, "best", action, 0.0)
-            w = _search(self.view, [w.best, action], REVIEW_WORLDS)
-        v = w.value_of(action) or weigh_move(self.view, action, w.worlds)
-        best = w.values[0] if w.values[0].mean >= v.mean else v
-        loss = best.mean - v.mean
-        return PuzzleAnswer(action, loss, verdict(loss), best.action, v.mean)
+        d = self.decision
+        if action == d.made:
+            made = d.weighing.value_of(action)
+            return PuzzleAnswer(action, d.loss, d.verdict, d.best, made.mean if made else 0.0)
+        if action == d.best:
+            best = d.weighing.value_of(action)
+            return PuzzleAnswer(action, 0.0, "best", action, best.mean if best else 0.0)
+        # the review's own rule in the review's own worlds: as if this had been the move
+        start = d.weighing.start or REVIEW_WORLDS
+        again = decide(d.index, self.view, action, start)
+        mine = again.weighing.value_of(action)
+        return PuzzleAnswer(
+            action, again.loss, again.verdict, again.best, mine.mean if mine else 0.0
+        )
 
 
 def puzzle(decision: Decision) -> Puzzle:
@@ -517,7 +649,9 @@ def judge_exact(decision: Decision, action: act.Action) -> PuzzleAnswer:
 __all__ = [
     "MAX_COSTLY",
     "MAX_THEMES",
+    "PRUNE_SE",
     "REVIEW_CANDIDATES",
+    "REVIEW_GROWTH",
     "REVIEW_SALT",
     "REVIEW_WORLDS",
     "THEMES",
@@ -542,6 +676,7 @@ __all__ = [
     "true_cards_at",
     "weigh",
     "weigh_move",
+    "weigh_sequential",
 ]
 
 

@@ -140,7 +140,14 @@ def judge_layout(
             reasons.append(M["review.layout-left-card"](card=left[0].code, meld=_codes(home.cards)))
         better = [_codes(m.cards) for m in cmp.better_melds]
         if gin_lost:
-            reasons.append(M["review.layout-gin"](better=better, bonus=rules.gin_bonus))
+            if mult > 1:
+                reasons.append(
+                    M["review.layout-gin-doubled"](
+                        better=better, bonus=rules.gin_bonus, lost=gin_lost * mult
+                    )
+                )
+            else:
+                reasons.append(M["review.layout-gin"](better=better, bonus=rules.gin_bonus))
         else:
             reasons.append(
                 M["review.layout-deadwood"](

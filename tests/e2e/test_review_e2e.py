@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from voila_harness import collect_errors, open_lesson
+from voila_harness import collect_errors, open_lesson, run_voila
 
 import gin
 
@@ -28,6 +28,8 @@ from .learner_clicks import TableTurns, click_enabled
 from .test_arrange_e2e import ADDRESS, WAIT_MS, play_to_the_knock
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]
@@ -46,7 +48,7 @@ def _lowest(cards: list[str]) -> str:
     return min(cards, key=lambda c: (gin.Card.parse(c).points, gin.Card.parse(c).index))
 
 
-VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+VERDICTS = ("best", "close", "good", "inaccuracy", "mistake", "blunder")
 
 
 def test_meld_breaking_discards_are_marked_in_the_review(
@@ -169,3 +171,147 @@ def _lay_off_jack(page: Page, chooser: str) -> None:
     page.locator(f'{chooser} .gin-layoff-target .gin-card[data-card="JH"]').wait_for(
         timeout=WAIT_MS
     )
+
+
+# ------------------------------------------------------------- many deals, a narrow column
+
+MANY_DEALS = 8
+"""Finished deals of the probe game: 7 earlier-deal buttons beside "Review this deal"."""
+
+PROBE = """\
+import json
+from pathlib import Path
+import ipywidgets as W
+import gin.ui
+from gin.rules import Rules
+from gin.bots import EagerBot
+from gin.bots.selfplay import play_game
+from gin.ui.review import ReviewLauncher
+game = play_game((EagerBot(), EagerBot()), Rules.preset("classic"), seed=5, max_deals=%d)
+launcher = ReviewLauncher(lambda: game)
+launcher.update(True)
+css = (Path(gin.ui.__file__).parent / "table.css").read_text(encoding="utf-8")
+side = W.VBox([launcher])
+side.add_class("gin-side")
+table = W.VBox([W.HTML("<style>" + css + "</style>"), side])
+table.add_class("gin-table")
+table
+"""
+
+
+LAYOUT_PROBE = """\
+import sys
+from pathlib import Path
+sys.path.insert(0, %r)
+import ipywidgets as W
+import gin.ui
+from test_review_layout import RUN4, SET4, WORLDS, _knock_deal
+from gin.bots.review import review_deal, summarize
+from gin.ui.review import ReviewPanel
+review = review_deal(_knock_deal((RUN4, SET4)), 0, worlds=WORLDS)
+panel = ReviewPanel(review, 1, summarize([review]), "classic", lambda: None)
+css = (Path(gin.ui.__file__).parent / "table.css").read_text(encoding="utf-8")
+style = (Path(gin.ui.__file__).parent / "review" / "review.css").read_text(encoding="utf-8")
+side = W.VBox([panel])
+side.add_class("gin-side")
+table = W.VBox([W.HTML("<style>" + css + style + "</style>"), side])
+table.add_class("gin-table")
+table
+"""
+
+
+def _notebook(source: str) -> str:
+    import json
+
+    cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "probe",
+        "metadata": {},
+        "outputs": [],
+        "source": source,
+    }
+    meta = {"kernelspec": {"name": "python3", "display_name": "Python 3"}}
+    return json.dumps({"cells": [cell], "metadata": meta, "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.fixture(scope="module")
+def many_deals_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Voilà server over two probe notebooks, each in the table's side column
+    (``gin-side``, with the table's own style sheet): the review launcher of a game of
+    :data:`MANY_DEALS` finished deals, and the review of a deal whose layout was costly."""
+    root = tmp_path_factory.mktemp("many_deals")
+    (root / "many_deals.ipynb").write_text(_notebook(PROBE % MANY_DEALS), encoding="utf-8")
+    tests = str(Path(__file__).resolve().parent.parent)
+    (root / "layout.ipynb").write_text(_notebook(LAYOUT_PROBE % tests), encoding="utf-8")
+    with run_voila(root, log_path=root / "voila.log") as server:
+        yield server.base_url
+
+
+BUTTONS_JS = """() => Array.from(document.querySelectorAll('button.gin-action-review-deal'))
+  .map(b => { const r = b.getBoundingClientRect();
+    return [b.innerText.trim(), b.scrollWidth, b.clientWidth, r.left, r.right, r.top]; })"""
+
+
+def test_every_deal_button_reads_in_full_and_the_row_wraps_at_1366x768(
+    page: Page, many_deals_server: str, tmp_path: Path
+) -> None:
+    """Rule (the review's screen): with more than five finished deals, every deal's button
+    reads "Deal N" in full (its text is not cut: no ellipsis, its content as wide as the
+    button) and the row wraps inside the column at 1366x768 instead of running off the
+    screen; the review opened from one lists its decisions numbered once (no list
+    markers: the sentences carry the numbers)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    log = open_lesson(page, many_deals_server, "many_deals.ipynb")
+    page.locator("button.gin-action-review-deal").first.wait_for(timeout=60_000)
+    buttons = page.evaluate(BUTTONS_JS)
+    assert len(buttons) == MANY_DEALS - 1 > 5
+    column = page.locator(".gin-side").bounding_box()
+    assert column is not None
+    for n, (text, scroll_w, client_w, left, right, _top) in enumerate(buttons, 1):
+        assert text == f"Deal {n}"
+        assert scroll_w <= client_w + 1, (text, scroll_w, client_w)  # nothing cut
+        assert column["x"] - 1 <= left and right <= column["x"] + column["width"] + 1
+        assert right <= 1366
+    assert len({round(top) for *_, top in buttons}) > 1  # the row wrapped
+    page.locator("button.gin-action-review-deal").nth(2).click()
+    page.locator(".gin-review .gin-review-move").first.wait_for(timeout=180_000)
+    style = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.gin-review-moves')).listStyleType"
+    )
+    assert style == "none"
+    first = page.locator(".gin-review .gin-review-move").first.inner_text()
+    assert first.startswith("1. ")
+    shots = Path(os.environ.get("GIN_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "review_many_deals.png"))
+    assert collect_errors(page, log) == []
+
+
+FIT_JS = """() => { const side = document.querySelector('.gin-side').getBoundingClientRect();
+  const room = document.querySelector('.gin-review-puzzle-arrange');
+  const cards = Array.from(room.querySelectorAll('.gin-card[data-card]'))
+    .map(c => { const r = c.getBoundingClientRect(); return [c.dataset.card, r.left, r.right]; });
+  return [side.left, side.right, window.innerWidth, cards]; }"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_the_layout_puzzle_fits_the_review_column(
+    page: Page, many_deals_server: str, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Rule (the review's screen): "Play it again" for a layout opens the meld builder
+    inside the review's column: every card of the room (the tenth too) lies within the
+    column and the screen, at 1366x768 and on a phone (390x844)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    log = open_lesson(page, many_deals_server, "layout.ipynb")
+    box = page.locator(".gin-review-costly-layout")
+    box.locator("button.gin-action-play-again").click()
+    page.locator(".gin-review-puzzle-arrange .gin-card[data-card]").first.wait_for(timeout=60_000)
+    left, right, width, cards = page.evaluate(FIT_JS)
+    assert len(cards) >= 10
+    for code, cl, cr in cards:
+        assert left - 1 <= cl and cr <= right + 1 and cr <= width, (code, cl, cr, left, right)
+    shots = Path(os.environ.get("GIN_SCREENSHOT_DIR") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / f"review_layout_{size[0]}.png"), full_page=True)
+    assert collect_errors(page, log) == []

@@ -31,14 +31,21 @@ from gin.ui.review.render import VERDICT_NAMES, loss_attr
 class ArrangePuzzleBox(w.VBox):  # type: ignore[misc]
     """The puzzle of a ``layout`` or ``layoffs`` decision (class ``gin-review-puzzle``
     and ``gin-review-puzzle-arrange``): a prompt, the room (:attr:`room`) and the answer
-    (:attr:`answer`)."""
+    (:attr:`answer`). ``on_answer`` is called after each answer (the panel shows the
+    review's own verdict, which names the best layout, again then)."""
 
-    def __init__(self, decision: Decision, show_error: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        decision: Decision,
+        show_error: Callable[[str], None],
+        on_answer: Callable[[], None] | None = None,
+    ) -> None:
         exact = decision.exact
         if exact is None:
             raise gin.IllegalActionError(M["error.review-not-legal"](action=decision.made.text))
         self.decision = decision
         self.show_error = show_error
+        self.on_answer = on_answer
         self.prompt = classed_html("gin-review-puzzle-prompt")
         self.answer = classed_html("gin-review-answer")
         self.result: PuzzleAnswer | None = None
@@ -73,6 +80,8 @@ class ArrangePuzzleBox(w.VBox):  # type: ignore[misc]
         """Judge the new choice (a refusal raises: the room shows it, nothing changes)."""
         self.result = judge_exact(self.decision, action)
         self._show_answer()
+        if self.on_answer is not None:
+            self.on_answer()
 
     def _show_answer(self) -> None:
         a = self.result

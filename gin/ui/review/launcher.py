@@ -167,7 +167,8 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         b.add_class("gin-button")
         b.add_class("gin-action-review-deal")
         b.add_class(f"gin-review-deal-{number}")
-        b.description = b.tooltip = M["review.button-deal"].render({"number": number})
+        b.description = M["review.button-deal-short"].render({"number": number})
+        b.tooltip = M["review.button-deal"].render({"number": number})
         b.on_click(guarded(self.show_error)(lambda _b: self.open_review(number)))
         return b
 
@@ -298,7 +299,8 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         """Draw the buttons and the open review again in the current language."""
         self.button.description = self.button.tooltip = M["review.button"].render()
         for n, b in zip(self._earlier_numbers, self.earlier.children, strict=False):
-            b.description = b.tooltip = M["review.button-deal"].render({"number": n})
+            b.description = M["review.button-deal-short"].render({"number": n})
+            b.tooltip = M["review.button-deal"].render({"number": n})
         self._show_progress()
         if self.panel is not None:
             self.panel.relabel()

@@ -18,19 +18,37 @@ from gin.i18n import M
 from gin.ui.lessons.guard import guarded
 from gin.ui.parts import classed_html, close_tree
 from gin.ui.review.arrangepuzzle import ArrangePuzzleBox
-from gin.ui.review.render import VERDICT_NAMES, costly_html, legend_html, moves_html, summary_html
+from gin.ui.review.render import (
+    VERDICT_NAMES,
+    costly_html,
+    legend_html,
+    moves_html,
+    position_html,
+    summary_html,
+)
 
 TrueCards = Callable[[Decision], tuple[Sequence[str], Sequence[str]]]
 """Teacher mode: the true hidden cards at a decision (opponent's hand, next stock cards)."""
 
 
 class PuzzleBox(w.VBox):  # type: ignore[misc]
-    """ "Play it again from here": the position the learner saw, one button per legal move
-    (class ``gin-review-choice``), and the answer (class ``gin-review-answer``, with
-    ``data-verdict`` and ``data-loss``)."""
+    """ "Play it again from here": the position the learner saw (class
+    ``gin-review-puzzle-position``: the hand, the top discard, the opponent's cards seen),
+    then the question and one button per legal move (class ``gin-review-choice``), and,
+    only once a move is chosen, the answer (class ``gin-review-answer``, with
+    ``data-verdict`` and ``data-loss``). ``on_answer`` is called after each answer (the
+    panel shows the review's own verdict again then)."""
 
-    def __init__(self, decision: Decision, show_error: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        decision: Decision,
+        show_error: Callable[[str], None],
+        on_answer: Callable[[], None] | None = None,
+    ) -> None:
         self.puzzle: Puzzle = puzzle(decision)
+        self.decision = decision
+        self.on_answer = on_answer
+        self.position = classed_html("gin-review-puzzle-position")
         self.prompt = classed_html("gin-review-puzzle-prompt")
         self.answer = classed_html("gin-review-answer")
         self.choices: list[w.Button] = []
@@ -43,7 +61,7 @@ class PuzzleBox(w.VBox):  # type: ignore[misc]
         self._actions = [a for a in self.puzzle.deal.view(decision.view.player).legal_actions]
         row = w.HBox(self.choices)
         row.add_class("gin-review-choices")
-        super().__init__([self.prompt, row, self.answer])
+        super().__init__([self.position, self.prompt, row, self.answer])
         self.add_class("gin-review-puzzle")
         self.chosen: act.Action | None = None
         self.relabel()
@@ -52,23 +70,26 @@ class PuzzleBox(w.VBox):  # type: ignore[misc]
         """Judge the learner's new choice and say how good it is."""
         self.chosen = action
         self._show_answer()
+        if self.on_answer is not None:
+            self.on_answer()
 
     def _show_answer(self) -> None:
         if self.chosen is None:
             self.answer.value = ""
             return
         a = self.puzzle.judge(self.chosen)
+        data = {
+            "action": a.action.text,
+            "loss": a.loss,
+            "best": a.best.text,
+            "verdict": VERDICT_NAMES[a.verdict],
+        }
         if a.verdict == "best":
-            text = M["review.puzzle-best"].render({"action": a.action.text})
+            text = M["review.puzzle-best"].render(data)
+        elif a.verdict == "close":
+            text = M["review.puzzle-close"].render(data)
         else:
-            text = M["review.puzzle-off"].render(
-                {
-                    "action": a.action.text,
-                    "loss": a.loss,
-                    "best": a.best.text,
-                    "verdict": VERDICT_NAMES[a.verdict],
-                }
-            )
+            text = M["review.puzzle-off"].render(data)
         self.answer.value = (
             f'<p class="gin-review-answer-text" data-verdict="{a.verdict}" '
             f'data-loss="{a.loss:.1f}" role="status">{escape(text)}</p>'
@@ -76,6 +97,7 @@ class PuzzleBox(w.VBox):  # type: ignore[misc]
 
     def relabel(self) -> None:
         """Draw the labels again in the current language."""
+        self.position.value = position_html(self.decision)
         self.prompt.value = f"<p>{escape(M['review.puzzle-prompt'].render())}</p>"
         for b, a in zip(self.choices, self._actions, strict=True):
             b.description = b.tooltip = M["review.choice"].render({"action": a.text})
@@ -147,17 +169,26 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
     def play_again(self, decision: Decision, holder: w.Box) -> None:
         """Open the puzzle of ``decision`` (once; a second click keeps it). A layout or
         layoffs decision opens the table's own room (:class:`ArrangePuzzleBox`); once it
-        is answered, a second click sets up a fresh one."""
+        is answered, a second click sets up a fresh one. While a puzzle waits for its
+        answer, the decision's text (which names the best move) is hidden: the puzzle
+        shows the position and asks; the answer and the text come after the choice."""
+        text = next(t for d, t, _a, _h in self.costly if d is decision)
+
+        def answered() -> None:
+            text.layout.display = None
+
         if decision.exact is not None:
             old = holder.children
             if old and not old[0].finished:
                 return
-            holder.children = (ArrangePuzzleBox(decision, self.show_error),)
+            text.layout.display = "none"  # it names the best layout: shown after the answer
+            holder.children = (ArrangePuzzleBox(decision, self.show_error, answered),)
             for box in old:
                 close_tree(box)
             return
         if not holder.children:
-            holder.children = (PuzzleBox(decision, self.show_error),)
+            text.layout.display = "none"  # it names the best move: shown after the answer
+            holder.children = (PuzzleBox(decision, self.show_error, answered),)
 
     def relabel(self) -> None:
         """Draw the whole review again in the current language."""

@@ -10,7 +10,8 @@ from html import escape
 
 from gin import actions as act
 from gin.bots.review import DealReview, Decision, GameSummary
-from gin.bots.verdicts import legend
+from gin.bots.verdicts import COSTLY_FROM, interval, legend
+from gin.cards import Card
 from gin.i18n import M
 from gin.ui.lessons.catalog import language_query
 from gin.ui.lessons.pictures import arrangement_html, cards_html
@@ -20,6 +21,7 @@ LAB_NOTEBOOK = "05_strategy_lab.ipynb"
 
 VERDICT_NAMES = {
     "best": "review.verdict.best",
+    "close": "review.verdict.close",
     "good": "review.verdict.good",
     "inaccuracy": "review.verdict.inaccuracy",
     "mistake": "review.verdict.mistake",
@@ -75,24 +77,31 @@ def loss_attr(loss: float) -> str:
     return f"{loss:.1f}"
 
 
+LEGEND_KEYS = {
+    "best": "review.legend-best",
+    "close": "review.legend-close",
+    "good": "review.legend-good",
+    "inaccuracy": "review.legend-range",
+    "mistake": "review.legend-range",
+    "blunder": "review.legend-last",
+}
+"""The legend's sentence of each class."""
+
+
 def legend_html() -> str:
     """The classes and their thresholds (from :func:`gin.bots.verdicts.legend`)."""
     items = []
-    for i, (name, low, below) in enumerate(legend()):
+    for name, low, below in legend():
         data = {"name": VERDICT_NAMES[name], "low": low, "below": below}
-        if below is None:
-            text = M["review.legend-last"].render(data)
-        elif i == 0:
-            text = M["review.legend-first"].render(data)
-        else:
-            text = M["review.legend-range"].render(data)
+        text = M[LEGEND_KEYS[name]].render(data)
         items.append(f'<li class="gin-review-legend-{name}">{escape(text)}</li>')
     title = escape(M["review.legend-title"].render())
     return f'<div class="gin-review-legend"><p>{title}</p><ul>{"".join(items)}</ul></div>'
 
 
 def move_text(number: int, d: Decision) -> str:
-    """One decision in a sentence: the move made, its class and what it lost."""
+    """One decision in a sentence: the move made, its class and, an estimate said to be
+    one, what it lost (``best`` never with points lost)."""
     if d.exact is not None:
         return exact_move_text(number, d)
     data = {
@@ -102,9 +111,36 @@ def move_text(number: int, d: Decision) -> str:
         "verdict": VERDICT_NAMES[d.verdict],
         "loss": d.loss,
         "best": d.best.text,
+        "costly": COSTLY_FROM,
     }
-    key = "review.move-best" if d.made == d.best or d.loss == 0 else "review.move-loss"
+    if d.verdict == "best":
+        key = "review.move-best"
+    elif d.verdict == "close":
+        key = "review.move-close" if d.weighing.made_is_close else "review.move-unsure"
+    else:
+        key = "review.move-loss"
     return M[key].render(data)
+
+
+def position_html(d: Decision, marked: Sequence[Card] = ()) -> str:
+    """The position of a searched decision as the player saw it: the hand (the cards of
+    ``marked`` marked), the top discard, the stock and the opponent's cards seen."""
+    v = d.view
+    hand = [c.code for c in v.hand]
+    if v.top_discard is None:  # the up card was just taken
+        pos = M["review.position-no-pile"].render({"hand": hand, "count": v.stock_count})
+    else:
+        pos = M["review.position"].render(
+            {"hand": hand, "top": v.top_discard.code, "count": v.stock_count}
+        )
+    parts = [
+        f'<p class="gin-review-position">{escape(pos)}</p>',
+        cards_html(v.hand, size="small", marked=list(marked), css="gin-review-hand"),
+    ]
+    if v.opponent_known:
+        known = M["review.position-opponent"].render({"known": [c.code for c in v.opponent_known]})
+        parts.append(f'<p class="gin-review-position">{escape(known)}</p>')
+    return "".join(parts)
 
 
 def exact_move_text(number: int, d: Decision) -> str:
@@ -133,7 +169,8 @@ def exact_move_text(number: int, d: Decision) -> str:
 def moves_html(review: DealReview) -> str:
     """Every decision of the deal, in order, each an element of class
     ``gin-review-move`` with ``data-verdict``, ``data-loss``, ``data-index`` (the move's
-    place in the deal) and ``data-action`` (the move made, as in a saved game)."""
+    place in the deal) and ``data-action`` (the move made, as in a saved game). The list
+    is numbered once, by its sentences (the list's own markers are off)."""
     if not review.decisions:
         return f'<p class="gin-review-none">{escape(M["review.none"].render())}</p>'
     items = [
@@ -152,26 +189,15 @@ def costly_html(
     as it was and the reasons (and, for a teacher, the true hidden cards, marked)."""
     if d.exact is not None:
         return exact_costly_html(number, d)
-    v = d.view
+    low = max(0.0, interval(d.weighing.diffs(d.made)).low)
     head = M["review.costly-head"].render(
-        {"number": number, "made": d.made.text, "best": d.best.text, "loss": d.loss}
+        {"number": number, "made": d.made.text, "best": d.best.text, "loss": d.loss, "low": low}
     )
-    hand = [c.code for c in v.hand]
-    if v.top_discard is None:  # the up card was just taken
-        pos = M["review.position-no-pile"].render({"hand": hand, "count": v.stock_count})
-    else:
-        pos = M["review.position"].render(
-            {"hand": hand, "top": v.top_discard.code, "count": v.stock_count}
-        )
     marked = [a.card for a in (d.made, d.best) if isinstance(a, act.Discard | act.Knock)]
     parts = [
         f'<p class="gin-review-costly-head">{escape(head)}</p>',
-        f'<p class="gin-review-position">{escape(pos)}</p>',
-        cards_html(v.hand, size="small", marked=marked, css="gin-review-hand"),
+        position_html(d, marked),
     ]
-    if v.opponent_known:
-        known = M["review.position-opponent"].render({"known": [c.code for c in v.opponent_known]})
-        parts.append(f'<p class="gin-review-position">{escape(known)}</p>')
     reasons = "".join(f"<li>{escape(t.render())}</li>" for t in d.reasons)
     if reasons:
         parts.append(f'<ul class="gin-review-reasons">{reasons}</ul>')
@@ -292,6 +318,7 @@ def summary_html(summary: GameSummary, rules: str) -> str:
 
 __all__ = [
     "KIND_NAMES",
+    "LEGEND_KEYS",
     "THEME_LINKS",
     "THEME_SENTENCES",
     "VERDICT_NAMES",
@@ -302,6 +329,7 @@ __all__ = [
     "loss_attr",
     "move_text",
     "moves_html",
+    "position_html",
     "summary_html",
     "theme_href",
     "theme_title",
