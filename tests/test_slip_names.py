@@ -61,8 +61,10 @@ def codes_in(source: str) -> set[str]:
         elif isinstance(node, ast.FunctionDef) and "slip" in node.name:
             for ret in ast.walk(node):
                 if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple):
-                    if (code := _str(ret.value.elts[0])) is not None:
-                        out.add(code)
+                    # (code, ...) or (the slip's sentence, code): the code is a literal
+                    for elt in (ret.value.elts[0], ret.value.elts[-1]):
+                        if code := _str(elt):
+                            out.add(code)
     return out
 
 
