@@ -12,12 +12,14 @@ would in their head.
 
 from __future__ import annotations
 
+import os
 import re
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from voila_harness import TABLE_STATE_JS, collect_errors, open_lesson
+from voila_harness import REPO_ROOT, TABLE_STATE_JS, collect_errors, open_lesson
 
 import gin
 from gin.ui.table.handorder import suit_key
@@ -28,7 +30,7 @@ from .learner_clicks import click_enabled, wait_for_table_change
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]
+pytestmark = pytest.mark.timeout(480)  # about 40 s here: not marked slow
 
 ADDRESS = "04_play.ipynb?help=none&seed=13&opponent=eager&rules=classic"
 WAIT_MS = 20_000
@@ -177,3 +179,40 @@ def test_a_whole_deal_at_the_real_table(page: Page, voila_server: str) -> None:
         timeout=WAIT_MS,
     )
     page.locator(".gin-action-sort-suit").first.wait_for(state="attached", timeout=WAIT_MS)
+
+
+SCREENSHOTS = Path(os.environ.get("GIN_SCREENSHOTS") or REPO_ROOT / "build" / "screenshots")
+"""Where the help levels are photographed (``make screenshots``: docs/screenshots/)."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["full", "some", "none"])
+def test_each_help_level_at_the_discard(page: Page, voila_server: str, level: str) -> None:
+    """Each help level's table at the learner's first discard, at 1366x768 (photographed
+    as ``help-<level>.png``): full help groups and labels the hand; some help and the real
+    table show the learner's own order with no labels or counts; only the real table
+    offers Knock on a discard the engine would refuse, and no hint."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    log = open_lesson(page, voila_server, f"04_play.ipynb?help={level}&seed=13&opponent=eager")
+    click_enabled(page, "gin-action-pass")
+    page.locator("button.gin-action-draw-stock:not([disabled])").wait_for(timeout=60_000)
+    click_enabled(page, "gin-action-draw-stock")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.gin-hand .gin-card[data-card]').length === 11"
+        " && !!document.querySelector('button.gin-action-hint, button.gin-action-knock')",
+        timeout=WAIT_MS,
+    )
+    page.wait_for_timeout(800)  # the card drawn slides in
+    hidden = page.evaluate(HIDDEN_JS)
+    knock = page.evaluate(TABLE_STATE_JS)["knock"]
+    hint = page.locator("button.gin-action-hint").is_visible()
+    if level == "full":
+        assert hidden["labels"] > 0 and hidden["counts"] > 0 and hint
+    else:
+        assert hidden == {"labels": 0, "counts": 0, "coachMelds": 0}, hidden
+        assert hint == (level == "some")
+        assert knock == (level == "none")  # 51 deadwood: the engine finds no knock
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"help-{level}.png"))
+    errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]
+    assert errors == [], "\n".join(errors)

@@ -126,6 +126,8 @@ class LearnerHand:
         """The learner's own order of the hand (its sort buttons: :attr:`ordering`'s
         ``widget``, shown where the help level lets the learner order the hand)."""
         self.ordering.on_error(model.show_error)
+        for sort in (self.ordering.sort_suit, self.ordering.sort_rank):
+            sort.add_class("gin-button")  # the table's buttons' look
         self.ordering.active = False
         self._ordering_deal = -1
         model.observe(self._on_large, names="large_cards")
