@@ -277,3 +277,36 @@ def test_full_help_has_no_at_the_table_line(stack: Any) -> None:
     t.buttons["confirm"].click()
     assert t.controller.deal.is_over
     assert t.coach.section("at-table") is None and t.controller.slips == ()
+
+
+def test_at_some_help_the_knock_question_gives_no_count(stack: Any) -> None:
+    t = table(stack, "some")
+    to_discard(t)
+    t.hand.click("KH")
+    t.buttons["knock"].click()  # the engine offers the knock at some help
+    question = t.controller.question.render()
+    assert "limit is 10" in question and " 1 " not in question and "deadwood (" not in question
+    t.buttons["confirm"].click()
+    assert t.controller.deal.is_over
+
+
+def test_the_slips_and_the_counted_hints_are_told_to_the_class(stack: Any) -> None:
+    t = table(stack, "none")
+    codes: list[str] = []
+    t.controller.slip_listeners.append(codes.append)
+    to_discard(t)
+    t.hand.click("KH")
+    t.buttons["knock"].click()
+    t.builder.done_button.click()
+    assert codes == ["layout-over-limit"]
+    some = table(stack, "some")
+    hints: list[int] = []
+    some.controller.hint_listeners.append(lambda: hints.append(1))
+    to_discard(some)
+    some.buttons["hint"].click()
+    assert hints == [1]
+    full = table(stack, "full")
+    full.controller.hint_listeners.append(lambda: hints.append(2))
+    to_discard(full)
+    full.buttons["hint"].click()
+    assert hints == [1]  # at full help a hint shows nothing hidden: not counted

@@ -117,7 +117,10 @@ class TableCommands:
         c = self.model
         view = c.view()
         a = knocking.choose_knock(view, c.selected_card(), False, c.verify)
-        self._ask(a, knocking.knock_question(view, a))
+        if c.policy().deadwood_figures:
+            self._ask(a, knocking.knock_question(view, a))
+        else:  # the count is the learner's: the question does not give it
+            self._ask(a, M["table.knock-question-plain"](card=a.card.code, limit=view.knock_limit))
 
     def go_gin(self) -> None:
         """Ask to confirm gin with the selected (or the gin) discard; at the real table,

@@ -360,6 +360,9 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def close(self) -> None:
         """Close the table's widgets: the opponent's moves and the reveal still scheduled
         are dropped, and page errors are no longer told in its coach."""
+        if not hasattr(self, "flow"):  # refused while being built (a bad setting)
+            super().close()
+            return
         self.flow.close()
         pageerrors.remove_message_area(self.controller.show_error)
         self.rooms.close()
