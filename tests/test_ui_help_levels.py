@@ -310,3 +310,27 @@ def test_the_slips_and_the_counted_hints_are_told_to_the_class(stack: Any) -> No
     to_discard(full)
     full.buttons["hint"].click()
     assert hints == [1]  # at full help a hint shows nothing hidden: not counted
+
+
+DEFENDS = "4S 6C TC JC QD 9H 6S 2C 3D 5H"
+
+
+@pytest.mark.parametrize("help", ["some", "none"])
+def test_the_opponents_knock_is_laid_down_without_its_count(stack: Any, help: str) -> None:
+    """The opponent knocks with READY's melds and 2♦: laid face up, their deadwood set
+    apart but not counted for the learner (who lays off and counts)."""
+    game = gin.Game(
+        gin.Rules.preset("classic"),
+        seed=1,
+        first_dealer=0,
+        orders=[stack(READY, DEFENDS, "KD", "2D")],
+    )
+    t = play_table(seed=1, pause=0, help=help)
+    t.load_game(game)
+    t.buttons["pass"].click()
+    view = t.controller.view()
+    assert view.phase is gin.Phase.LAYOFF and view.knocker == 1
+    assert "knocked: 10 cards laid face up" in t.opponent_label.value
+    assert "gin-count" not in t.opponent_label.value
+    dead = [g["label"] for g in t.opponent_area.groups if g.get("kind") == "deadwood"]
+    assert dead == ["deadwood"]
