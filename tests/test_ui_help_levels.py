@@ -248,7 +248,12 @@ def test_a_whole_deal_at_the_real_table_and_the_at_the_table_line(stack: Any) ->
     # the coach holds both counts back until the guess: the guess lists melds, layoffs
     assert t.controller.reveal_step == 0 and t.coach.steps("result") == ()
     assert t.score_guess is not None and t.score_guess.show_steps
+    # ... and so does the felt: the hands laid down, their deadwood set apart, no count
+    assert "deadwood" in labels(t) and "gin-count" not in t.hand_label.value
+    opponent = [g["label"] for g in t.opponent_area.groups if g.get("label")]
+    assert "deadwood" in opponent and "gin-count" not in t.opponent_label.value
     finish_with_guess(t, right=False)
+    assert "deadwood 1" in labels(t) and "gin-count" in t.hand_label.value
     codes = [code for code, _ in t.controller.slips]
     assert codes[0] == "layout-over-limit" and len(codes) == 2
     line = t.coach.section("at-table")

@@ -85,6 +85,12 @@ def focus_target(c: TableController, view: gin.PlayerView) -> str:
     return f"card:{card.code}" if isinstance(card, gin.Card) else "hand"
 
 
+def guessing(c: TableController) -> bool:
+    """Whether the learner is guessing the score where the counting is theirs: the hands
+    are laid down without their counts until the guess is done."""
+    return c.room == "guess" and not c.policy().deadwood_figures
+
+
 def plain_label_html(view: gin.PlayerView) -> str:
     """The line above the hand where the help level shows no deadwood figure: whose hand
     it is and the knock limit (printed on the felt too), no count."""
@@ -216,12 +222,20 @@ class LearnerHand:
                     mine, _theirs = reveal.end_hands(view, c.reveal_step)
                 else:
                     mine = self.shown(view)
-                hands.show_hand(self.area, mine, four_color=c.four_color, large=c.large_cards)
+                hands.show_hand(
+                    self.area,
+                    mine,
+                    four_color=c.four_color,
+                    large=c.large_cards,
+                    counts=not guessing(c),
+                )
                 if c.hand_order:
                     c.hand_order = ()
             self.area.mode = "none" if view.phase.is_over else "single"
         if scope in ("table", "selection"):
-            if view.phase.is_over:
+            if guessing(c):
+                self.label.value = f"<b>{escape(M['hand.yours'].render())}</b>"
+            elif view.phase.is_over:
                 self.label.value = reveal.end_label(view, LEARNER, c.reveal_step)
             elif not c.policy().deadwood_figures:
                 self.label.value = plain_label_html(view)
@@ -306,4 +320,11 @@ class LearnerHand:
         self.area.focus(f"card:{codes[i]}")
 
 
-__all__ = ["KEY_ACTIONS", "PICK_KEYS", "LearnerHand", "focus_target", "plain_label_html"]
+__all__ = [
+    "KEY_ACTIONS",
+    "PICK_KEYS",
+    "LearnerHand",
+    "focus_target",
+    "guessing",
+    "plain_label_html",
+]
