@@ -339,3 +339,16 @@ def test_the_opponents_knock_is_laid_down_without_its_count(stack: Any, help: st
     assert "gin-count" not in t.opponent_label.value
     dead = [g["label"] for g in t.opponent_area.groups if g.get("kind") == "deadwood"]
     assert dead == ["deadwood"]
+
+
+def test_at_the_real_table_knock_needs_a_card_and_the_discard_turn(stack: Any) -> None:
+    t = table(stack, "none")
+    t.press("knock")  # the up card is offered: no knock yet
+    assert t.error_code and t.builder is None
+    to_discard(t)
+    t.controller.selected = ""
+    t.press("knock")
+    assert t.error_code == "no-card" and t.builder is None
+    t.press("big_gin")  # classic has no big gin: the engine's sentence
+    assert t.error_code and t.builder is None
+    assert len(t.controller.view().hand) == 11

@@ -89,16 +89,19 @@ class TableCommands:
         if not c.policy().learner_declares_gin:
             return False
         view = c.view()
+        discarding = view.my_turn and view.phase is gin.Phase.DISCARD
+        if not discarding:  # the engine says why not now
+            c.verify(gin.Discard(view.hand[0]) if view.hand else gin.DrawStock())
         action: gin.Knock | gin.BigGin
         if declared == "big-gin":
-            c.verify(gin.Discard(view.hand[0]) if view.hand else gin.BigGin())
+            if not view.rules.big_gin:
+                c.verify(gin.BigGin())  # the rule set has none: the engine's sentence
             action = gin.BigGin()
         else:
             card = c.selected_card()
             if card is None:
-                c.verify(gin.Discard(view.hand[0]) if view.hand else gin.DrawStock())
                 raise gin.IllegalActionError(M["error.no-card"]())
-            c.verify(gin.Discard(card))
+            c.verify(gin.Discard(card))  # a card that may not go (the one just taken)
             action = gin.Knock(card)
         with c.hold_trait_notifications():
             c.pending = c.question = None
