@@ -352,3 +352,12 @@ def test_at_the_real_table_knock_needs_a_card_and_the_discard_turn(stack: Any) -
     t.press("big_gin")  # classic has no big gin: the engine's sentence
     assert t.error_code and t.builder is None
     assert len(t.controller.view().hand) == 11
+
+
+def test_the_display_choice_to_lay_out_is_implied_at_the_real_table() -> None:
+    t = play_table(seed=3, pause=0)
+    assert not t.display_menu.arrange_self.disabled
+    t.set_help("none")
+    assert t.display_menu.arrange_self.disabled and t.controller.arranges()
+    t.set_help("full")
+    assert not t.display_menu.arrange_self.disabled and not t.controller.arranges()

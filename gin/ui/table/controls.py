@@ -241,6 +241,13 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
             traitlets.link((self.arrange_self, "value"), (model, "arrange_self")),
         ]
         self.pace.observe(self._on_pace, names="value")
+        self._on_help()
+        model.observe(self._on_help, names="help")
+
+    def _on_help(self, _change: object = None) -> None:
+        """Where the help level implies the arrange mode (the real table), its choice
+        cannot be changed (the learner lays out whatever it says)."""
+        self.arrange_self.disabled = self.model.policy().arrange_implied
 
     def _on_pace(self, change: dict[str, Any]) -> None:
         self.model.pause = float(change["new"])
