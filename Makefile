@@ -183,8 +183,8 @@ test-static: install-test $(STATIC_VENV)/.installed npm $(MO_FILES)
 # points them at docs/screenshots/, the README's pictures.
 screenshots: install-test
 	GIN_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/e2e/test_lessons_e2e.py \
-		tests/e2e/test_languages_e2e.py -p no:cacheprovider \
-		-k "loads_without_errors or whole_deal or right_to_left or shipped_font or kept or mid_deal"
+		tests/e2e/test_languages_e2e.py tests/e2e/test_real_table_e2e.py -p no:cacheprovider \
+		-k "loads_without_errors or whole_deal or right_to_left or shipped_font or kept or mid_deal or each_help_level"
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -346,6 +346,59 @@ def watch_deals(controller: Any, *, guided: bool) -> None:
         )
 
     controller.deal_listeners.append(ended)
+    slip_listeners = getattr(controller, "slip_listeners", None)
+    if slip_listeners is not None:
+        slip_listeners.append(
+            lambda code: table_slip(
+                controller.rules.name, code, question=f"deal-{controller.deal_number}"
+            )
+        )
+    hint_listeners = getattr(controller, "hint_listeners", None)
+    if hint_listeners is not None:
+        hint_listeners.append(
+            lambda: hint_used(
+                controller.rules.name, "table", question=f"deal-{controller.deal_number}"
+            )
+        )
+
+
+def table_slip(rules: str, code: str, *, question: str = "") -> bool:
+    """A slip the learner made at the play table (issue 29, the help levels that check
+    them): a refused knock, a layout worse than the best, a missed layoff, recorded as a
+    wrong answer of the level ``table``; a wrong score by its code
+    (:data:`gin.scoreguess.SLIPS`). Returns whether it was recorded."""
+    def slip(literal: str) -> bool:
+        return answered(rules, "table", right=False, slip=literal, question=question)
+
+    table = {
+        "layout-over-limit": lambda: answered(
+            rules, "table", right=False, slip="layout-over-limit", question=question
+        ),
+        "layout-gin-only": lambda: answered(
+            rules, "table", right=False, slip="layout-gin-only", question=question
+        ),
+        "layout-gin-deadwood": lambda: answered(
+            rules, "table", right=False, slip="layout-gin-deadwood", question=question
+        ),
+        "layout-gin-over-limit": lambda: answered(
+            rules, "table", right=False, slip="layout-gin-over-limit", question=question
+        ),
+        "layout-big-gin-deadwood": lambda: answered(
+            rules, "table", right=False, slip="layout-big-gin-deadwood", question=question
+        ),
+        "worse-arrangement": lambda: answered(
+            rules, "table", right=False, slip="worse-arrangement", question=question
+        ),
+        "missed-layoff": lambda: answered(
+            rules, "table", right=False, slip="missed-layoff", question=question
+        ),
+        "wrong-score": lambda: answered(
+            rules, "table", right=False, slip="wrong-score", question=question
+        ),
+    }
+    if code in table:
+        return table[code]()
+    return slip(code)  # a score guess's slip (named with the scoring levels')
 
 
 __all__ = [
@@ -363,5 +416,6 @@ __all__ = [
     "member",
     "set_member",
     "store",
+    "table_slip",
     "watch_deals",
 ]

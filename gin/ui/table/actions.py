@@ -150,8 +150,16 @@ class ActionButtons:
         c = self.model
         view = c.view()
         pending = c.pending is not None
+        policy = c.policy()
         enabled = enabled_actions(view, c.selected_card())
         shown = shown_actions(view)
+        if policy.knock_on_every_discard:  # a real player may try: checked on the layout
+            discarding = view.my_turn and view.phase is gin.Phase.DISCARD
+            enabled["knock"] = shown["knock"] = discarding
+            if policy.learner_declares_gin:
+                enabled["gin"] = shown["gin"] = discarding
+                big = discarding and view.rules.big_gin
+                enabled["big_gin"] = shown["big_gin"] = big
         for key, on in enabled.items():
             self.buttons[key].disabled = not on or pending
             self._display(key, shown[key] and not pending)
@@ -165,8 +173,9 @@ class ActionButtons:
         self._display("next_deal", can_next)
         self.buttons["undo"].disabled = not c.can_undo()
         self._update_replay()
-        self.buttons["hint"].disabled = not view.my_turn
-        self._display("hint", view.my_turn and not pending)
+        hint = view.my_turn and policy.hint_offered
+        self.buttons["hint"].disabled = not hint
+        self._display("hint", hint and not pending)
         self.buttons["opponent_step"].disabled = not (c.teacher and c.opponent_to_move())
         hinted = c.hinted()
         for key, _, _ in BUTTONS:
@@ -176,7 +185,7 @@ class ActionButtons:
                 b.add_class("gin-hinted")
             elif not want and "gin-hinted" in b._dom_classes:
                 b.remove_class("gin-hinted")
-        if c.room or (c.arrange_self and view.phase is gin.Phase.LAYOFF):
+        if c.room or (c.arranges() and view.phase is gin.Phase.LAYOFF):
             for key in [k for k, _, _ in BUTTONS]:
                 self.buttons[key].disabled = True
                 self._display(key, False)

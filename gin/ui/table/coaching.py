@@ -8,8 +8,10 @@ from gin.bots.headline import headline
 from gin.bots.hint import Hint
 from gin.bots.reading import opponent_steps
 from gin.i18n import M, Text
+from gin.steps import number_steps
 from gin.ui.svg import arrangement_svg
 from gin.ui.table.coach import CoachSection
+from gin.ui.table.helplevel import POLICIES, HelpPolicy
 
 
 def end_section(view: gin.PlayerView, beat: int) -> CoachSection:
@@ -54,6 +56,36 @@ def meld_section(view: gin.PlayerView, four_color: bool) -> CoachSection | None:
     return CoachSection("hand", M["coach.melds"].render(), ex.steps, tuple(pics))
 
 
+def turn_instruction(view: gin.PlayerView, policy: HelpPolicy) -> tuple[gin.Step, ...]:
+    """What the turn asks for, without a figure (the help levels that leave the counting
+    to the learner): take or pass, draw, discard (or knock, where Knock is offered on
+    every discard), lay off, or wait."""
+    ph = view.phase
+    if not view.my_turn:
+        key = "coach.turn-wait"
+    elif ph in (gin.Phase.OFFER_NON_DEALER, gin.Phase.OFFER_DEALER):
+        key = "coach.turn-offer"
+    elif ph is gin.Phase.DRAW:
+        key = "coach.turn-draw"
+    elif ph is gin.Phase.DISCARD:
+        key = "coach.turn-discard-knock" if policy.knock_on_every_discard else "coach.turn-discard"
+    else:
+        key = "coach.turn-layoff"
+    return number_steps([("instruction", M[key]())])
+
+
+def at_table_section(slips: tuple[tuple[str, gin.Text], ...]) -> CoachSection:
+    """The deal's end where the learner's slips are checked: "at the table", the slips of
+    this deal (each the sentence that said it), or none."""
+    if slips:
+        note = " ".join([M["coach.at-table-slips"].render({"count": len(slips)})] + [
+            text.render() for _code, text in slips
+        ])
+    else:
+        note = M["coach.at-table-none"].render()
+    return CoachSection("at-table", M["coach.at-table"].render(), (), note=note)
+
+
 def coach_sections(
     view: gin.PlayerView,
     *,
@@ -61,13 +93,21 @@ def coach_sections(
     hint: Hint | None,
     since: int,
     four_color: bool,
+    policy: HelpPolicy = POLICIES["full"],
 ) -> list[CoachSection]:
     """The coach's sections: the turn's options (or the end of the deal, ``beat`` lines
     of it), the hint, the opponent's visible moves since event ``since``, and while the
-    deal is played the knock limit and the meld choice."""
+    deal is played the knock limit and the meld choice. The help level's ``policy`` says
+    which: where the counting is the learner's, the turn's instruction without figures,
+    no best arrangement (unless the hint asked for, at the level whose hint shows them)."""
     sections: list[CoachSection] = []
+    counts = hint is not None and policy.hint_reveals_counts
     if view.phase.is_over:
         sections.append(end_section(view, beat))
+    elif not (policy.coach_discard_deadwood or counts):
+        sections.append(
+            CoachSection("turn", M["coach.options"].render(), turn_instruction(view, policy))
+        )
     elif view.phase is gin.Phase.LAYOFF and view.my_turn:
         sections.append(CoachSection("layoff", M["coach.layoff"].render(), gin.turn_steps(view)))
     else:
@@ -82,9 +122,10 @@ def coach_sections(
                 details=M["hint.details"].render(),
             )
         )
-    sections.append(
-        CoachSection("opponent", M["coach.opponent"].render(), opponent_steps(view, since))
-    )
+    if policy.coach_opponent_reading:
+        sections.append(
+            CoachSection("opponent", M["coach.opponent"].render(), opponent_steps(view, since))
+        )
     if view.phase.is_over:  # the score lines start with the knock limit
         return sections
     sections.append(
@@ -92,10 +133,17 @@ def coach_sections(
             "limit", M["coach.limit"].render(), gin.knock_limit_steps(view.rules, view.up_card)
         )
     )
-    melds = meld_section(view, four_color)
+    melds = meld_section(view, four_color) if policy.coach_best_arrangement or counts else None
     if melds is not None:
         sections.append(melds)
     return sections
 
 
-__all__ = ["coach_sections", "end_section", "hint_summary", "meld_section"]
+__all__ = [
+    "at_table_section",
+    "coach_sections",
+    "end_section",
+    "hint_summary",
+    "meld_section",
+    "turn_instruction",
+]

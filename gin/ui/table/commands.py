@@ -80,22 +80,66 @@ class TableCommands:
             c.error = None
         c.changed("controls")
 
+    def _declare(self, declared: str) -> bool:
+        """Where the learner declares the end (the real table): open the meld builder on
+        the declaration, ``knock``, ``gin`` (with the selected card) or ``big-gin``,
+        unchecked until the layout is done (the engine checks it there, and the knock is
+        played only once the layout is accepted). Returns whether it did."""
+        c = self.model
+        if not c.policy().learner_declares_gin:
+            return False
+        view = c.view()
+        discarding = view.my_turn and view.phase is gin.Phase.DISCARD
+        if not discarding:  # the engine says why not now
+            c.verify(gin.Discard(view.hand[0]) if view.hand else gin.DrawStock())
+        action: gin.Knock | gin.BigGin
+        if declared == "big-gin":
+            if not view.rules.big_gin:
+                c.verify(gin.BigGin())  # the rule set has none: the engine's sentence
+            action = gin.BigGin()
+        else:
+            card = c.selected_card()
+            if card is None:
+                raise gin.IllegalActionError(M["error.no-card"]())
+            c.verify(gin.Discard(card))  # a card that may not go (the one just taken)
+            action = gin.Knock(card)
+        with c.hold_trait_notifications():
+            c.pending = c.question = None
+            c.error = None
+            c.declared = declared
+            c.laying_out = action
+        c.say(M["arrange.lay-out-now"]())
+        c.changed()
+        return True
+
     def knock(self) -> None:
-        """Ask to confirm a knock with the selected (or best) discard."""
+        """Ask to confirm a knock with the selected (or best) discard; at the real table,
+        lay out for a knock with the selected card (checked at *Done*)."""
+        if self._declare("knock"):
+            return
         c = self.model
         view = c.view()
         a = knocking.choose_knock(view, c.selected_card(), False, c.verify)
-        self._ask(a, knocking.knock_question(view, a))
+        if c.policy().deadwood_figures:
+            self._ask(a, knocking.knock_question(view, a))
+        else:  # the count is the learner's: the question does not give it
+            self._ask(a, M["table.knock-question-plain"](card=a.card.code, limit=view.knock_limit))
 
     def go_gin(self) -> None:
-        """Ask to confirm gin with the selected (or the gin) discard."""
+        """Ask to confirm gin with the selected (or the gin) discard; at the real table,
+        lay out for gin with the selected card (checked at *Done*)."""
+        if self._declare("gin"):
+            return
         c = self.model
         view = c.view()
         a = knocking.choose_knock(view, c.selected_card(), True, c.verify)
         self._ask(a, knocking.gin_question(view, a))
 
     def big_gin(self) -> None:
-        """Ask to confirm big gin."""
+        """Ask to confirm big gin; at the real table, lay out for big gin (checked at
+        *Done*)."""
+        if self._declare("big-gin"):
+            return
         self.model.verify(gin.BigGin())
         self._ask(gin.BigGin(), knocking.big_gin_question(self.model.view()))
 
@@ -106,7 +150,7 @@ class TableCommands:
         action = c.pending
         if action is None:
             raise gin.IllegalActionError(M["error.nothing-to-confirm"]())
-        if c.arrange_self and isinstance(action, gin.Knock | gin.BigGin):
+        if c.arranges() and isinstance(action, gin.Knock | gin.BigGin):
             with c.hold_trait_notifications():
                 c.pending = c.question = None
                 c.laying_out = action
@@ -146,7 +190,10 @@ class TableCommands:
     def find_hint(self) -> None:
         """Work out the suggested move and tell it (drawn at the next change)."""
         c = self.model
+        if not c.policy().hint_offered:
+            raise gin.IllegalActionError(M["error.hint-not-offered"]())
         h = c.hint()
+        c.note_hint()
         c.shown_hint = h
         c.say(hint_summary(h, c.view()))
 
@@ -182,10 +229,25 @@ class TableCommands:
             played = gin.BigGin(melds=melds)
         c.verify(played)
         c.laying_out = None
+        c.declared = ""
         return played
+
+    def refuse_layout(self, refused: gin.GinError) -> None:
+        """The engine refused the end declared on the layout (a knock over the limit, a
+        gin that is not gin): the slip is noted, the room closes and the learner is back
+        at the discard with eleven cards (nothing was played), told the count and the
+        limit."""
+        c = self.model
+        c.note_slip(refused.code, refused.text)
+        with c.hold_trait_notifications():
+            c.laying_out = None
+            c.declared = ""
+        c.changed()
+        c.show_error(refused)
 
     def stop_laying_out(self) -> None:
         """The meld builder's *Cancel*: back to the discard."""
+        self.model.declared = ""
         self.model.laying_out = None
         self.model.say(M["table.cancelled"]())
         self.model.changed()

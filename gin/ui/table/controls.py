@@ -19,6 +19,7 @@ from gin.ui.seats import LEARNER
 from gin.ui.table.commands import TableCommands
 from gin.ui.table.controller import TableController
 from gin.ui.table.guard import guarded
+from gin.ui.table.helpchoice import HelpChoice
 from gin.ui.table.state import TableState
 
 
@@ -69,6 +70,7 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         commands: TableCommands,
         new_game: w.Button,
         replay: w.Button | None = None,
+        help_choice: HelpChoice | None = None,
     ) -> None:
         self.model = model
         self.commands = commands
@@ -110,7 +112,15 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
             self.teacher_toggle = _checkbox(model.teacher, "controls.teacher", "gin-teacher-toggle")
             self.teacher_toggle.add_class("gin-teacher-mode")
             self.teacher_toggle.observe(self._on_teacher_toggle, names="value")
-        choices = [self.rules_choice, self.opponent_choice, self.seed_field]
+        self.help_choice = help_choice
+        """The help level (:class:`~gin.ui.table.helpchoice.HelpChoice`), next to the rules
+        and the opponent: choosing a level sets the model's ``help``."""
+        helps = [help_choice] if help_choice is not None else []
+        if help_choice is not None:
+            help_choice.on_choose(self._on_help_chosen)
+            help_choice.on_error(model.show_error)
+            model.observe(self._on_help, names="help")
+        choices = [self.rules_choice, self.opponent_choice, *helps, self.seed_field]
         teacher_part = [self.teacher_toggle] if self.teacher_toggle is not None else []
         more = [replay] if replay is not None else []
         super().__init__([*choices, new_game, *more, *teacher_part], layout=fixed_layout())
@@ -121,6 +131,14 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
     @guarded
     def _on_teacher_toggle(self, change: dict[str, Any]) -> None:
         self.commands.set_teacher(bool(change["new"]))
+
+    @guarded
+    def _on_help_chosen(self, level: str) -> None:
+        self.model.help = level
+
+    def _on_help(self, change: dict[str, Any]) -> None:
+        if self.help_choice is not None and self.help_choice.value != change["new"]:
+            self.help_choice.value = change["new"]
 
     def _on_teacher(self, change: dict[str, Any]) -> None:
         on = bool(change["new"])
@@ -152,6 +170,8 @@ class ControlsBar(w.HBox):  # type: ignore[misc]
         self.seed_field.description = M["controls.seed"].render()
         if self.teacher_toggle is not None:
             self.teacher_toggle.description = M["controls.teacher"].render()
+        if self.help_choice is not None:
+            self.help_choice.relabel()
 
     def show_game(self, rules: gin.Rules, opponent: str, seed: int | None) -> None:
         """Show the choices of the game being played (``seed``: ``None`` when the page may
@@ -220,6 +240,13 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
             traitlets.link((self.arrange_self, "value"), (model, "arrange_self")),
         ]
         self.pace.observe(self._on_pace, names="value")
+        self._on_help()
+        model.observe(self._on_help, names="help")
+
+    def _on_help(self, _change: object = None) -> None:
+        """Where the help level implies the arrange mode (the real table), its choice
+        cannot be changed (the learner lays out whatever it says)."""
+        self.arrange_self.disabled = self.model.policy().arrange_implied
 
     def _on_pace(self, change: dict[str, Any]) -> None:
         self.model.pause = float(change["new"])

@@ -201,15 +201,22 @@ class Felt(w.VBox):  # type: ignore[misc]
         four_color, large = c.four_color, c.large_cards
         area = self.opponent_area
         if view.phase.is_over:
+            # the score guessed where the counting is the learner's: no count until done
+            guess = c.room == "guess" and not c.policy().deadwood_figures
             _mine, theirs = reveal.end_hands(view, beat)
             area.overlap = False
-            hands.show_hand(area, theirs, four_color=four_color, large=large)
-            self.opponent_label.value = reveal.end_label(view, OPPONENT, beat)
+            hands.show_hand(area, theirs, four_color=four_color, large=large, counts=not guess)
+            self.opponent_label.value = (
+                f"<b>{escape(M['hand.opponent'].render())}</b>"
+                if guess
+                else reveal.end_label(view, OPPONENT, beat)
+            )
             return
+        counts = c.policy().deadwood_figures
         laid = hands.knocker_show(view)
         if laid is not None:
             area.overlap = False
-            hands.show_hand(area, laid, four_color=four_color, large=large)
+            hands.show_hand(area, laid, four_color=four_color, large=large, counts=counts)
         elif teacher_cards is not None:
             area.overlap = False
             arr = gin.best_arrangement(teacher_cards)
@@ -221,7 +228,7 @@ class Felt(w.VBox):  # type: ignore[misc]
                 view.opponent_card_count, large=large, last_class=DRAWN if drew else ""
             )
         self.opponent_label.value = hands.opponent_label_html(
-            view, tuple(teacher_cards) if teacher_cards is not None else None
+            view, tuple(teacher_cards) if teacher_cards is not None else None, counts=counts
         )
 
     def show_turn(self, turn: str, last_move: str) -> None:

@@ -40,6 +40,8 @@ from gin.ui.table.controls import ControlsBar, DisplayMenu, pace_class
 from gin.ui.table.felt import Felt
 from gin.ui.table.flow import Scheduler, TableFlow
 from gin.ui.table.guard import report
+from gin.ui.table.helpchoice import HelpChoice
+from gin.ui.table.helplevel import check_help_level
 from gin.ui.table.learnerhand import LearnerHand
 from gin.ui.table.piles import Piles
 from gin.ui.table.rooms import ArrangeRooms
@@ -83,6 +85,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         arrange_self: bool = False,
         target: int | None = None,
         help: str = "full",
+        help_from_address: bool = False,
     ) -> None:
         """``rules`` is ``"classic"`` or ``"spades-double"``; ``opponent`` one of
         :data:`gin.bots.BOT_NAMES`; ``seed`` makes the deals repeatable (a new one is picked
@@ -96,8 +99,13 @@ class GinTable(w.VBox):  # type: ignore[misc]
         ``arrange_self`` (a page opened with ``?arrange=self``) starts the display menu's
         choice "I lay out my cards" (:mod:`gin.ui.table.rooms`). ``target`` (a page
         opened with ``?target=50``) replaces the rule set's game target, in every game.
-        ``help`` is the help level (``"full"``, ``"some"``, ``"none"``), kept by the model.
+        ``help`` is the help level (``"full"``, ``"some"``, ``"none"``), kept by the model
+        and chosen in the controls (:attr:`help_choice`, kept in the browser);
+        ``help_from_address``: the page's ``?help=`` chose it, so the level the browser
+        kept does not replace it.
         """
+        self._help_from_address = bool(help_from_address)
+        help = check_help_level(help)
         self.projector = bool(projector)
         self.controller = c = TableController(
             rules,
@@ -132,8 +140,13 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.rooms = ArrangeRooms(c, commands)  # first: it tells the others the room
         self.actions = ActionButtons(c, commands)
         self.buttons = self.actions.buttons
+        self.help_choice = HelpChoice(c.help, from_address=self._help_from_address)
         self.controls = ControlsBar(
-            c, commands, self.buttons["new_game"], replay=self.buttons["replay"]
+            c,
+            commands,
+            self.buttons["new_game"],
+            replay=self.buttons["replay"],
+            help_choice=self.help_choice,
         )
         self.display_menu = DisplayMenu(c)
         self.piles = Piles(c.show_error)
@@ -143,7 +156,11 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.felt = Felt(
             c,
             piles=self.piles,
-            hand=[self.learner_hand.label, self.learner_hand.area],
+            hand=[
+                self.learner_hand.label,
+                self.learner_hand.ordering.widget,
+                self.learner_hand.area,
+            ],
             rooms=self.rooms.box,
             confirm=[self.buttons["confirm"], self.buttons["cancel"]],
             actions=self.actions.row,
@@ -207,7 +224,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         c.observe(self._on_large, names="large_cards")
         c.observe(self._on_pace, names="pause")
         c.observe(self._redraw, names=["four_color", "large_cards"])
-        c.observe(self._move_on, names="arrange_self")
+        c.observe(self._move_on, names=["arrange_self", "help"])
 
     def _offer_review(self, scope: str) -> None:
         if scope == "table":
@@ -279,6 +296,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
     large_cards = _of_model("large_cards", "Large cards (a projector).")
     arrange_self = _of_model("arrange_self", 'The mode "I lay out my cards".')
     pause = _of_model("pause", "Seconds between the opponent's moves.")
+    help = _of_model("help", "The help level (``full``, ``some``, ``none``).")
 
     @property
     def error_code(self) -> str:
@@ -329,6 +347,10 @@ class GinTable(w.VBox):  # type: ignore[misc]
         """The mode "I lay out my cards" on or off."""
         self.controller.arrange_self = on
 
+    def set_help(self, level: str) -> None:
+        """The help level (as the learner's choice in :attr:`help_choice` does)."""
+        self.help_choice.choose(level)
+
     def press(self, key: str) -> None:
         """Press the button ``key`` (as a click does; an error goes to the coach)."""
         self.actions.press(key)
@@ -352,6 +374,9 @@ class GinTable(w.VBox):  # type: ignore[misc]
     def close(self) -> None:
         """Close the table's widgets: the opponent's moves and the reveal still scheduled
         are dropped, and page errors are no longer told in its coach."""
+        if not hasattr(self, "flow"):  # refused while being built (a bad setting)
+            super().close()
+            return
         self.flow.close()
         pageerrors.remove_message_area(self.controller.show_error)
         self.rooms.close()

@@ -40,8 +40,12 @@ class HandShow:
     """A label per meld (the meld's kind when missing)."""
 
 
-def show_hand(area: CardArea, shown: HandShow, *, four_color: bool, large: bool) -> None:
-    """Draw ``shown`` in ``area``: each meld, the deadwood marked, then the extra groups."""
+def show_hand(
+    area: CardArea, shown: HandShow, *, four_color: bool, large: bool, counts: bool = True
+) -> None:
+    """Draw ``shown`` in ``area``: each meld, the deadwood marked, then the extra groups.
+    ``counts``: the deadwood's label gives its points (not where the help level leaves the
+    counting to the learner)."""
     arr = shown.arrangement
     ordered: list[gin.Card] = []
     groups: list[list[int]] = []
@@ -56,11 +60,12 @@ def show_hand(area: CardArea, shown: HandShow, *, four_color: bool, large: bool)
         label = shown.meld_labels[i] if i < len(shown.meld_labels) else MELD_KIND[m.kind].render()
         add(m.cards, label, "meld")
     if arr.deadwood:
-        add(
-            arr.deadwood,
-            M["hand.deadwood-group"].render({"points": arr.deadwood_points}),
-            "deadwood",
+        label = (
+            M["hand.deadwood-group"].render({"points": arr.deadwood_points})
+            if counts
+            else M["hand.deadwood-plain"].render()
         )
+        add(arr.deadwood, label, "deadwood")
     for label, kind, cs in shown.extra:
         if cs:
             add(cs, label, kind)
@@ -146,11 +151,16 @@ def hand_label_html(view: gin.PlayerView, selected: gin.Card | None) -> str:
     return f"<b>{M['hand.yours'].render()}</b>{SEP}" + SEP.join(parts)
 
 
-def opponent_label_html(view: gin.PlayerView, teacher_cards: tuple[gin.Card, ...] | None) -> str:
+def opponent_label_html(
+    view: gin.PlayerView, teacher_cards: tuple[gin.Card, ...] | None, *, counts: bool = True
+) -> str:
     """The line above the opponent's hand during the deal. ``teacher_cards`` is the
-    opponent's hand in teacher mode (``None`` otherwise)."""
+    opponent's hand in teacher mode (``None`` otherwise); ``counts``: the knocker's
+    deadwood is given (not where the help level leaves the counting to the learner)."""
     shown = view.knocker_shown
     head = f"<b>{M['hand.opponent'].render()}</b>{SEP}"
+    if shown is not None and view.knocker != LEARNER and not counts:
+        return head + M["hand.opponent-knocked-plain"].render({"cards": len(shown.cards)})
     if shown is not None and view.knocker != LEARNER:
         data = {"cards": len(shown.cards), "count": _count(shown.deadwood_points)}
         return head + M["hand.opponent-knocked"].render(data)

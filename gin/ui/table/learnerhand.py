@@ -2,17 +2,22 @@
 line above it (``gin-deadwood``), drawn from the model; its clicks and keys are sent as
 commands, and it moves the page's keyboard focus to the control needed next.
 
-The cards' order is :meth:`LearnerHand.shown`'s (today the engine's best arrangement,
-grouped): the place for the learner's own order of the hand (issue 29, at the help
-levels that leave the sorting to the learner).
+The cards' order is :meth:`LearnerHand.shown`'s: the engine's best arrangement, grouped,
+at full help; where the help level leaves the ordering to the learner (issue 29,
+:attr:`~gin.ui.table.helplevel.HelpPolicy.learner_orders_hand`), the learner's own order
+kept by :attr:`LearnerHand.ordering` (a :class:`~gin.ui.table.ordering.HandOrdering`), with
+no groups, labels or counts; the model's ``hand_order`` tells the rooms that order.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import gin
+from gin.i18n import M
 from gin.ui.cardarea import CardArea
 from gin.ui.parts import classed_html
 from gin.ui.seats import LEARNER
@@ -20,6 +25,7 @@ from gin.ui.table import hands, reveal
 from gin.ui.table.commands import TableCommands
 from gin.ui.table.controller import TableController
 from gin.ui.table.guard import guarded
+from gin.ui.table.ordering import HandOrdering
 
 KEY_ACTIONS = {
     "t": "take",
@@ -79,6 +85,19 @@ def focus_target(c: TableController, view: gin.PlayerView) -> str:
     return f"card:{card.code}" if isinstance(card, gin.Card) else "hand"
 
 
+def guessing(c: TableController) -> bool:
+    """Whether the learner is guessing the score where the counting is theirs: the hands
+    are laid down without their counts until the guess is done."""
+    return c.room == "guess" and not c.policy().deadwood_figures
+
+
+def plain_label_html(view: gin.PlayerView) -> str:
+    """The line above the hand where the help level shows no deadwood figure: whose hand
+    it is and the knock limit (printed on the felt too), no count."""
+    limit = M["hand.limit"].render({"count": f'<span class="gin-count">{view.knock_limit}</span>'})
+    return f"<b>{escape(M['hand.yours'].render())}</b>{hands.SEP}{limit}"
+
+
 class LearnerHand:
     """The learner's hand and the line above it.
 
@@ -110,7 +129,16 @@ class LearnerHand:
         self.area.on_activate(self._on_activate)
         self.area.on_key(self._on_key)
         self._focus_state: tuple[Any, ...] = ()
+        self.ordering = HandOrdering(self.area, on_change=self._order_changed)
+        """The learner's own order of the hand (its sort buttons: :attr:`ordering`'s
+        ``widget``, shown where the help level lets the learner order the hand)."""
+        self.ordering.on_error(model.show_error)
+        for sort in (self.ordering.sort_suit, self.ordering.sort_rank):
+            sort.add_class("gin-button")  # the table's buttons' look
+        self.ordering.active = False
+        self._ordering_deal = -1
         model.observe(self._on_large, names="large_cards")
+        model.observe(self._on_help, names="help")
         model.observe(self._on_model_selected, names="selected")
 
     # ------------------------------------------------------------------ drawing
@@ -121,22 +149,95 @@ class LearnerHand:
         card = hinted.card if isinstance(hinted, gin.Discard | gin.Knock) else None
         return hands.learner_show(view, card)
 
-    def draw(self, scope: str) -> None:
-        """Draw the hand (``table``) and the line above it (``table``, ``selection``)."""
+    def own_order(self, view: gin.PlayerView) -> bool:
+        """Whether the hand is drawn in the learner's own order now: at a help level that
+        leaves the ordering to the learner, while the deal is played (not once their own
+        knock has laid the melds down)."""
+        if not self.model.policy().learner_orders_hand or view.phase.is_over:
+            return False
+        return not (view.knocker == LEARNER and view.knocker_shown is not None)
+
+    def start_order(self) -> None:
+        """Start the learner's own order for the deal on show: as the help level says
+        (the order dealt, a seeded shuffle of the sorted hand; or sorted by suit)."""
         c = self.model
+        self._ordering_deal = c.deal_number
+        rng = random.Random(f"hand-order-{c.seed}-{c.deal_number}")
+        self.ordering.start(c.view().hand, c.policy().hand_start, rng)
+
+    def _on_help(self, _change: object = None) -> None:
+        if self.model.policy().learner_orders_hand:
+            self.start_order()
+        self.draw("table")
+
+    def _order_changed(self) -> None:
+        """The learner moved a card or sorted the hand: draw it in their order."""
+        view = self.model.view()
+        if self.own_order(view):
+            self._show_own_order(view)
+
+    def _show_own_order(self, view: gin.PlayerView) -> None:
+        c = self.model
+        if self._ordering_deal != c.deal_number:
+            self.start_order()
+        cards = self.ordering.follow(view.hand)
+        hinted = c.hinted()
+        card = hinted.card if isinstance(hinted, gin.Discard | gin.Knock) else None
+        highlight: tuple[gin.Card, ...]
+        if card is not None and card in view.hand:
+            highlight, css = (card,), hands.HINT_CARD
+        elif view.layoff_plan is not None and c.policy().hand_grouped:
+            highlight, css = view.layoff_plan.fitting_cards, hands.CAN_LAY_OFF
+        else:
+            highlight, css = hands.new_card(view), hands.NEW_CARD
+        self.area.show(
+            cards,
+            four_color=c.four_color,
+            large=c.large_cards,
+            highlight=highlight,
+            highlight_class=css,
+        )
+        codes = tuple(x.code for x in cards)
+        if c.hand_order != codes:
+            c.hand_order = codes
+
+    def draw(self, scope: str) -> None:
+        """Draw the hand (``table``) and the line above it (``table``, ``selection``); a new
+        deal (``deal``) starts the learner's own order where they order the hand."""
+        c = self.model
+        if scope == "deal":
+            if c.policy().learner_orders_hand:
+                self.start_order()
+            return
         if scope not in ("table", "selection"):
             return
         view = c.view()
+        own = self.own_order(view)
         if scope == "table":
-            if view.phase.is_over:
-                mine, _theirs = reveal.end_hands(view, c.reveal_step)
+            if own:
+                self._show_own_order(view)
             else:
-                mine = self.shown(view)
-            hands.show_hand(self.area, mine, four_color=c.four_color, large=c.large_cards)
+                if view.phase.is_over:
+                    mine, _theirs = reveal.end_hands(view, c.reveal_step)
+                else:
+                    mine = self.shown(view)
+                hands.show_hand(
+                    self.area,
+                    mine,
+                    four_color=c.four_color,
+                    large=c.large_cards,
+                    counts=not guessing(c),
+                )
+                if c.hand_order:
+                    c.hand_order = ()
             self.area.mode = "none" if view.phase.is_over else "single"
         if scope in ("table", "selection"):
-            if view.phase.is_over:
+            if guessing(c):
+                self.label.value = f"<b>{escape(M['hand.yours'].render())}</b>"
+            elif view.phase.is_over:
                 self.label.value = reveal.end_label(view, LEARNER, c.reveal_step)
+            elif not c.policy().deadwood_figures:
+                self.label.value = plain_label_html(view)
             else:
                 self.label.value = hands.hand_label_html(view, c.selected_card())
         if scope == "table":
@@ -144,6 +245,7 @@ class LearnerHand:
             for part in (self.area, self.label):
                 if part.layout.display != display:
                     part.layout.display = display
+            self.ordering.active = own and not c.room
 
     def follow(self, scope: str) -> None:
         """Send the keyboard focus to the control the learner needs next (at a change of
@@ -219,4 +321,11 @@ class LearnerHand:
         self.area.focus(f"card:{codes[i]}")
 
 
-__all__ = ["KEY_ACTIONS", "PICK_KEYS", "LearnerHand", "focus_target"]
+__all__ = [
+    "KEY_ACTIONS",
+    "PICK_KEYS",
+    "LearnerHand",
+    "focus_target",
+    "guessing",
+    "plain_label_html",
+]

@@ -49,6 +49,7 @@ class ArrangeRooms:
         self.builder: MeldBuilder | None = None
         self.chooser: LayoffChooser | None = None
         self.score_guess: ScoreGuess | None = None
+        self._dropped: list[Any] = []  # rooms left (a refused layout): closed with the deal
         self.box = w.VBox()
         self.box.add_class("gin-arrange-box")
 
@@ -71,8 +72,9 @@ class ArrangeRooms:
 
     def close_rooms(self) -> None:
         """Close every room (a new deal begins)."""
-        for room in self.rooms():
+        for room in [*self.rooms(), *self._dropped]:
             room.close()
+        self._dropped = []
         self.builder = self.chooser = self.score_guess = None
         self.box.children = ()
 
@@ -84,9 +86,12 @@ class ArrangeRooms:
         result = self.model.deal.result
         if result is None:
             return None
+        # where slips are checked the guess lists the melds and layoffs itself and the
+        # playback holds before any count (the coach shows neither count before it)
+        beat = 0 if self.model.policy().slips_checked else guess_beat(result)
         if self.score_guess is not None:
-            return None if self.score_guess.finished else guess_beat(result)
-        return guess_beat(result) if self.model.arrange_self else None
+            return None if self.score_guess.finished else beat
+        return beat if self.model.arranges() else None
 
     def _publish(self) -> None:
         """Tell the model the arrange step and where the playback waits."""
@@ -103,12 +108,25 @@ class ArrangeRooms:
         kept = view.kept_cards(action.card) if isinstance(action, gin.Knock) else view.hand
         if self.builder is not None:
             self.builder.close()
+        if c.hand_order:  # the learner's own order of the hand, kept in the room
+            at = {code: i for i, code in enumerate(c.hand_order)}
+            kept = tuple(sorted(kept, key=lambda card: at.get(card.code, len(at))))
+        declared: dict[str, Any] = {}
+        if c.declared:  # the learner declared the end: the engine checks it at Done
+            declared = {
+                "declared": c.declared,
+                "rules": view.rules,
+                "up_card": view.up_card,
+                "on_refused": self._layout_refused,
+            }
         self.builder = MeldBuilder(
             kept,
             on_done=self._layout_done,
             on_cancel=self._layout_cancelled,
             four_color=c.four_color,
             large=c.large_cards,
+            sort=not c.hand_order,
+            **declared,
         )
         self.builder.on_change = self._room_changed
 
@@ -118,7 +136,22 @@ class ArrangeRooms:
         played = self.commands.check_layout(layout)
         if self.builder is not None:
             self.builder.say(M["arrange.scored-as-laid-out"]())
+            comparison = gin.compare_layout(self.builder.hand, layout)
+            if not comparison.as_good:
+                self.model.note_slip("worse-arrangement", comparison.text)
         self.commands.play(played)
+
+    def _layout_refused(self, refused: gin.KnockRefusedError) -> None:
+        """The engine refused the end declared on the layout. A gin laid out with deadwood
+        within the limit is asked about in the room (lay out again, or knock); any other
+        refusal closes the room: the learner is back at the discard, the slip noted."""
+        if refused.may_knock:
+            self.model.note_slip(refused.code, refused.text)
+            return
+        if self.builder is not None:
+            self._dropped.append(self.builder)
+        self.builder = None
+        self.commands.refuse_layout(refused)
 
     def _layout_cancelled(self) -> None:
         if self.builder is not None:
@@ -130,6 +163,21 @@ class ArrangeRooms:
         """The learner changed something in a room (a meld made or taken apart, a card
         laid off): the table itself stays as it is (a guide follows, ``room``)."""
         self.model.changed("room")
+
+    def _layoffs_done(self, layoffs: Layoffs) -> None:
+        """The chooser's *Done* after a knock: the layoffs chosen are played; any layoff
+        missed is a slip (the engine's :func:`gin.missed_layoffs`)."""
+        board = self.chooser.board if self.chooser is not None else None
+        self.commands.lay_off_chosen(layoffs)
+        if board is not None:
+            missed = gin.missed_layoffs(board)
+            if missed.saved > 0:
+                self.model.note_slip("missed-layoff", missed.text)
+
+    def _score_checked(self, verdict: gin.ScoreGuessVerdict, attempt: int) -> None:
+        """The score guess checked: a wrong first try is a slip."""
+        if attempt == 1 and not verdict.right:
+            self.model.note_slip(verdict.slip or "wrong-score", verdict.text)
 
     def _gin_seen(self, _layoffs: Layoffs) -> None:
         """The chooser's *Done* after gin or big gin: the end of the deal goes on."""
@@ -147,9 +195,9 @@ class ArrangeRooms:
             self._open_builder(c.laying_out)
         board = None
         on_done: Any = None
-        if c.arrange_self and self.chooser is None:
+        if c.arranges() and self.chooser is None:
             if view.lays_off and view.layoff_board is not None:
-                board, on_done = view.layoff_board, self.commands.lay_off_chosen
+                board, on_done = view.layoff_board, self._layoffs_done
             elif view.layoffs_barred and view.knocker_shown is not None and c.reveal_step == 0:
                 big = view.result is not None and view.result.kind == "big-gin"
                 board = gin.LayoffBoard.start(
@@ -172,7 +220,12 @@ class ArrangeRooms:
             and not c.revealed()
         ):
             self.score_guess = ScoreGuess(
-                view.result, view.knocker, view.rules, on_done=self._guess_done
+                view.result,
+                view.knocker,
+                view.rules,
+                on_done=self._guess_done,
+                on_checked=self._score_checked,
+                show_steps=c.policy().slips_checked,
             )
 
     def draw(self, scope: str) -> None:

@@ -32,13 +32,11 @@ import traitlets
 
 import gin
 from gin.i18n import Text
+from gin.ui.table.helplevel import HELP_LEVELS, HelpPolicy, policy
 
 SCOPES = ("deal", "table", "controls", "selection", "room")
 """What a change asks the parts to draw again (see :meth:`TableState.changed`)."""
 
-HELP_LEVELS = ("full", "some", "none")
-"""The table's help levels: full help (the table as it always was), some help, the real
-table (issue 29; the parts that differ by level read :attr:`TableState.help`)."""
 
 ROOMS = ("", "builder", "chooser", "guess")
 """The arrange step: no room, the meld builder, the layoff chooser, the score guess."""
@@ -101,9 +99,29 @@ class TableState(traitlets.HasTraits):
     history_shown = traitlets.Bool(False)
     """Whether the whole discard pile is shown."""
 
+    declared = traitlets.Unicode("")
+    """The end the learner declared for :attr:`laying_out` where the learner declares it
+    (the real table: ``knock``, ``gin`` or ``big-gin``; ``""``: the engine's finding)."""
+
+    hand_order = traitlets.Any(())
+    """The learner's own order of their hand (card codes, left to right) where they order
+    it (``()``: the engine's arrangement); UI state, never in the engine."""
+
+    hints_asked = traitlets.Int(0)
+    """The hints asked in this deal that count as hints (:meth:`note_hint`)."""
+
+    slips = traitlets.Any(())
+    """The learner's slips in this deal, in order: ``(code, sentence)`` pairs (a refused
+    knock, a layout worse than the best, a missed layoff, a wrong score), at the help
+    levels that check them."""
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._listeners: list[Listener] = []
+        self.slip_listeners: list[Callable[[str], Any]] = []
+        """Called with each slip's code as it is noted (:meth:`note_slip`)."""
+        self.hint_listeners: list[Callable[[], Any]] = []
+        """Called at each hint that counts as one (:meth:`note_hint`)."""
 
     # ------------------------------------------------------------------ the signal
 
@@ -138,6 +156,35 @@ class TableState(traitlets.HasTraits):
         """The code of the error on show (``""`` when none)."""
         return self.error.code if self.error is not None else ""
 
+    def policy(self) -> HelpPolicy:
+        """What the table shows and leaves to the learner at its help level (the one
+        place the parts read it: :func:`gin.ui.table.helplevel.policy`)."""
+        return policy(self.help)
+
+    def arranges(self) -> bool:
+        """Whether the learner lays out, lays off and scores: the mode "I lay out my
+        cards", or implied by the help level."""
+        return self.policy().arranges(arrange_self=self.arrange_self)
+
+    def note_slip(self, code: str, text: Text) -> None:
+        """Note one of the learner's slips of this deal, ``code`` said by ``text``, at the
+        levels that check them (:attr:`~gin.ui.table.helplevel.HelpPolicy.slips_checked`);
+        each of :attr:`slip_listeners` is told the code (a class records it)."""
+        if not self.policy().slips_checked:
+            return
+        self.slips = (*self.slips, (code, text))
+        for listener in list(self.slip_listeners):
+            listener(code)
+
+    def note_hint(self) -> None:
+        """The learner asked for a hint that shows what their level hides (the best
+        arrangement, the discards' deadwood): it counts as a hint (a class records it)."""
+        if not self.policy().hint_reveals_counts:
+            return
+        self.hints_asked += 1
+        for listener in list(self.hint_listeners):
+            listener()
+
     def hinted(self) -> gin.Action | None:
         """The move of the hint on show, if any."""
         h = self.shown_hint
@@ -156,6 +203,9 @@ class TableState(traitlets.HasTraits):
             self.laying_out = None
             self.room = ""
             self.reveal_hold = None
+            self.declared = ""
+            self.slips = ()
+            self.hints_asked = 0
 
 
 __all__ = ["HELP_LEVELS", "ROOMS", "SCOPES", "Listener", "TableState"]

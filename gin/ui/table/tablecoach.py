@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from gin.ui.table.coach import Coach
-from gin.ui.table.coaching import coach_sections
+from gin.ui.table.coaching import at_table_section, coach_sections
 from gin.ui.table.controller import TableController
 
 HIDDEN_SECTIONS = {"builder": ("turn", "hand"), "chooser": ("layoff", "turn")}
@@ -41,9 +41,18 @@ class TableCoach(Coach):
         if scope != "table":
             return
         c = self.model
+        view = c.view()
+        policy = c.policy()
         sections = coach_sections(
-            c.view(), beat=c.reveal_step, hint=c.shown_hint, since=c.since, four_color=c.four_color
+            view,
+            beat=c.reveal_step,
+            hint=c.shown_hint,
+            since=c.since,
+            four_color=c.four_color,
+            policy=policy,
         )
+        if policy.slips_checked and view.phase.is_over and c.revealed():
+            sections.insert(0, at_table_section(c.slips))
         hidden = HIDDEN_SECTIONS.get(c.room, ())
         message, error = self._words()
         self.show(
