@@ -28,7 +28,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pgcluster
 import pytest
 from pgcluster import Cluster, free_port
 from test_classroom import JOIN_HEADERS
@@ -40,7 +39,6 @@ from gin.ui.classroom.events import ClassStoreError, Learner
 from gin.ui.classroom.store import FILE_NAME, ClassStore, Event, open_store
 from gin.ui.classroom.writer import EventWriter
 
-pg_cluster, pg_url, own_cluster = pgcluster.pg_cluster, pgcluster.pg_url, pgcluster.own_cluster
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "ABCDEF"
 
