@@ -12,7 +12,8 @@ Fixtures ``address`` and ``store``: a new, empty class store on each back end, S
 directory of the test's own) and PostgreSQL (a database of its own on the session's one
 throwaway cluster, tests/pgcluster.py, skipped loudly where PostgreSQL can't be had). The
 cluster's fixtures (``pg_cluster``, ``pg_url``, ``own_cluster``) are registered here once,
-so every test file shares the one cluster of the session.
+so every test file shares the one cluster of the session. Fixture ``class_env``: the
+app's environment for a learner's kernel, with the store at ``address``.
 """
 
 from __future__ import annotations
@@ -133,6 +134,30 @@ def set_schema_version(address: str, version: int) -> None:
             conn.execute("UPDATE gin_schema SET version = %s", (version,))
     else:
         run_sql(Path(address) / FILE_NAME, f"PRAGMA user_version = {int(version)}")
+
+
+@pytest.fixture
+def class_env(address: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The app's environment for its kernels, on each back end: the store's address (a
+    SQLite data directory in ``GIN_CLASS_DATA``, a PostgreSQL database in ``GIN_CLASS_DB``)
+    and a teacher key; the kernel's recording state fresh (no store open, no member, a new
+    limit and memory of answers). Returns the address."""
+    from gin.ui.classroom import record, teacherkey
+    from gin.ui.classroom.address import DATA_ENV, DB_ENV, is_postgres
+
+    if is_postgres(address):
+        monkeypatch.delenv(DATA_ENV, raising=False)
+        monkeypatch.setenv(DB_ENV, address)
+    else:
+        monkeypatch.delenv(DB_ENV, raising=False)
+        monkeypatch.setenv(DATA_ENV, address)
+    monkeypatch.setenv(teacherkey.KEY_ENV, "the-key")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setitem(record._state, "store", None)
+    monkeypatch.setitem(record._state, "member", None)
+    monkeypatch.setattr(record, "LIMIT", record.EventLimit())
+    monkeypatch.setattr(record, "_recorded", type(record._recorded)())
+    return address
 
 
 @pytest.fixture

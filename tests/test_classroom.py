@@ -45,25 +45,6 @@ from gin.ui.classroom.summary import csv_text, safe_cell, summarize
 from gin.ui.lessons.levels import LEVELS
 
 
-@pytest.fixture
-def class_env(address: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The app's environment for its kernels, on each back end: the store's address (a
-    SQLite data directory in ``GIN_CLASS_DATA``, a PostgreSQL database in ``GIN_CLASS_DB``)
-    and a teacher key. Returns the address."""
-    if is_postgres(address):
-        monkeypatch.delenv(DATA_ENV, raising=False)
-        monkeypatch.setenv(DB_ENV, address)
-    else:
-        monkeypatch.delenv(DB_ENV, raising=False)
-        monkeypatch.setenv(DATA_ENV, address)
-    monkeypatch.setenv(teacherkey.KEY_ENV, "the-key")
-    monkeypatch.setitem(record._state, "store", None)
-    monkeypatch.setitem(record._state, "member", None)
-    monkeypatch.setattr(record, "LIMIT", record.EventLimit())
-    monkeypatch.setattr(record, "_recorded", type(record._recorded)())
-    return address
-
-
 def transaction(store: Any) -> Any:
     """The store's own transaction (rolled back if its block raises): a SQLite connection
     or a PostgreSQL cursor, either with ``execute``."""
