@@ -178,6 +178,7 @@ def test_foreign_data_is_refused_in_one_sentence(tmp_path: Path, pg_url: str) ->
 
 
 def test_a_version_1_sqlite_store_is_brought_up_to_date(tmp_path: Path) -> None:
+    """SQLite only: version 1 was SQLite's alone (the PostgreSQL store began at today's)."""
     from gin.ui.classroom import store as store_module
 
     run_sql(

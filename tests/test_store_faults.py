@@ -88,6 +88,8 @@ def damage_pages(data: Path) -> None:
 def test_a_file_that_is_not_a_database_stops_the_start_with_one_sentence(
     tmp_path: Path, app_env: None
 ) -> None:
+    """SQLite only: a file that is not a database (PostgreSQL's analogue, a database of
+    another program's tables, is the foreign-database test below)."""
     (tmp_path / FILE_NAME).write_bytes(b"not a database at all" * 500)
     with pytest.raises(ClassStoreError) as caught:
         server.prepare(str(tmp_path))
@@ -96,6 +98,9 @@ def test_a_file_that_is_not_a_database_stops_the_start_with_one_sentence(
 
 
 def test_a_store_with_damaged_pages_is_found_at_start(tmp_path: Path, app_env: None) -> None:
+    """SQLite only: its file's pages damaged, found by ``PRAGMA quick_check``. A PostgreSQL
+    server keeps its own files (the data-corrupted errors it reports are said as damage,
+    ``PostgresClassStore._run``); a test can't damage them under a running server."""
     filled_store(tmp_path)
     damage_pages(tmp_path)
     with pytest.raises(ClassStoreError) as caught:
@@ -129,6 +134,8 @@ def test_prepare_names_the_store_for_the_kernels(
 def test_the_app_stops_on_a_damaged_store_with_one_sentence_and_no_traceback(
     tmp_path: Path,
 ) -> None:
+    """SQLite only: a damaged file under ``make app`` (its PostgreSQL analogue at the
+    start, a foreign or unknown database, is refused by the same ``prepare``: above)."""
     (tmp_path / FILE_NAME).write_bytes(b"garbage" * 1000)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
@@ -202,6 +209,8 @@ def get(url: str) -> tuple[int, str]:
 def test_a_store_damaged_after_the_start_is_said_by_the_join_route_and_the_teacher_page(
     tmp_path: Path, app_env: None
 ) -> None:
+    """SQLite only: its file damaged under the running app. PostgreSQL's analogue, a
+    database out of reach after the start, is the outage tests below."""
     from gin.ui.classroom.teacher import TeacherLesson
 
     filled_store(tmp_path)
@@ -219,6 +228,7 @@ def test_a_store_damaged_after_the_start_is_said_by_the_join_route_and_the_teach
 
 
 def test_the_stores_files_are_the_owners_only_whoever_made_the_folder(tmp_path: Path) -> None:
+    """SQLite only: a PostgreSQL store has no files of the app's (the server keeps them)."""
     folder = tmp_path / "shared"
     folder.mkdir(mode=0o755)
     folder.chmod(0o755)
