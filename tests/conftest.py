@@ -7,6 +7,13 @@ Hypothesis profiles (choose one with ``HYPOTHESIS_PROFILE=name``):
 - ``thorough``: many more examples, for a long run before a release.
 
 Fixture ``stack``: builds a 52-card deck order from the hands a test wants to deal.
+
+Fixtures ``address`` and ``store``: a new, empty class store on each back end, SQLite (a
+directory of the test's own) and PostgreSQL (a database of its own on the session's one
+throwaway cluster, tests/pgcluster.py, skipped loudly where PostgreSQL can't be had). The
+cluster's fixtures (``pg_cluster``, ``pg_url``, ``own_cluster``) are registered here once,
+so every test file shares the one cluster of the session. Fixture ``class_env``: the
+app's environment for a learner's kernel, with the store at ``address``.
 """
 
 from __future__ import annotations
@@ -16,10 +23,12 @@ import random
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import ipywidgets
 import pytest
 from hypothesis import HealthCheck, settings
+from pgcluster import Cluster, own_cluster, pg_cluster, pg_url
 
 import gin
 from gin.cards import DECK, Card, parse_cards
@@ -83,6 +92,72 @@ def run_sql(path: Path, *scripts: str) -> None:
         db.commit()
     finally:
         db.close()
+
+
+BACK_ENDS = ["sqlite", "postgresql"]
+"""The class store's back ends, each store test's parameters."""
+
+FIXTURES = (own_cluster, pg_cluster, pg_url)
+"""The cluster's fixtures, imported here to register them for every test file."""
+
+
+@pytest.fixture(params=BACK_ENDS)
+def address(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty store's address on each back end: a SQLite data directory (not made
+    yet), or a new database of the session's PostgreSQL cluster."""
+    if request.param == "sqlite":
+        return str(tmp_path / "class-data")
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    return cluster.database()
+
+
+@pytest.fixture
+def store(address: str) -> Iterator[Any]:
+    """The store at :func:`address`, open (closed after the test)."""
+    from gin.ui.classroom.store import open_store
+
+    s = open_store(address)
+    yield s
+    s.close()
+
+
+def set_schema_version(address: str, version: int) -> None:
+    """Mark the store at ``address`` (made already) as of schema ``version``, behind its
+    back: PostgreSQL's ``gin_schema`` table, SQLite's ``PRAGMA user_version``."""
+    from gin.ui.classroom.address import is_postgres
+    from gin.ui.classroom.store import FILE_NAME
+
+    if is_postgres(address):
+        import psycopg
+
+        with psycopg.connect(address, autocommit=True) as conn:
+            conn.execute("UPDATE gin_schema SET version = %s", (version,))
+    else:
+        run_sql(Path(address) / FILE_NAME, f"PRAGMA user_version = {int(version)}")
+
+
+@pytest.fixture
+def class_env(address: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The app's environment for its kernels, on each back end: the store's address (a
+    SQLite data directory in ``GIN_CLASS_DATA``, a PostgreSQL database in ``GIN_CLASS_DB``)
+    and a teacher key; the kernel's recording state fresh (no store open, no member, a new
+    limit and memory of answers). Returns the address."""
+    from gin.ui.classroom import record, teacherkey
+    from gin.ui.classroom.address import DATA_ENV, DB_ENV, is_postgres
+
+    if is_postgres(address):
+        monkeypatch.delenv(DATA_ENV, raising=False)
+        monkeypatch.setenv(DB_ENV, address)
+    else:
+        monkeypatch.delenv(DB_ENV, raising=False)
+        monkeypatch.setenv(DATA_ENV, address)
+    monkeypatch.setenv(teacherkey.KEY_ENV, "the-key")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setitem(record._state, "store", None)
+    monkeypatch.setitem(record._state, "member", None)
+    monkeypatch.setattr(record, "LIMIT", record.EventLimit())
+    monkeypatch.setattr(record, "_recorded", type(record._recorded)())
+    return address
 
 
 @pytest.fixture

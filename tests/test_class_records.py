@@ -18,6 +18,9 @@ Rules checked (issue 33):
 - ``?class=`` bad, empty, repeated or unknown is said in one sentence and no other class is
   shown; the teacher key leaves the address (kept for the session); the learners' link is
   a whole address.
+
+The tests of a class (the ``ana`` and ``class_env`` fixtures) run on both back ends,
+SQLite and PostgreSQL (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -34,10 +37,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin.ui.classroom import record, teacherkey
+from gin.ui.classroom import record
 from gin.ui.classroom.events import Event, StoredEvent, read_form, stored_form
 from gin.ui.classroom.names import ClassJoinError, clean_nickname
-from gin.ui.classroom.store import ClassStore
+from gin.ui.classroom.store import open_store
 from gin.ui.classroom.summary import summarize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,29 +48,16 @@ CODE = "ABCDEF"
 
 
 @pytest.fixture
-def class_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The app's environment for its kernels, with a fresh limit and memory of answers."""
-    monkeypatch.setenv(record.DATA_ENV, str(tmp_path))
-    monkeypatch.setenv(teacherkey.KEY_ENV, "the-key")
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    monkeypatch.setitem(record._state, "store", None)
-    monkeypatch.setitem(record._state, "member", None)
-    monkeypatch.setattr(record, "LIMIT", record.EventLimit())
-    monkeypatch.setattr(record, "_recorded", type(record._recorded)())
-    return tmp_path
-
-
-@pytest.fixture
-def ana(class_env: Path) -> ClassStore:
-    """A class with one learner, Ana, whose page records for it."""
-    store = ClassStore(class_env)
+def ana(class_env: str) -> Any:
+    """A class with one learner, Ana, whose page records for it (on each back end)."""
+    store = open_store(class_env)
     store.create_class(CODE)
     store.join(CODE, "Ana", token="tok-ana")
     assert record.set_member(CODE, "tok-ana") is not None
     return store
 
 
-def table_state(store: ClassStore, level: str, row: int = 0) -> str:
+def table_state(store: Any, level: str, row: int = 0) -> str:
     summary = summarize(store.learners(CODE), store.events(CODE))
     return summary.rows[row].states[level]
 
@@ -81,7 +71,7 @@ def right_answer(panel: Any) -> Any:
 # --------------------------------------------------------------------------- the states
 
 
-def test_forged_stored_progress_is_not_shown_as_mastered(ana: ClassStore) -> None:
+def test_forged_stored_progress_is_not_shown_as_mastered(ana: Any) -> None:
     """The browser's storage says a run of two (consistent counts, so the kernel takes it):
     one right answer then masters the level on the learner's page, but the class's records
     hold one right answer, so the teacher sees the level started."""
@@ -99,7 +89,7 @@ def test_forged_stored_progress_is_not_shown_as_mastered(ana: ClassStore) -> Non
     assert table_state(ana, "sets") == "new"  # nothing recorded there at all
 
 
-def test_a_claimed_state_in_an_event_is_never_read(ana: ClassStore) -> None:
+def test_a_claimed_state_in_an_event_is_never_read(ana: Any) -> None:
     for n in range(2):
         claimed = Event("answer", level="sets", right=True, state="mastered", question=f"1:{n}")
         ana.record(CODE, "tok-ana", stored_form(claimed))
@@ -109,7 +99,7 @@ def test_a_claimed_state_in_an_event_is_never_read(ana: ClassStore) -> None:
     assert table_state(ana, "sets") == "mastered"
 
 
-def test_three_right_first_tries_in_a_row_master_as_in_the_course(ana: ClassStore) -> None:
+def test_three_right_first_tries_in_a_row_master_as_in_the_course(ana: Any) -> None:
     """The course's rule, replayed from the store: a wrong answer (even a second try)
     starts the run again; a right second try adds nothing; the worked answer makes the
     question's answer no first try."""
@@ -137,7 +127,7 @@ def test_three_right_first_tries_in_a_row_master_as_in_the_course(ana: ClassStor
     assert panel.state == "mastered" and table_state(ana, "card-values") == "mastered"
 
 
-def test_a_question_answered_again_in_another_page_is_no_first_try(ana: ClassStore) -> None:
+def test_a_question_answered_again_in_another_page_is_no_first_try(ana: Any) -> None:
     """Reloading the page (the same seed deals the same questions) and answering the first
     question again, right, three times: the learner's page counts a run of three, the
     class's records one answer to one question."""
@@ -204,7 +194,7 @@ def test_the_table_ignores_claimed_states_and_needs_three_questions_to_master(
 # --------------------------------------------------------------------------- once per question
 
 
-def test_check_pressed_again_records_once(ana: ClassStore) -> None:
+def test_check_pressed_again_records_once(ana: Any) -> None:
     from gin.ui.lessons.course import CourseLesson
 
     lesson = CourseLesson(seed=5, level="card-values")
@@ -227,7 +217,7 @@ def test_check_pressed_again_records_once(ana: ClassStore) -> None:
     assert [e.kind for e in ana.events(CODE)].count("hint") == 1
 
 
-def test_a_learners_slip_counts_once_per_question(ana: ClassStore) -> None:
+def test_a_learners_slip_counts_once_per_question(ana: Any) -> None:
     """The same slip on one question, sent from five pages, counts once; each learner's
     slip on another question counts again; a slip made by more learners ranks above one
     that a single learner made more often."""
@@ -250,7 +240,7 @@ def test_a_learners_slip_counts_once_per_question(ana: ClassStore) -> None:
 
 
 def test_a_learners_events_are_limited_per_minute_and_the_refused_not_stored(
-    ana: ClassStore, monkeypatch: pytest.MonkeyPatch
+    ana: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     now = [100.0]
     monkeypatch.setattr(record, "LIMIT", record.EventLimit(clock=lambda: now[0]))
@@ -270,7 +260,7 @@ def test_a_learners_events_are_limited_per_minute_and_the_refused_not_stored(
     assert ana.count_events(CODE) == per_minute + 2
 
 
-def test_the_limit_leaves_a_learner_at_their_pace_alone(ana: ClassStore) -> None:
+def test_the_limit_leaves_a_learner_at_their_pace_alone(ana: Any) -> None:
     """An answer, a hint or a deal every two seconds for ten minutes: every one kept."""
     now = [0.0]
     record.LIMIT = record.EventLimit(clock=lambda: now[0])
@@ -300,7 +290,7 @@ class Won:
         return (0, 25, "gin")
 
 
-def test_replayed_and_open_hands_deals_are_marked_and_counted_apart(ana: ClassStore) -> None:
+def test_replayed_and_open_hands_deals_are_marked_and_counted_apart(ana: Any) -> None:
     from gin.ui.classroom.teacher import class_csv, table_html
 
     for marks in ({}, {"replayed": True}, {"open_hands": True},
@@ -366,7 +356,9 @@ for n in range(last + 1):
 """
 
 
-def test_no_event_is_lost_when_a_kernel_dies_right_after_answering(ana: ClassStore) -> None:
+def test_no_event_is_lost_when_a_kernel_dies_right_after_answering(
+    ana: Any, class_env: str
+) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     answers = 6
     done = subprocess.run(
@@ -375,7 +367,7 @@ def test_no_event_is_lost_when_a_kernel_dies_right_after_answering(ana: ClassSto
     )  # fmt: skip
     assert done.returncode == -9, done.stderr[-2000:]
     assert done.stdout.split() == [str(n) for n in range(answers - 1)]
-    again = ClassStore(ana.data_dir)  # the app, after the kernel died
+    again = open_store(class_env)  # the app, after the kernel died
     assert [e.right for e in again.events(CODE)] == [n % 2 == 1 for n in range(answers)]
 
 
@@ -417,7 +409,7 @@ def teacher_page(monkeypatch: pytest.MonkeyPatch, query: str) -> Any:
     ],
 )
 def test_a_class_the_address_cant_name_is_said_and_no_other_shown(
-    ana: ClassStore, monkeypatch: pytest.MonkeyPatch, query: str, sentence: str
+    ana: Any, monkeypatch: pytest.MonkeyPatch, query: str, sentence: str
 ) -> None:
     page = teacher_page(monkeypatch, query)
     assert page.allowed and page.code == ""
@@ -432,7 +424,7 @@ def test_a_class_the_address_cant_name_is_said_and_no_other_shown(
 
 
 def test_the_join_box_says_what_is_wrong_with_its_address_class(
-    class_env: Path, monkeypatch: pytest.MonkeyPatch
+    class_env: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from gin.ui.classroom.link import class_parts
 
@@ -444,7 +436,7 @@ def test_the_join_box_says_what_is_wrong_with_its_address_class(
 
 
 def test_the_teacher_key_leaves_the_address_and_comes_back_from_the_session(
-    ana: ClassStore, monkeypatch: pytest.MonkeyPatch
+    ana: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """After a reload the address has no key: the page sends the one this tab kept, and
     the class is shown; a wrong one opens nothing."""
@@ -466,7 +458,7 @@ def test_the_teacher_key_leaves_the_address_and_comes_back_from_the_session(
 
 
 def test_the_link_for_the_learners_is_a_whole_address(
-    ana: ClassStore, monkeypatch: pytest.MonkeyPatch
+    ana: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from gin.ui.classroom.teacher import base_from_request
 

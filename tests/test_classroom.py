@@ -6,6 +6,10 @@ transactions and keeps everything across a restart; a request without the teache
 reads no class data; wrong codes are limited per address; nicknames are trimmed and
 cleaned, duplicates suffixed; the CSV neutralises formula-looking cells; without a class
 nothing is recorded; the teacher's table shows each learner's levels.
+
+The store's tests, the class routes and the kernel's recording run on both back ends
+(SQLite and PostgreSQL: the ``address`` fixture of tests/conftest.py, each test a store of
+its own); the few about SQLite's file itself say so and have their PostgreSQL analogue.
 """
 
 from __future__ import annotations
@@ -18,13 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_sql
+from conftest import set_schema_version
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pgcluster import Cluster
 from tornado.testing import AsyncHTTPTestCase
 from tornado.web import Application
 
 from gin.ui.classroom import names, record, server, teacherkey
+from gin.ui.classroom.address import DATA_ENV, DB_ENV, is_postgres
 from gin.ui.classroom.events import stored_form
 from gin.ui.classroom.names import ClassJoinError, GuessLimit, clean_nickname, read_code
 from gin.ui.classroom.store import (
@@ -33,27 +39,26 @@ from gin.ui.classroom.store import (
     ClassStore,
     ClassStoreError,
     Event,
+    open_store,
 )
 from gin.ui.classroom.summary import csv_text, safe_cell, summarize
 from gin.ui.lessons.levels import LEVELS
 
 
-@pytest.fixture
-def class_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The app's environment for its kernels: a data directory and a teacher key."""
-    monkeypatch.setenv(record.DATA_ENV, str(tmp_path))
-    monkeypatch.setenv(teacherkey.KEY_ENV, "the-key")
-    monkeypatch.setitem(record._state, "store", None)
-    monkeypatch.setitem(record._state, "member", None)
-    monkeypatch.setattr(record, "LIMIT", record.EventLimit())
-    monkeypatch.setattr(record, "_recorded", type(record._recorded)())
-    return tmp_path
+def transaction(store: Any) -> Any:
+    """The store's own transaction (rolled back if its block raises): a SQLite connection
+    or a PostgreSQL cursor, either with ``execute``."""
+    if isinstance(store, ClassStore):
+        return store._transaction()
+    return store._transaction(store._connection())
 
 
 # --------------------------------------------------------------------------- the store
 
 
 def test_the_store_creates_its_schema_and_marks_its_version(tmp_path: Path) -> None:
+    """SQLite only: its file's version, journal mode and tables, and its directory's
+    owner-only mode (a PostgreSQL database has no file: the test below)."""
     ClassStore(tmp_path).close()
     db = sqlite3.connect(tmp_path / FILE_NAME)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
@@ -64,34 +69,50 @@ def test_the_store_creates_its_schema_and_marks_its_version(tmp_path: Path) -> N
     assert (tmp_path / "fresh").stat().st_mode & 0o777 == 0o700
 
 
-def test_a_store_of_an_unknown_schema_version_is_refused_with_a_sentence(tmp_path: Path) -> None:
-    ClassStore(tmp_path).close()
-    run_sql(tmp_path / FILE_NAME, "PRAGMA user_version = 99")
+def test_a_postgresql_store_creates_its_schema_and_marks_its_version(pg_url: str) -> None:
+    """The PostgreSQL analogue of the test above: the version in its ``gin_schema`` table,
+    its tables in the database."""
+    import psycopg
+
+    open_store(pg_url).close()
+    with psycopg.connect(pg_url) as db:
+        assert db.execute("SELECT version FROM gin_schema").fetchall() == [(SCHEMA_VERSION,)]
+        tables = {r[0] for r in db.execute("SELECT table_name FROM information_schema.tables"
+                                           " WHERE table_schema = current_schema()")}  # fmt: skip
+    assert {"classes", "learners", "events"} <= tables
+
+
+def test_a_store_of_an_unknown_schema_version_is_refused_with_a_sentence(address: str) -> None:
+    """The version is SQLite's ``PRAGMA user_version``, PostgreSQL's ``gin_schema`` row."""
+    open_store(address).close()
+    set_schema_version(address, 99)
     with pytest.raises(ClassStoreError) as caught:
-        ClassStore(tmp_path)
+        open_store(address)
     assert caught.value.code == "class-store-version"
     assert "99" in caught.value.message and str(SCHEMA_VERSION) in caught.value.message
     with pytest.raises(ClassStoreError):  # the app refuses to start on it too
-        server.prepare(str(tmp_path))
+        if is_postgres(address):
+            server.prepare("", class_db=address)
+        else:
+            server.prepare(address)
 
 
-def test_everything_recorded_survives_a_restart(tmp_path: Path) -> None:
-    store = ClassStore(tmp_path)
+def test_everything_recorded_survives_a_restart(address: str) -> None:
+    store = open_store(address)
     store.create_class("ABCDEF")
     store.join("ABCDEF", "Ana", token="t1")
     for i in range(5):
         store.record("ABCDEF", "t1", Event("answer", level="sets", right=i % 2 == 0))
     store.close()
-    again = ClassStore(tmp_path)
+    again = open_store(address)
     assert again.classes() == ["ABCDEF"]
     assert [lr.nickname for lr in again.learners("ABCDEF")] == ["Ana"]
     assert [e.right for e in again.events("ABCDEF")] == [True, False, True, False, True]
 
 
-def test_a_write_that_fails_leaves_nothing_behind(tmp_path: Path) -> None:
+def test_a_write_that_fails_leaves_nothing_behind(store: Any) -> None:
     """Every write is one transaction: an event for a learner not in the class is refused
     and nothing of it is stored; a duplicate code is refused whole."""
-    store = ClassStore(tmp_path)
     store.create_class("ABCDEF")
     with pytest.raises(ClassStoreError):
         store.record("ABCDEF", "nobody", Event("hint", level="sets"))
@@ -101,14 +122,13 @@ def test_a_write_that_fails_leaves_nothing_behind(tmp_path: Path) -> None:
     with pytest.raises(ValueError):  # keystrokes are never recorded
         store.record("ABCDEF", "t1", Event("keystroke"))
     assert store.count_events() == 0 and store.classes() == ["ABCDEF"]
-    with pytest.raises(RuntimeError), store._transaction() as db:  # rolled back on error
+    with pytest.raises(RuntimeError), transaction(store) as db:  # rolled back on error
         db.execute("INSERT INTO classes (code, created) VALUES ('GHJKMN', 0)")
         raise RuntimeError
     assert store.classes() == ["ABCDEF"]
 
 
-def test_ending_a_class_deletes_its_learners_and_events_only(tmp_path: Path) -> None:
-    store = ClassStore(tmp_path)
+def test_ending_a_class_deletes_its_learners_and_events_only(store: Any) -> None:
     for code in ("ABCDEF", "GHJKMN"):
         store.create_class(code)
         store.join(code, "Ana", token=f"t-{code}")
@@ -119,16 +139,15 @@ def test_ending_a_class_deletes_its_learners_and_events_only(tmp_path: Path) -> 
     assert store.count_events() == 1
 
 
-def test_joining_an_unknown_class_is_refused(tmp_path: Path) -> None:
+def test_joining_an_unknown_class_is_refused(store: Any) -> None:
     with pytest.raises(ClassStoreError):
-        ClassStore(tmp_path).join("ZZZZZZ", "Ana", token="t")
+        store.join("ZZZZZZ", "Ana", token="t")
 
 
 # --------------------------------------------------------------------------- nicknames, codes
 
 
-def test_a_duplicate_nickname_in_a_class_gets_a_suffix(tmp_path: Path) -> None:
-    store = ClassStore(tmp_path)
+def test_a_duplicate_nickname_in_a_class_gets_a_suffix(store: Any) -> None:
     store.create_class("ABCDEF")
     store.create_class("GHJKMN")
     got = [store.join("ABCDEF", "Ana", token=f"t{i}").nickname for i in range(3)]
@@ -199,13 +218,18 @@ JOIN_HEADERS = {
 
 
 class ClassRoutes(AsyncHTTPTestCase):
-    """The app's class routes: the teacher key, joining, the limit on guessing."""
+    """The app's class routes: the teacher key, joining, the limit on guessing. Here on
+    SQLite, the app's default (a data directory of the test's own);
+    :class:`ClassRoutesOnPostgreSQL` runs every one of them again on PostgreSQL."""
+
+    class_db = ""
+    """The store's address given to the app (``--TutorApp.class_db``); empty: the SQLite
+    store in the test's data directory."""
 
     def get_async_test_timeout(self) -> float:
         return 60.0  # a shared machine may be slow; nothing here is timed
 
     def get_app(self) -> Application:
-        self.data = Path(self._tmp.name)
         return Application(server.handlers("/", {"Content-Security-Policy": "default-src 'self'"}))
 
     def setUp(self) -> None:
@@ -214,9 +238,9 @@ class ClassRoutes(AsyncHTTPTestCase):
 
         self._tmp = tempfile.TemporaryDirectory()
         self._env = dict(os.environ)
-        server.prepare(self._tmp.name)
+        self.address = server.prepare(self._tmp.name, class_db=self.class_db)
         super().setUp()
-        store = ClassStore(self._tmp.name)
+        store = open_store(self.address)
         store.create_class("ABCDEF")
         store.close()
 
@@ -309,7 +333,7 @@ class ClassRoutes(AsyncHTTPTestCase):
                         {"X-XSRFToken": "fedcba9876543210fedcba9876543210"}):  # fmt: skip
             status, answer = self.post(self.join_body(), **headers)
             assert status == 403 and "did not come from the tutor's own page" in answer["error"]
-        assert ClassStore(self._tmp.name).learners("ABCDEF") == []
+        assert open_store(self.address).learners("ABCDEF") == []
 
     def test_a_nickname_must_be_text_and_loses_its_invisible_characters(self) -> None:
         status, answer = self.post(self.join_body(nickname=["Ana"]))
@@ -327,6 +351,16 @@ class ClassRoutes(AsyncHTTPTestCase):
         assert r.code == 302 and "class=NOPE22" in r.headers["Location"]
         r = self.fetch(f"/class/ABCDEF?key={key}&Class=GHJKMN", follow_redirects=False)
         assert "class=ABCDEF" in r.headers["Location"] and "class=GHJKMN" in r.headers["Location"]
+
+
+class ClassRoutesOnPostgreSQL(ClassRoutes):
+    """Every test of :class:`ClassRoutes` with the store on PostgreSQL, as a school's hub
+    server has it: a database of the test's own on the session's cluster (skipped loudly
+    where PostgreSQL can't be had)."""
+
+    @pytest.fixture(autouse=True)
+    def _database(self, pg_cluster: Cluster) -> None:
+        self.class_db = pg_cluster.database()  # before setUp, which gives it to the app
 
 
 def test_the_teacher_key_is_compared_whole() -> None:
@@ -365,16 +399,16 @@ def test_the_csv_neutralises_formula_looking_cells() -> None:
 # --------------------------------------------------------------------------- recording
 
 
-def test_without_a_class_nothing_is_recorded(class_env: Path) -> None:
+def test_without_a_class_nothing_is_recorded(class_env: str) -> None:
     assert not record.answered("classic", "sets", right=False, slip="pair", question="1:0")
-    assert not (class_env / FILE_NAME).exists() or ClassStore(class_env).count_events() == 0
+    assert open_store(class_env).count_events() == 0
 
 
-def test_a_learners_answers_hints_and_deals_are_recorded_for_their_class(class_env: Path) -> None:
+def test_a_learners_answers_hints_and_deals_are_recorded_for_their_class(class_env: str) -> None:
     from gin.ui.classroom.link import ClassLink
     from gin.ui.lessons.course import CourseLesson
 
-    store = ClassStore(class_env)
+    store = open_store(class_env)
     store.create_class("ABCDEF")
     ana = store.join("ABCDEF", "Ana", token="tok-ana")
     link = ClassLink(form=True)
@@ -396,7 +430,7 @@ def test_a_learners_answers_hints_and_deals_are_recorded_for_their_class(class_e
     assert summary.rows[0].states["card-values"] == "mastered"
 
 
-def test_a_membership_of_an_ended_class_is_forgotten(class_env: Path) -> None:
+def test_a_membership_of_an_ended_class_is_forgotten(class_env: str) -> None:
     from gin.ui.classroom.link import ClassLink
 
     link = ClassLink()
@@ -404,10 +438,10 @@ def test_a_membership_of_an_ended_class_is_forgotten(class_env: Path) -> None:
     assert record.member() is None and "ABCDEF" in link.status
 
 
-def test_a_deal_played_and_the_guided_deal_are_recorded(class_env: Path) -> None:
+def test_a_deal_played_and_the_guided_deal_are_recorded(class_env: str) -> None:
     import gin
 
-    store = ClassStore(class_env)
+    store = open_store(class_env)
     store.create_class("ABCDEF")
     store.join("ABCDEF", "Ana", token="tok")
     record.set_member("ABCDEF", "tok")
@@ -427,10 +461,10 @@ def test_a_deal_played_and_the_guided_deal_are_recorded(class_env: Path) -> None
 # --------------------------------------------------------------------------- the teacher page
 
 
-def test_the_teacher_page_without_the_key_shows_no_class(class_env: Path) -> None:
+def test_the_teacher_page_without_the_key_shows_no_class(class_env: str) -> None:
     from gin.ui.classroom.teacher import TeacherLesson
 
-    store = ClassStore(class_env)
+    store = open_store(class_env)
     store.create_class("ABCDEF")
     store.join("ABCDEF", "Secret Ana", token="t")
     page = TeacherLesson(code="ABCDEF", key="wrong")
@@ -442,13 +476,13 @@ def slipped(level: str, slip: str, question: str = "") -> Event:
     return stored_form(Event("answer", level=level, right=False, slip=slip, question=question))
 
 
-def test_the_teacher_page_creates_a_class_and_shows_each_learners_levels(class_env: Path) -> None:
+def test_the_teacher_page_creates_a_class_and_shows_each_learners_levels(class_env: str) -> None:
     from gin.ui.classroom.teacher import TeacherLesson
 
     page = TeacherLesson(key="the-key")
     code = page.new_class()
     assert f'class="gin-class-code">{code}<' in page.code_box.value
-    store = ClassStore(class_env)
+    store = open_store(class_env)
     store.join(code, "Ana", token="t1")
     store.join(code, "Bo", token="t2")
     for n in range(2):
@@ -473,12 +507,12 @@ def test_the_teacher_page_creates_a_class_and_shows_each_learners_levels(class_e
     page.close()
 
 
-def test_the_teacher_page_opens_on_the_class_of_its_address_and_keeps_it(class_env: Path) -> None:
+def test_the_teacher_page_opens_on_the_class_of_its_address_and_keeps_it(class_env: str) -> None:
     """``/class/<CODE>`` opens that class even when a newer one exists; the class menu
     switches classes; a switch of language keeps the class on show."""
     from gin.ui.classroom.teacher import TeacherLesson
 
-    store = ClassStore(class_env)
+    store = open_store(class_env)
     store.create_class("ABCDEF")
     store.join("ABCDEF", "Ana", token="t1")
     page = TeacherLesson(key="the-key")
@@ -495,7 +529,7 @@ def test_the_teacher_page_opens_on_the_class_of_its_address_and_keeps_it(class_e
     page.close()
 
 
-def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: Path) -> None:
+def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: str) -> None:
     """The table's controller tells each deal's end to the class (``deal_listeners``); a
     lesson built again around the same table does not record it twice."""
     import random
@@ -503,7 +537,7 @@ def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: Path)
     import gin.bots
     from gin.ui.table.controller import TableController
 
-    store = ClassStore(class_env)
+    store = open_store(class_env)
     store.create_class("ABCDEF")
     store.join("ABCDEF", "Ana", token="tok")
     record.set_member("ABCDEF", "tok")
@@ -524,7 +558,7 @@ def test_a_deal_played_to_its_end_at_the_table_is_recorded_once(class_env: Path)
 
 
 def test_the_join_box_is_there_only_with_the_apps_store_and_takes_the_address_code(
-    class_env: Path, monkeypatch: pytest.MonkeyPatch
+    class_env: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Start here's join box takes ``?class=CODE``; where there is no class store (the
     static site, a notebook) there is no box and nothing to join."""
@@ -535,5 +569,6 @@ def test_the_join_box_is_there_only_with_the_apps_store_and_takes_the_address_co
     assert isinstance(box, ClassLink) and box.form and box.code == "K7WQ3M"
     (hidden,) = class_parts()
     assert not hidden.form and hidden.code == ""
-    monkeypatch.delenv(record.DATA_ENV)
+    monkeypatch.delenv(DATA_ENV, raising=False)
+    monkeypatch.delenv(DB_ENV, raising=False)
     assert class_parts(form=True) == [] and class_parts() == []

@@ -1,7 +1,8 @@
 """The class store on both back ends: SQLite (the embedded default) and PostgreSQL (a school).
 
-Every test of the ``address`` fixture runs on both; the PostgreSQL ones on a throwaway
-cluster (tests/pgcluster.py), skipped with a loud message where PostgreSQL can't be had.
+Every test of the ``address`` (or ``store``) fixture (tests/conftest.py) runs on both; the
+PostgreSQL ones on the session's throwaway cluster (tests/pgcluster.py), skipped with a loud
+message where PostgreSQL can't be had.
 
 Rules checked: ``open_store`` picks the back end from the address and refuses anything else
 in one sentence; both stores keep the same records through the same methods; the schema
@@ -24,13 +25,12 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pgcluster
 import pytest
-from conftest import run_sql
+from conftest import run_sql, set_schema_version
 from pgcluster import Cluster, free_port
 
 from gin.ui.classroom.names import GUESSES_PER_MINUTE, GuessLimit
@@ -43,26 +43,9 @@ from gin.ui.classroom.store import (
     open_store,
 )
 
-pg_cluster, pg_url, own_cluster = pgcluster.pg_cluster, pgcluster.pg_url, pgcluster.own_cluster
 ROOT = Path(__file__).resolve().parent.parent
 WORKERS = Path(__file__).with_name("store_workers.py")
 CODE = "ABCDEF"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def address(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A new, empty store's address on each back end."""
-    if request.param == "sqlite":
-        return str(tmp_path / "class-data")
-    cluster: Cluster = request.getfixturevalue("pg_cluster")
-    return cluster.database()
-
-
-@pytest.fixture
-def store(address: str) -> Iterator[Any]:
-    s = open_store(address)
-    yield s
-    s.close()
 
 
 def worker(*args: str) -> subprocess.Popen[str]:
@@ -175,13 +158,7 @@ def test_everything_survives_reopening(address: str) -> None:
 
 def test_another_schema_version_is_refused_in_one_sentence(address: str, pg_url: str) -> None:
     open_store(address).close()
-    if address.startswith("postgresql"):
-        import psycopg
-
-        with psycopg.connect(address, autocommit=True) as conn:
-            conn.execute("UPDATE gin_schema SET version = 9")
-    else:
-        run_sql(Path(address) / "class-store.sqlite3", "PRAGMA user_version = 9")
+    set_schema_version(address, 9)
     with pytest.raises(ClassStoreError) as caught:
         open_store(address)
     assert caught.value.code == "class-store-version"
@@ -201,6 +178,7 @@ def test_foreign_data_is_refused_in_one_sentence(tmp_path: Path, pg_url: str) ->
 
 
 def test_a_version_1_sqlite_store_is_brought_up_to_date(tmp_path: Path) -> None:
+    """SQLite only: version 1 was SQLite's alone (the PostgreSQL store began at today's)."""
     from gin.ui.classroom import store as store_module
 
     run_sql(

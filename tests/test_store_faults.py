@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -28,7 +29,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pgcluster
 import pytest
 from pgcluster import Cluster, free_port
 from test_classroom import JOIN_HEADERS
@@ -40,7 +40,6 @@ from gin.ui.classroom.events import ClassStoreError, Learner
 from gin.ui.classroom.store import FILE_NAME, ClassStore, Event, open_store
 from gin.ui.classroom.writer import EventWriter
 
-pg_cluster, pg_url, own_cluster = pgcluster.pg_cluster, pgcluster.pg_url, pgcluster.own_cluster
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "ABCDEF"
 
@@ -90,6 +89,8 @@ def damage_pages(data: Path) -> None:
 def test_a_file_that_is_not_a_database_stops_the_start_with_one_sentence(
     tmp_path: Path, app_env: None
 ) -> None:
+    """SQLite only: a file that is not a database (PostgreSQL's analogue, a database of
+    another program's tables, is the foreign-database test below)."""
     (tmp_path / FILE_NAME).write_bytes(b"not a database at all" * 500)
     with pytest.raises(ClassStoreError) as caught:
         server.prepare(str(tmp_path))
@@ -98,6 +99,9 @@ def test_a_file_that_is_not_a_database_stops_the_start_with_one_sentence(
 
 
 def test_a_store_with_damaged_pages_is_found_at_start(tmp_path: Path, app_env: None) -> None:
+    """SQLite only: its file's pages damaged, found by ``PRAGMA quick_check``. A PostgreSQL
+    server keeps its own files (the data-corrupted errors it reports are said as damage,
+    ``PostgresClassStore._run``); a test can't damage them under a running server."""
     filled_store(tmp_path)
     damage_pages(tmp_path)
     with pytest.raises(ClassStoreError) as caught:
@@ -131,6 +135,8 @@ def test_prepare_names_the_store_for_the_kernels(
 def test_the_app_stops_on_a_damaged_store_with_one_sentence_and_no_traceback(
     tmp_path: Path,
 ) -> None:
+    """SQLite only: a damaged file under ``make app`` (its PostgreSQL analogue at the
+    start, a foreign or unknown database, is refused by the same ``prepare``: above)."""
     (tmp_path / FILE_NAME).write_bytes(b"garbage" * 1000)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
@@ -204,6 +210,8 @@ def get(url: str) -> tuple[int, str]:
 def test_a_store_damaged_after_the_start_is_said_by_the_join_route_and_the_teacher_page(
     tmp_path: Path, app_env: None
 ) -> None:
+    """SQLite only: its file damaged under the running app. PostgreSQL's analogue, a
+    database out of reach after the start, is the outage tests below."""
     from gin.ui.classroom.teacher import TeacherLesson
 
     filled_store(tmp_path)
@@ -221,6 +229,7 @@ def test_a_store_damaged_after_the_start_is_said_by_the_join_route_and_the_teach
 
 
 def test_the_stores_files_are_the_owners_only_whoever_made_the_folder(tmp_path: Path) -> None:
+    """SQLite only: a PostgreSQL store has no files of the app's (the server keeps them)."""
     folder = tmp_path / "shared"
     folder.mkdir(mode=0o755)
     folder.chmod(0o755)
@@ -286,6 +295,7 @@ def test_an_outage_too_long_is_counted_and_said_once_to_the_teacher(
         writer.write(ana, Event("hint", level="sets"))  # given up on: counted
     assert writer.lost == {(CODE, "t1"): 4}
     own_cluster.start()
+    time.sleep(writer.longest_wait)  # the writer's next try is due (a start may be quicker)
     writer.write(ana, Event("hint", level="sets"))  # the store answers again: noted
     assert writer.lost == {} and store.lost(CODE) == 4 and store.count_events(CODE) == 2
     monkeypatch.setitem(record._state, "store", None)

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # make test-slow (.ci/run)
 
-pg_cluster = pgcluster.pg_cluster
 CHP = REPO_ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
 SPAWN_MS = 240_000
 """A user's server starting on a shared machine (its first kernel included)."""

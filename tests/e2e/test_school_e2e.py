@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]  # make test-slow (.ci/run)
 
-pg_cluster = pgcluster.pg_cluster
 LIVE_S = 5.0
 """The teacher's table shows a learner of either server within this time."""
 RETRY_S = 10.0
