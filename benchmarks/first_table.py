@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks import section_head, table
+from benchmarks import table
 from benchmarks.app import PLAY, STAGES_JS, VISIBLE_SCRIPT, wait_for_pools, wait_for_quiet
-from benchmarks.harness import voila_harness
+from benchmarks.harness import browser_head, voila_harness
 from gin.tournament import percentile
 
 SAMPLES = 5
@@ -179,7 +179,7 @@ def _row(name: str, openings: list[Opening], load: float, target: float) -> list
 
 def run() -> str:
     """Measure and return the ``first-table`` section of ``docs/BENCHMARKS.md``."""
-    lines = section_head(
+    lines, chromium = browser_head(
         "## The play table's first appearance (a newcomer opens it)",
         f"From the start of the page load of `{PLAY}` in a new tab to the learner's first "
         "card on the page, one learner at a time. Targets at p95: "
@@ -189,9 +189,8 @@ def run() -> str:
         "Voilà's front end (some ninety scripts) from the browser's cache, which the "
         "server lets it keep for an hour (`gin.ui.page.serve.FrontEndCached`).",
     )
-    chromium = voila_harness.find_chromium()
     if chromium is None:
-        return "\n".join([*lines, "Chromium was not found: nothing measured."])
+        return "\n".join(lines)
     started = time.perf_counter()
     with voila_harness.chromium_browser(chromium) as browser:
         print("    from the pool ...", flush=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from benchmarks import section_head
+
 ROOT = Path(__file__).resolve().parent.parent
 """The repository's root."""
 for _folder in ("e2e", "static"):
@@ -19,4 +21,15 @@ for _folder in ("e2e", "static"):
 
 import voila_harness  # noqa: E402
 
-__all__ = ["ROOT", "voila_harness"]
+__all__ = ["ROOT", "browser_head", "voila_harness"]
+
+
+def browser_head(heading: str, measures: str) -> tuple[list[str], str | None]:
+    """A section measured in Chromium: its first lines (:func:`benchmarks.section_head`)
+    and Chromium's path; without Chromium (``None``) the lines end saying that nothing was
+    measured."""
+    lines = section_head(heading, measures)
+    chromium = voila_harness.find_chromium()
+    if chromium is None:
+        lines.append("Chromium was not found: nothing measured.")
+    return lines, chromium

@@ -3,8 +3,8 @@ records, in five languages, and names no slip that nothing records any more.
 
 The codes are read from the code that records them: each level's checks
 (``gin/ui/lessons/level*.py``: a ``verdict(...)`` with a code, a ``slips[...] = (code, ...)``
-entry, a ``slip, code = ..., code`` pair, a ``return code, ...`` of a slip helper, the keys
-of a ``slip_keys`` table), and every code the score guess may name
+entry, a ``slip, code = ..., code`` pair, a ``return code, ...`` or ``return slip, code`` of a
+slip helper, the keys of a ``slip_keys`` table), and every code the score guess may name
 (:data:`gin.scoreguess.SLIPS`, which the scoring levels record). The table records deals, not
 slips (``gin/ui/classroom/events.py``).
 """
@@ -59,7 +59,7 @@ def codes_in(source: str) -> set[str]:
             elif getattr(target, "id", "") == "slip_keys" and isinstance(value, ast.Dict):
                 out.update(k for k in map(_str, value.keys) if k is not None)
         elif isinstance(node, ast.FunctionDef) and "slip" in node.name:
-            for ret in ast.walk(node):
+            for ret in ast.walk(node):  # (code, ...) or a slips helper's (slip, code)
                 if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple):
                     # (code, ...) or (the slip's sentence, code): the code is a literal
                     for elt in (ret.value.elts[0], ret.value.elts[-1]):

@@ -34,7 +34,6 @@ import json
 import os
 import secrets
 import time
-from html import escape
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -43,7 +42,7 @@ import tornado.web
 from jupyter_server.utils import url_path_join
 
 from gin.errors import GinError
-from gin.i18n import M, page_language, text_direction
+from gin.i18n import M, page_language
 from gin.ui.classroom.address import DATA_ENV, DB_ENV, store_address
 from gin.ui.classroom.events import ClassStoreError, StoreUnavailable
 from gin.ui.classroom.names import (
@@ -53,6 +52,7 @@ from gin.ui.classroom.names import (
     read_code,
 )
 from gin.ui.classroom.teacherkey import KEY_ENV, key_matches, teacher_key
+from gin.ui.page.plainpage import plain_page
 
 TEACHER_NOTEBOOK = "06_class.ipynb"
 """The teacher page's notebook."""
@@ -62,14 +62,6 @@ DEFAULT_DATA_DIR = "class-data"
 
 ANNOUNCE = "Teacher page: "
 """The start of the line that gives the teacher page's address."""
-
-REFUSED_PAGE = """<!DOCTYPE html>
-<html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title></head>
-<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">
-<h1>{title}</h1>
-<p>{text}</p>
-</body></html>
-"""
 
 
 def prepare(data_dir: str, class_db: str = "") -> str:
@@ -137,14 +129,7 @@ class TeacherPageHandler(tornado.web.RequestHandler):
         lang = _lang(self)
         self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(
-            REFUSED_PAGE.format(
-                lang=lang,
-                dir=text_direction(lang),
-                title=escape(M[title].render(lang=lang)),
-                text=escape(text),
-            )
-        )
+        self.finish(plain_page(M[title].render(lang=lang), text, lang))
 
     def get(self, code: str | None = None) -> None:
         key = self.get_query_argument("key", None)

@@ -92,6 +92,12 @@ def slip_name(code: str) -> str:
     return code if m is None else m.render()
 
 
+def _shown_and_said(shown: object, said: str) -> str:
+    """A mark for the eye (hidden from screen readers) and its words (``said``, HTML) for
+    screen readers only."""
+    return f'<span aria-hidden="true">{shown}</span><span class="gin-class-sr">{said}</span>'
+
+
 def _marked_cell(row: LearnerRow) -> str:
     """The cell of the deals not counted: how many, and (said in words, and on hover) how
     many were replayed and how many played with open hands."""
@@ -103,8 +109,7 @@ def _marked_cell(row: LearnerRow) -> str:
     return (
         f'<td class="gin-class-marked" data-replayed="{row.replayed}" '
         f'data-open-hands="{row.open_hands}" title="{detail}">'
-        f'<span aria-hidden="true">{row.marked}</span>'
-        f'<span class="gin-class-sr">{detail}</span></td>'
+        f"{_shown_and_said(row.marked, detail)}</td>"
     )
 
 
@@ -113,8 +118,7 @@ def table_html(summary: ClassSummary, code: str) -> str:
     state said in words for screen readers), then what it counts."""
     head = "".join(
         f'<th scope="col" title="{html.escape(level_title(i))}">'
-        f'<span aria-hidden="true">{i}</span>'
-        f'<span class="gin-class-sr">{html.escape(level_title(i))}</span></th>'
+        f"{_shown_and_said(i, html.escape(level_title(i)))}</th>"
         for i in range(1, len(LEVELS) + 1)
     )
     extra = "".join(
@@ -129,8 +133,7 @@ def table_html(summary: ClassSummary, code: str) -> str:
     cell = {  # each state's cell, rendered once per table
         (lv.key, state): (
             f'<td data-level="{lv.key}" data-state="{state}" title="{name}">'
-            f'<span aria-hidden="true">{_MARKS[state]}</span>'
-            f'<span class="gin-class-sr">{name}</span></td>'
+            f"{_shown_and_said(_MARKS[state], name)}</td>"
         )
         for state, name in ((s, html.escape(m.render())) for s, m in STATE_NAMES.items())
         for lv in LEVELS

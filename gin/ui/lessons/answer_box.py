@@ -24,6 +24,7 @@ import traitlets
 
 _HERE = Path(__file__).parent
 
+
 class AnswerBox(anywidget.AnyWidget):
     """A one-line text box. Synced traits: ``value``, ``placeholder``, ``label`` (its
     accessible name; the placeholder when empty) and ``width`` (CSS)."""

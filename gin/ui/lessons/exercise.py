@@ -40,6 +40,16 @@ class Choice:
     label: Message
 
 
+def choices(*keys: str) -> tuple[Choice, ...]:
+    """Answer buttons labelled by catalog messages, each choice's value the last part of
+    its key.
+
+    >>> [c.value for c in choices("lesson.level.choice.yes", "lesson.level.choice.no")]
+    ['yes', 'no']
+    """
+    return tuple(Choice(key.rsplit(".", 1)[1], M[key]) for key in keys)
+
+
 AnswerWidget = Callable[[Callable[[], Any]], Any]
 """Makes a question's own answer widget (such as the meld builder), given the function
 that checks the answer (its *Done*); the widget's ``value`` is the answer as text."""
@@ -426,6 +436,7 @@ __all__ = [
     "Practice",
     "Question",
     "Verdict",
+    "choices",
     "parse_int",
     "streak_after",
 ]

@@ -47,7 +47,7 @@ from gin.ui.lessons.base import (
     read_seed,
     titled_section,
 )
-from gin.ui.lessons.exercise import Choice, Field, Practice, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Field, Practice, Question, Verdict, choices, parse_int
 from gin.ui.lessons.guard import AnswerError, guarded
 from gin.ui.lessons.hands import find_deal
 from gin.ui.lessons.pictures import (
@@ -97,9 +97,9 @@ RIGHT_WINNER = {
     "knocker": M["lesson.knocking.score.right-winner-knocker"],
     "defender": M["lesson.knocking.score.right-winner-defender"],
 }
-WINNER_CHOICES = (
-    Choice("knocker", M["lesson.knocking.score.knocker"]),
-    Choice("defender", M["lesson.knocking.score.defender"]),
+WINNER_CHOICES = choices(
+    "lesson.knocking.score.knocker",
+    "lesson.knocking.score.defender",
 )
 
 BETTER = {

@@ -18,7 +18,7 @@ from typing import Any
 from gin import Card, Rules, parse_cards
 from gin.i18n import M, Message, Text
 from gin.ui.choices import rules_name
-from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, choices, parse_int
 from gin.ui.lessons.pictures import cards_html, group_html
 
 
@@ -100,10 +100,20 @@ def groups(*parts: tuple[str, str]) -> str:
     return f'<div class="gin-lesson-groups">{inner}</div>'
 
 
-YES_NO = (
-    Choice("yes", M["lesson.level.choice.yes"]),
-    Choice("no", M["lesson.level.choice.no"]),
-)
+def pictured(*parts: tuple[str, str]) -> Callable[[Rules], str]:
+    """A level's picture of captioned card groups side by side (see :func:`groups`): each
+    part is a caption's catalog key and card codes; the captions are rendered each time the
+    picture is drawn, in the language of the moment.
+
+    >>> 'class="gin-lesson-groups"' in pictured(("lesson.level.picture.a-set", "9H 9D 9C"))(
+    ...     Rules.preset("classic")
+    ... )
+    True
+    """
+    return lambda _rules: groups(*((M[key].render(), codes) for key, codes in parts))
+
+
+YES_NO = choices("lesson.level.choice.yes", "lesson.level.choice.no")
 
 
 def verdict(right: bool, why: str, slip: str = "") -> Verdict:
@@ -178,6 +188,28 @@ def choice_and_number_check(
     return check
 
 
+NumberSlip = Callable[[int], tuple[str, str] | None]
+"""A one-number question's diagnosis of a wrong number: the slip shown (HTML) and its short
+code, or ``None`` when no slip is recognised (the code is then ``other``)."""
+
+
+def number_check(
+    number: str, answer: int, worked: str, slips: NumberSlip
+) -> Callable[[Mapping[str, str]], Verdict]:
+    """The check of a question asking for one whole number (the text box ``number``): right
+    when it is ``answer``; a wrong number gets the slip ``slips`` diagnoses before
+    ``worked``, the engine's reason (HTML)."""
+
+    def check(answers: Mapping[str, str]) -> Verdict:
+        given = parse_int(answers[number])
+        if given == answer:
+            return verdict(True, worked)
+        slip, code = slips(given) or ("", "other")
+        return verdict(False, slip + worked, code)
+
+    return check
+
+
 def points_field(name: str, label: Message | None = None) -> Field:
     """A text box ``name`` for a number of points (the points placeholder shown)."""
     return Field(name, label, placeholder=M["lesson.level.placeholder.points"])
@@ -191,6 +223,7 @@ def hand_prompt(key: str, cards: Sequence[Card], **data: Any) -> str:
 __all__ = [
     "YES_NO",
     "Level",
+    "NumberSlip",
     "Predict",
     "Slips",
     "choice_and_number_check",
@@ -198,8 +231,10 @@ __all__ = [
     "fill",
     "groups",
     "hand_prompt",
+    "number_check",
     "para",
     "para_text",
+    "pictured",
     "points_field",
     "rule_facts",
     "slip_html",

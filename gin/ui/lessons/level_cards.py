@@ -7,11 +7,10 @@ Every answer is the engine's: :attr:`gin.Card.points`, :func:`gin.is_meld`,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
 from gin import DECK, Card, Rules, Suit, deadwood, explain_melds, is_meld, parse_cards
 from gin.i18n import M, Text
-from gin.ui.lessons.exercise import Choice, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Question
 from gin.ui.lessons.guard import AnswerError
 from gin.ui.lessons.hands import dealt_hand_with_melds
 from gin.ui.lessons.level import (
@@ -21,10 +20,11 @@ from gin.ui.lessons.level import (
     choice_question,
     groups,
     hand_prompt,
+    number_check,
     para,
+    pictured,
     points_field,
     slip_html,
-    verdict,
 )
 from gin.ui.lessons.pictures import arrangement_html, steps_html
 
@@ -51,23 +51,19 @@ def card_values_question(_rules: Rules, rng: random.Random) -> Question:
         answer=answer,
     )
 
-    def check(answers: Mapping[str, str]) -> Verdict:
-        given = parse_int(answers["points"])
-        if given == answer:
-            return verdict(True, worked)
+    def slips(given: int) -> tuple[str, str] | None:
         if faces and given == answer + sum(c.rank - 10 for c in faces):
             top = max(faces, key=lambda c: c.rank)
             slip = slip_html("lesson.level.values.slip-face", card=top.code, rank=top.rank)
-            return verdict(False, slip + worked, "face-as-rank")
+            return slip, "face-as-rank"
         if aces and given in (answer + 10 * len(aces), answer + 13 * len(aces)):
-            slip = slip_html("lesson.level.values.slip-ace", card=aces[0].code)
-            return verdict(False, slip + worked, "ace-high")
-        return verdict(False, worked, "other")
+            return slip_html("lesson.level.values.slip-ace", card=aces[0].code), "ace-high"
+        return None
 
     return Question(
         hand_prompt("lesson.level.values.prompt", cards),
         (points_field("points"),),
-        check,
+        number_check("points", answer, worked, slips),
         {"cards": tuple(cards), "answer": answer},
         para("lesson.level.values.nudge"),
         worked,
@@ -194,10 +190,10 @@ LEVEL_SETS = Level(
     "sets",
     M["lesson.level.sets.title"],
     M["lesson.level.sets.text"],
-    lambda _r: groups(
-        (M["lesson.level.picture.a-set"].render(), "9H 9D 9C"),
-        (M["lesson.level.picture.a-set"].render(), "QS QH QD QC"),
-        (M["lesson.level.picture.not-a-set"].render(), "4S 4H 5D"),
+    pictured(
+        ("lesson.level.picture.a-set", "9H 9D 9C"),
+        ("lesson.level.picture.a-set", "QS QH QD QC"),
+        ("lesson.level.picture.not-a-set", "4S 4H 5D"),
     ),
     Predict(
         M["lesson.level.sets.predict"],
@@ -257,11 +253,11 @@ LEVEL_RUNS = Level(
     "runs",
     M["lesson.level.runs.title"],
     M["lesson.level.runs.text"],
-    lambda _r: groups(
-        (M["lesson.level.picture.a-run"].render(), "AH 2H 3H"),
-        (M["lesson.level.picture.a-run"].render(), "5S 6S 7S 8S"),
-        (M["lesson.level.picture.not-a-run"].render(), "QH KH AH"),
-        (M["lesson.level.picture.not-a-run"].render(), "KD AD 2D"),
+    pictured(
+        ("lesson.level.picture.a-run", "AH 2H 3H"),
+        ("lesson.level.picture.a-run", "5S 6S 7S 8S"),
+        ("lesson.level.picture.not-a-run", "QH KH AH"),
+        ("lesson.level.picture.not-a-run", "KD AD 2D"),
     ),
     Predict(
         M["lesson.level.runs.predict"], YES_NO, _run_predict, lambda _r: parse_cards("QH KH AH")
@@ -286,29 +282,24 @@ def deadwood_level_question(_rules: Rules, rng: random.Random) -> Question:
         + steps_html(ex.steps)
     )
 
-    def check(answers: Mapping[str, str]) -> Verdict:
-        given = parse_int(answers["deadwood"])
-        if given < 0:
+    def slips(given: int) -> tuple[str, str] | None:
+        if given < 0:  # never the answer: a deadwood count is not negative
             raise AnswerError(M["lesson.melds.deadwood.negative"]())
-        if given == answer:
-            return verdict(True, worked)
         if given == all_points:
-            return verdict(
-                False, slip_html("lesson.level.deadwood.slip-all") + worked, "counted-melds"
-            )
+            return slip_html("lesson.level.deadwood.slip-all"), "counted-melds"
         if given == face_rank and face_rank != answer:
             top = max(ex.best.deadwood, key=lambda c: c.rank)
             slip = slip_html("lesson.level.values.slip-face", card=top.code, rank=top.rank)
-            return verdict(False, slip + worked, "face-as-rank")
+            return slip, "face-as-rank"
         if given in worse:
             slip = slip_html("lesson.level.deadwood.slip-arrangement", given=given, answer=answer)
-            return verdict(False, slip + worked, "worse-arrangement")
-        return verdict(False, worked, "other")
+            return slip, "worse-arrangement"
+        return None
 
     return Question(
         hand_prompt("lesson.level.deadwood.prompt", hand),
         (points_field("deadwood"),),
-        check,
+        number_check("deadwood", answer, worked, slips),
         {"cards": tuple(hand), "answer": answer, "all_points": all_points, "worse": worse},
         para("lesson.level.deadwood.nudge"),
         worked,

@@ -13,14 +13,16 @@ from collections.abc import Mapping
 from gin import DECK, Card, Deal, Pass, Phase, Rules, Suit, parse_cards
 from gin.i18n import M, Text
 from gin.ui.choices import rules_name
-from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, choices, parse_int
 from gin.ui.lessons.level import (
     YES_NO,
     Level,
     Predict,
     choice_question,
     groups,
+    number_check,
     para,
+    pictured,
     slip_html,
     verdict,
 )
@@ -28,11 +30,11 @@ from gin.ui.lessons.pictures import cards_html
 
 # --------------------------------------------------------------------------- 5 the offer
 
-OFFER_CHOICES = (
-    Choice("non-dealer-offer", M["lesson.level.offer.choice.non-dealer-offer"]),
-    Choice("dealer-offer", M["lesson.level.offer.choice.dealer-offer"]),
-    Choice("non-dealer-stock", M["lesson.level.offer.choice.non-dealer-stock"]),
-    Choice("dealer-stock", M["lesson.level.offer.choice.dealer-stock"]),
+OFFER_CHOICES = choices(
+    "lesson.level.offer.choice.non-dealer-offer",
+    "lesson.level.offer.choice.dealer-offer",
+    "lesson.level.offer.choice.non-dealer-stock",
+    "lesson.level.offer.choice.dealer-stock",
 )
 
 
@@ -99,9 +101,9 @@ LEVEL_OFFER = Level(
     "up-card-offer",
     M["lesson.level.offer.title"],
     M["lesson.level.offer.text"],
-    lambda _r: groups(
-        (M["lesson.level.picture.up-card"].render(), "8D"),
-        (M["lesson.level.picture.your-ten"].render(), "AS 4H 6H 9C TC JD QD 2S 5S KC"),
+    pictured(
+        ("lesson.level.picture.up-card", "8D"),
+        ("lesson.level.picture.your-ten", "AS 4H 6H 9C TC JD QD 2S 5S KC"),
     ),
     Predict(M["lesson.level.offer.predict"], OFFER_CHOICES, _offer_predict),
     offer_question,
@@ -117,19 +119,16 @@ def knock_limit_question(rules: Rules, rng: random.Random) -> Question:
     answer = rules.knock_limit(up)
     worked = para("lesson.level.limit.worked", card=up.code, limit=answer)
 
-    def check(answers: Mapping[str, str]) -> Verdict:
-        given = parse_int(answers["limit"])
-        if given == answer:
-            return verdict(True, worked)
+    def slips(given: int) -> tuple[str, str] | None:
         if up.rank > 10 and given == up.rank:
             slip = slip_html("lesson.level.values.slip-face", card=up.code, rank=up.rank)
-            return verdict(False, slip + worked, "face-as-rank")
-        return verdict(False, worked, "other")
+            return slip, "face-as-rank"
+        return None
 
     return Question(
         para("lesson.level.limit.prompt", card=up.code) + cards_html([up], size="large"),
         (Field("limit", placeholder=M["lesson.level.placeholder.limit"]),),
-        check,
+        number_check("limit", answer, worked, slips),
         {"up_card": up, "answer": answer},
         para("lesson.level.limit.nudge"),
         worked,

@@ -29,15 +29,15 @@ from gin import (
 )
 from gin.i18n import M, Text
 from gin.ui.choices import rules_name
-from gin.ui.lessons.exercise import Choice, Question
+from gin.ui.lessons.exercise import Choice, Question, choices
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.level import (
     YES_NO,
     Level,
     Predict,
     choice_question,
-    groups,
     para,
+    pictured,
     slip_html,
 )
 from gin.ui.lessons.level_layout import layoff_choice_question
@@ -149,9 +149,9 @@ LEVEL_KNOCK = Level(
         YES_NO,
         _knock_predict,
         lambda _r: [*parse_cards(_KNOCK_HAND), Card.parse("8D")],
-        lambda _r: groups(
-            (M["lesson.level.picture.up-card"].render(), "8D"),
-            (M["lesson.level.picture.your-eleven"].render(), _KNOCK_HAND),
+        pictured(
+            ("lesson.level.picture.up-card", "8D"),
+            ("lesson.level.picture.your-eleven", _KNOCK_HAND),
         ),
     ),
     knocking_question,
@@ -160,11 +160,11 @@ LEVEL_KNOCK = Level(
 
 # --------------------------------------------------------------------------- 9 gin, big gin
 
-GIN_CHOICES = (
-    Choice("big-gin", M["lesson.level.gin.choice.big-gin"]),
-    Choice("gin", M["lesson.level.gin.choice.gin"]),
-    Choice("knock", M["lesson.level.gin.choice.knock"]),
-    Choice("discard", M["lesson.level.gin.choice.discard"]),
+GIN_CHOICES = choices(
+    "lesson.level.gin.choice.big-gin",
+    "lesson.level.gin.choice.gin",
+    "lesson.level.gin.choice.knock",
+    "lesson.level.gin.choice.discard",
 )
 
 
@@ -264,9 +264,9 @@ LEVEL_LAYOFF = Level(
     "layoffs",
     M["lesson.level.layoff.title"],
     M["lesson.level.layoff.text"],
-    lambda _r: groups(
-        (M["lesson.level.picture.knocker-run"].render(), "9H TH JH"),
-        (M["lesson.level.picture.laid-off"].render(), "8H"),
+    pictured(
+        ("lesson.level.picture.knocker-run", "9H TH JH"),
+        ("lesson.level.picture.laid-off", "8H"),
     ),
     Predict(
         M["lesson.level.layoff.predict"],
@@ -284,10 +284,10 @@ LEVEL_LAYOFF = Level(
 
 # --------------------------------------------------------------------------- 12 void deal
 
-VOID_CHOICES = (
-    Choice("goes-on", M["lesson.level.void.choice.goes-on"]),
-    Choice("void-same", M["lesson.level.void.choice.void-same"]),
-    Choice("void-other", M["lesson.level.void.choice.void-other"]),
+VOID_CHOICES = choices(
+    "lesson.level.void.choice.goes-on",
+    "lesson.level.void.choice.void-same",
+    "lesson.level.void.choice.void-other",
 )
 
 

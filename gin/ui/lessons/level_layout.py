@@ -34,7 +34,7 @@ from gin import (
 )
 from gin.i18n import M, Text
 from gin.ui.arrange import LayoffChooser, MeldBuilder
-from gin.ui.lessons.exercise import Choice, Field, Question, Verdict
+from gin.ui.lessons.exercise import Field, Question, Verdict, choices
 from gin.ui.lessons.guard import AnswerError
 from gin.ui.lessons.hands import built_hand, low_card_weight
 from gin.ui.lessons.level import (
@@ -270,9 +270,9 @@ def layout_question(rules: Rules, rng: random.Random) -> Question:
 _PREDICT_HAND = "3S 4S 5S 3H 3D 9C TC JC AH 2D"
 _PICTURE_HAND = "4H 5H 6H KC KD KS 2S 8D 7C QC"
 """The level's picture: a layout of another hand, not the answer to the prediction."""
-WHERE_CHOICES = (
-    Choice("run", M["lesson.level.lay-out.choice.run"]),
-    Choice("set", M["lesson.level.lay-out.choice.set"]),
+WHERE_CHOICES = choices(
+    "lesson.level.lay-out.choice.run",
+    "lesson.level.lay-out.choice.set",
 )
 
 

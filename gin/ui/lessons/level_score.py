@@ -17,7 +17,7 @@ from gin.cards import cards_mask
 from gin.i18n import M, Text
 from gin.scoreguess import check_score_guess
 from gin.ui.choices import rules_name
-from gin.ui.lessons.exercise import Choice, Field, Question, Verdict, parse_int
+from gin.ui.lessons.exercise import Field, Question, Verdict, choices, parse_int
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.level import (
     Level,
@@ -38,9 +38,9 @@ from gin.ui.lessons.pictures import (
     steps_html,
 )
 
-WHO_CHOICES = (
-    Choice("knocker", M["lesson.level.score.choice.knocker"]),
-    Choice("defender", M["lesson.level.score.choice.defender"]),
+WHO_CHOICES = choices(
+    "lesson.level.score.choice.knocker",
+    "lesson.level.score.choice.defender",
 )
 
 
@@ -228,9 +228,9 @@ LEVEL_SCORE = Level(
 
 # --------------------------------------------------------------------------- 14 the game
 
-DEALER_CHOICES = (
-    Choice("same", M["lesson.level.game.choice.same"]),
-    Choice("other", M["lesson.level.game.choice.other"]),
+DEALER_CHOICES = choices(
+    "lesson.level.game.choice.same",
+    "lesson.level.game.choice.other",
 )
 
 

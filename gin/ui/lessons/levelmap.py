@@ -112,14 +112,17 @@ def level_map_html(progress: Progress, rules: str) -> str:
 def results_csv(progress: Progress, rules: str) -> str:
     """The learner's results per level under ``rules``, as CSV text."""
     header = [
-        M["lesson.course.csv.number"].render(),
-        M["lesson.course.csv.level"].render(),
-        M["lesson.course.csv.rules"].render(),
-        M["lesson.course.csv.state"].render(),
-        M["lesson.course.csv.answered"].render(),
-        M["lesson.course.csv.first-right"].render(),
-        M["lesson.course.csv.best-streak"].render(),
-        M["lesson.course.csv.worked"].render(),
+        M[key].render()
+        for key in (
+            "lesson.course.csv.number",
+            "lesson.course.csv.level",
+            "lesson.course.csv.rules",
+            "lesson.course.csv.state",
+            "lesson.course.csv.answered",
+            "lesson.course.csv.first-right",
+            "lesson.course.csv.best-streak",
+            "lesson.course.csv.worked",
+        )
     ]
     titles = [lv.title.render() for lv in LEVELS]
     states = {k: m.render() for k, m in STATE_NAMES.items()}

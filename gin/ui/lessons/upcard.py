@@ -26,7 +26,7 @@ from gin.ui.lessons.base import (
     titled_section,
 )
 from gin.ui.lessons.charts import PALETTE, Series, bar_chart_svg
-from gin.ui.lessons.exercise import Choice, Field, Practice, Question, Verdict
+from gin.ui.lessons.exercise import Field, Practice, Question, Verdict, choices
 from gin.ui.lessons.guard import guarded
 from gin.ui.lessons.hands import built_hand, gin_hand, low_card_weight
 from gin.ui.lessons.pictures import (
@@ -48,9 +48,9 @@ ANSWER = {
     "yes": M["lesson.upcard.knock.answer-yes"],
     "no": M["lesson.upcard.knock.answer-no"],
 }
-KNOCK_CHOICES = (
-    Choice("yes", M["lesson.upcard.knock.yes"]),
-    Choice("no", M["lesson.upcard.knock.no"]),
+KNOCK_CHOICES = choices(
+    "lesson.upcard.knock.yes",
+    "lesson.upcard.knock.no",
 )
 
 

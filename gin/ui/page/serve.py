@@ -101,6 +101,7 @@ from gin.ui.page.pagescripts import (
     new_nonce,
     script_source,
 )
+from gin.ui.page.plainpage import plain_page
 
 START_LESSON = "00_start_here.ipynb"
 """The lesson the app opens at."""
@@ -161,23 +162,6 @@ MAX_HEADER_BYTES = 1024 * 1024
 """What the server reads of a request's head before it gives up and closes the connection
 (Tornado's default, 64 KiB, closed it on a 100 KB address without a word): up to this, a
 too-long address gets its 414 page."""
-
-PLAIN_PAGE = """<!DOCTYPE html>
-<html lang="{lang}" dir="{dir}"><head><meta charset="utf-8"><title>{title}</title></head>
-<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto;">
-<h1>{title}</h1>
-<p>{text}</p>
-</body></html>
-"""
-"""A page the server writes itself: the tutor is full (:func:`full_page`), an address too
-long (:func:`too_long_page`)."""
-
-
-def plain_page(title: str, text: str, lang: str) -> str:
-    """A page of the server's own in ``lang``: a heading and one sentence (both rendered)."""
-    return PLAIN_PAGE.format(
-        lang=lang, dir=text_direction(lang), title=escape(title), text=escape(text)
-    )
 
 
 def full_page(open_now: int, lang: str) -> str:
@@ -565,9 +549,9 @@ class QueryTooLongHandler(tornado.web.RequestHandler):
         self.finish(too_long_page(lang))
 
 
-class PolicyOnEveryResponse(tornado.web.OutputTransform):
-    """Puts :data:`CONTENT_SECURITY_POLICY` on every response that has none of its own:
-    static files, Tornado's plain error pages (404, 403), redirects."""
+class HeadersTransform(tornado.web.OutputTransform):
+    """An output transform that only sets headers of a response (on its first chunk,
+    before they are sent), by :meth:`set_headers`; the body goes out as it is."""
 
     def transform_first_chunk(
         self,
@@ -576,12 +560,24 @@ class PolicyOnEveryResponse(tornado.web.OutputTransform):
         chunk: bytes,
         finishing: bool,
     ) -> tuple[int, tornado.httputil.HTTPHeaders, bytes]:
-        if "Content-Security-Policy" not in headers:
-            headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        self.set_headers(status_code, headers)
         return status_code, headers, chunk
 
+    def set_headers(self, status_code: int, headers: tornado.httputil.HTTPHeaders) -> None:
+        """Change ``headers`` of a response of ``status_code`` in place."""
+        raise NotImplementedError
 
-class FrontEndCached(tornado.web.OutputTransform):
+
+class PolicyOnEveryResponse(HeadersTransform):
+    """Puts :data:`CONTENT_SECURITY_POLICY` on every response that has none of its own:
+    static files, Tornado's plain error pages (404, 403), redirects."""
+
+    def set_headers(self, status_code: int, headers: tornado.httputil.HTTPHeaders) -> None:
+        if "Content-Security-Policy" not in headers:
+            headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+
+
+class FrontEndCached(HeadersTransform):
     """Lets the browser keep the front end's files (:data:`FRONT_END_PATHS`) for
     :data:`FRONT_END_MAX_AGE_S` seconds: a successful ``GET`` that sets no
     ``Cache-Control`` of its own, or only ``no-cache``, gets ``Cache-Control: public,
@@ -601,17 +597,10 @@ class FrontEndCached(tornado.web.OutputTransform):
         path = request.path or ""
         self._cache = request.method == "GET" and path.startswith(self.prefixes)
 
-    def transform_first_chunk(
-        self,
-        status_code: int,
-        headers: tornado.httputil.HTTPHeaders,
-        chunk: bytes,
-        finishing: bool,
-    ) -> tuple[int, tornado.httputil.HTTPHeaders, bytes]:
+    def set_headers(self, status_code: int, headers: tornado.httputil.HTTPHeaders) -> None:
         replaceable = headers.get("Cache-Control") in (None, "no-cache")
         if self._cache and status_code in (200, 304) and replaceable:
             headers["Cache-Control"] = f"public, max-age={FRONT_END_MAX_AGE_S}"
-        return status_code, headers, chunk
 
 
 def refuse_long_addresses(app: tornado.web.Application) -> None:
