@@ -236,6 +236,23 @@ def test_a_learners_slip_counts_once_per_question(ana: Any) -> None:
     assert [(s.slip, s.count, s.learners) for s in slips] == [("gap", 3, 3), ("pair", 4, 1)]
 
 
+def test_the_tables_slips_reach_the_teachers_list_once_each(ana: Any) -> None:
+    """Issue 29: a knock refused at the real table (``record.table_slip``) is among the slips
+    the class makes most, named "At the table", once per deal; it gives no level a state."""
+    assert record.table_slip("classic", "layout-over-limit", question="deal-1")
+    assert not record.table_slip("classic", "layout-over-limit", question="deal-1")  # again
+    assert record.table_slip("classic", "layout-over-limit", question="deal-2")
+    summary = summarize(ana.learners(CODE), ana.events(CODE))
+    assert [(s.level, s.slip, s.count) for s in summary.slips] == [
+        ("table", "layout-over-limit", 2)
+    ]
+    assert set(summary.rows[0].states.values()) == {"new"}
+    from gin.ui.classroom.teacher import slips_html
+
+    said = slips_html(summary)
+    assert "At the table" in said and "knock limit" in said
+
+
 # --------------------------------------------------------------------------- the rate limit
 
 

@@ -31,6 +31,10 @@ from gin.ui.lessons.exercise import streak_after
 from gin.ui.lessons.levels import LEVELS, level_index
 from gin.ui.lessons.progress import answer_recorded, hint_recorded, new_record
 
+TABLE_LEVEL = "table"
+"""The level name the play table records its slips under (``record.table_slip``): they
+are ranked with the levels' slips, after them on a tie; no level state comes from them."""
+
 STATE_ORDER = {"new": 0, "started": 1, "mastered": 2}
 """A level's states, from least to most done."""
 
@@ -129,6 +133,8 @@ class ClassTally:
             e = read_form(stored)
             if e.kind in ("answer", "hint") and e.level in row.states:
                 self._level_event(row, e)
+            elif e.kind == "answer" and e.level == TABLE_LEVEL:
+                self._slipped_at(e, e.question or f"#{e.id}")
             elif e.kind == "guided":
                 row.guided = True
             elif e.kind == "deal":
@@ -148,14 +154,19 @@ class ClassTally:
             track.record = answer_recorded(
                 track.record, right=right, first_try=first_try, streak=streak
             )
-            slipped = (e.token, e.rules, e.level, question, e.slip)
-            if not right and e.slip not in NOT_A_SLIP and slipped not in self._slipped:
-                self._slipped.add(slipped)
-                self.slips[(e.level, e.slip)] += 1
-                self.slip_learners.setdefault((e.level, e.slip), set()).add(e.token)
+            if not right:
+                self._slipped_at(e, question)
         state = track.record["state"]
         if STATE_ORDER[state] > STATE_ORDER[row.states[e.level]]:
             row.states[e.level] = state
+
+    def _slipped_at(self, e: StoredEvent, question: str) -> None:
+        """Count ``e``'s slip: each learner's once per question."""
+        slipped = (e.token, e.rules, e.level, question, e.slip)
+        if e.slip not in NOT_A_SLIP and slipped not in self._slipped:
+            self._slipped.add(slipped)
+            self.slips[(e.level, e.slip)] += 1
+            self.slip_learners.setdefault((e.level, e.slip), set()).add(e.token)
 
     @staticmethod
     def _deal(row: LearnerRow, e: StoredEvent) -> None:
@@ -235,6 +246,7 @@ def csv_text(
 
 __all__ = [
     "STATE_ORDER",
+    "TABLE_LEVEL",
     "TOP_SLIPS",
     "ClassSummary",
     "ClassTally",

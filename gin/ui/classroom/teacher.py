@@ -40,7 +40,13 @@ from gin.ui.classroom import record
 from gin.ui.classroom.events import ClassStoreError, StoreUnavailable
 from gin.ui.classroom.link import address_class
 from gin.ui.classroom.names import make_code
-from gin.ui.classroom.summary import ClassSummary, ClassTally, LearnerRow, csv_text
+from gin.ui.classroom.summary import (
+    TABLE_LEVEL,
+    ClassSummary,
+    ClassTally,
+    LearnerRow,
+    csv_text,
+)
 from gin.ui.classroom.teacherkey import key_matches
 from gin.ui.lessons.base import Lesson, button, html_widget
 from gin.ui.lessons.guard import describe_error, guarded
@@ -177,7 +183,9 @@ def slips_html(summary: ClassSummary) -> str:
         + html.escape(
             M["classroom.slips.item"].render(
                 {
-                    "level": level_title(level_index(s.level) + 1),
+                    "level": M["coach.at-table"].render()
+                    if s.level == TABLE_LEVEL
+                    else level_title(level_index(s.level) + 1),
                     "slip": slip_name(s.slip),
                     "count": s.count,
                 }
