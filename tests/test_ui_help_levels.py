@@ -361,3 +361,23 @@ def test_the_display_choice_to_lay_out_is_implied_at_the_real_table() -> None:
     assert t.display_menu.arrange_self.disabled and t.controller.arranges()
     t.set_help("full")
     assert not t.display_menu.arrange_self.disabled and not t.controller.arranges()
+
+
+def test_the_reviews_game_summary_names_the_slips_made_at_the_table() -> None:
+    """Issue 29: the review's summary names the slips the table noted while the learner
+    played on their own, by deal (nothing at full help, where none are noted)."""
+    from gin.bots.review import GameSummary
+    from gin.i18n import Text
+    from gin.ui.review.render import summary_html
+
+    t = play_table(seed=5, pause=0, help="none")
+    said = Text("error.layout-over-limit", {"points": 23, "limit": 7})
+    t.controller.note_slip("layout-over-limit", said)
+    slips = t.review.table_slips()
+    assert slips == [(1, (said,))]
+    html = summary_html(GameSummary((), (), 1), "classic", slips)
+    assert "gin-review-table-slip" in html and "Deal 1" in html and "23" in html
+    full = play_table(seed=5, pause=0)
+    full.controller.note_slip("layout-over-limit", said)
+    assert full.review.table_slips() == []
+    assert "gin-review-table-slip" not in summary_html(GameSummary((), (), 1), "classic")

@@ -14,7 +14,7 @@ Without a running loop (a script, a test) the review is worked out when asked fo
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,7 @@ from gin.bots.review import (
     true_cards_at,
 )
 from gin.errors import IllegalActionError
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.match import Game
 from gin.ui.lessons.guard import guarded
 from gin.ui.parts import classed_html, close_tree, insert_child
@@ -54,8 +54,11 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         teacher: Callable[[], bool] = lambda: False,
         worlds: int = REVIEW_WORLDS,
         scheduler: Scheduler | None = None,
+        table_slips: Callable[[], Sequence[tuple[int, Sequence[Text]]]] = lambda: (),
     ) -> None:
         self.game = game
+        self.table_slips = table_slips
+        """The slips the table noted by deal, for the game summary (issue 29)."""
         self.player = player
         self.teacher = teacher
         self.worlds = worlds
@@ -277,6 +280,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
             g.rules.name,
             self.close_review,
             true_cards,
+            self.table_slips(),
         )
         self.panel_box.children = (self.panel,)
 

@@ -14,7 +14,7 @@ import ipywidgets as w
 
 from gin import actions as act
 from gin.bots.review import DealReview, Decision, GameSummary, Puzzle, puzzle
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.ui.lessons.guard import guarded
 from gin.ui.parts import classed_html, close_tree
 from gin.ui.review.arrangepuzzle import ArrangePuzzleBox
@@ -116,12 +116,15 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
         rules: str,
         on_close: Callable[[], None],
         true_cards: TrueCards | None = None,
+        table_slips: Sequence[tuple[int, Sequence[Text]]] = (),
     ) -> None:
         self.review = review
         self.number = number
         self.summary = summary
         self.rules = rules
         self.true_cards = true_cards
+        self.table_slips = table_slips
+        """The slips the table noted by deal (what each said), named in the summary."""
         self.error = classed_html("gin-review-error")
         self.head = classed_html("gin-review-head")
         self.moves = classed_html("gin-review-list")
@@ -209,7 +212,7 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
             again.description = again.tooltip = M["review.play-again"].render()
             for p in holder.children:
                 p.relabel()
-        self.summary_html.value = summary_html(self.summary, self.rules)
+        self.summary_html.value = summary_html(self.summary, self.rules, self.table_slips)
         self.close_button.description = M["review.close"].render()
 
 

@@ -12,7 +12,7 @@ from gin import actions as act
 from gin.bots.review import DealReview, Decision, GameSummary
 from gin.bots.verdicts import COSTLY_FROM, interval, legend
 from gin.cards import Card
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.ui.lessons.catalog import language_query
 from gin.ui.lessons.pictures import arrangement_html, cards_html
 
@@ -287,9 +287,12 @@ def theme_title(theme: str) -> dict[str, object]:
     return {"key": "review.lab-section", "data": {"section": key}}
 
 
-def summary_html(summary: GameSummary, rules: str) -> str:
-    """The game summary: each class counted, and up to three recurring themes, each with
-    a link to where it is taught."""
+def summary_html(
+    summary: GameSummary, rules: str, table_slips: Sequence[tuple[int, Sequence[Text]]] = ()
+) -> str:
+    """The game summary: each class counted, up to three recurring themes, each with a
+    link to where it is taught, and the slips the table noted while the learner played on
+    their own (``table_slips``: what each said, by deal number; issue 29)."""
     title = escape(M["review.summary-title"].render())
     deals = escape(M["review.summary-deals"].render({"count": summary.deals}))
     counts = "".join(
@@ -313,6 +316,16 @@ def summary_html(summary: GameSummary, rules: str) -> str:
         parts.append(f'<ul class="gin-review-themes">{"".join(items)}</ul>')
     else:
         parts.append(f"<p>{escape(M['review.summary-no-themes'].render())}</p>")
+    if table_slips:
+        parts.append(f"<p>{escape(M['review.table-slips'].render())}</p>")
+        said = "".join(
+            '<li class="gin-review-table-slip">'
+            + escape(M["review.table-slip"].render({"deal": n, "slip": text}))
+            + "</li>"
+            for n, texts in table_slips
+            for text in texts
+        )
+        parts.append(f'<ul class="gin-review-table-slips">{said}</ul>')
     return f'<div class="gin-review-summary">{"".join(parts)}</div>'
 
 

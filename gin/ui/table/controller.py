@@ -18,7 +18,7 @@ from typing import Any
 import gin
 import gin.bots
 from gin.bots.hint import Hint, hint
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.ui.page.dealsecret import server_secret, shuffle_seed
 from gin.ui.seats import LEARNER, OPPONENT
 from gin.ui.table import reveal
@@ -90,6 +90,9 @@ class TableController(TableState):
         self.open_deals: set[int] = set()
         """The numbers of this game's deals played with both hands open (teacher mode) at
         some moment: the score pad marks them and a class records them so."""
+        self.game_slips: dict[int, tuple[Text, ...]] = {}
+        """The learner's slips of this game noted at the table, by deal number (what each
+        slip said): the review's game summary names them."""
         self.replayed = False
         """Whether the game on show was started again by :meth:`replay`: its deals may be
         played knowing cards seen the first time, so the score pad and a class mark them."""
@@ -234,6 +237,7 @@ class TableController(TableState):
         self.bot = bot
         self._marks = []
         self.open_deals = set()
+        self.game_slips = {}
 
     def seed_to_show(self, teacher: bool = False) -> int | None:
         """The seed the page may show: one the address or the learner chose (a class
@@ -254,7 +258,17 @@ class TableController(TableState):
         self.rules = game.rules
         self._marks = []
         self.open_deals = set()
+        self.game_slips = {}
         self.replayed = False
+
+    def note_slip(self, code: str, text: Text) -> None:
+        """Note a slip of the deal on show (:meth:`TableState.note_slip`), and keep it with
+        the deal's number for the game's review (:attr:`game_slips`)."""
+        before = len(self.slips)
+        super().note_slip(code, text)
+        if len(self.slips) > before:
+            n = self.deal_number
+            self.game_slips = {**self.game_slips, n: (*self.game_slips.get(n, ()), text)}
 
     @property
     def deal(self) -> gin.Deal:

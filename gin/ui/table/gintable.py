@@ -170,7 +170,11 @@ class GinTable(w.VBox):  # type: ignore[misc]
         fixed = {"layout": fixed_layout(), "style": shared_style("html")}  # never hidden
         self.coach = TableCoach(c, **fixed)
         self.scores = ScorePad(c, **fixed)
-        self.review = ReviewLauncher(lambda: c.game, teacher=lambda: c.teacher)
+        self.review = ReviewLauncher(
+            lambda: c.game,
+            teacher=lambda: c.teacher,
+            table_slips=lambda: sorted(c.game_slips.items()),
+        )
         self.keys_help = fixed_html(M["keys.help"].render(), "gin-keys-help")
         self.style_html = fixed_html(f"<style>{_CSS}</style>", "gin-style")
         parts = [self.controls, self.coach, self.scores, self.review, self.display_menu]
