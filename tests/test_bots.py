@@ -252,19 +252,7 @@ def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
     eager = EagerBot()
     for i in range(40):
         rules = CLASSIC if i % 2 else SPADES
-        d = gin.Deal.new(rules, dealer=i % 2, rng=random.Random(i))
-        r = random.Random(100 + i)
-        for _ in range(r.randrange(0, 20)):
-            legal = [
-                a
-                for a in d.legal_actions()
-                if isinstance(
-                    a, gin.Discard | gin.DrawStock | gin.DrawDiscard | gin.Pass | gin.TakeUpCard
-                )
-            ]
-            d.apply(r.choice(legal))
-            if d.is_over:
-                break
+        d = _random_prefix(i, rules, most=20)
         if d.is_over:
             continue
         pos = _position_of(d)
@@ -283,11 +271,12 @@ def test_fast_playouts_end_exactly_like_eager_playing_the_engine() -> None:
         assert again.outcome() == d.outcome()
 
 
-def _random_prefix(i: int, rules: gin.Rules) -> gin.Deal:
-    """A deal of seed ``i`` played some random moves in (a takes from the pile too)."""
+def _random_prefix(i: int, rules: gin.Rules, most: int = 24) -> gin.Deal:
+    """A deal of seed ``i`` played fewer than ``most`` random moves in (a takes from the
+    pile too)."""
     d = gin.Deal.new(rules, dealer=i % 2, rng=random.Random(i))
     r = random.Random(100 + i)
-    for _ in range(r.randrange(0, 24)):
+    for _ in range(r.randrange(0, most)):
         legal = [
             a
             for a in d.legal_actions()

@@ -5,6 +5,7 @@ and sends the learner's intents as commands, to a recorder standing in for
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -48,6 +49,17 @@ def learner_to_move(seed: int = 3) -> TableController:
     return c
 
 
+def drawn_part(part_of: Callable[[TableController, Recorder], Any]) -> tuple[Any, ...]:
+    """A learner-to-move model, the recorder of its commands and the part ``part_of``
+    makes of them, drawn once: ``(model, recorder, part)``."""
+    c = learner_to_move()
+    sent = Recorder()
+    part = part_of(c, sent)
+    c.on_change(part.draw)
+    c.changed()
+    return c, sent, part
+
+
 def test_the_model_says_what_changed_to_its_listeners_in_order() -> None:
     """The signal: every listener hears each change, in the order they were added."""
     s = TableState()
@@ -83,11 +95,7 @@ def test_saying_something_takes_the_error_away() -> None:
 
 def test_the_buttons_draw_the_legal_actions_and_send_their_commands() -> None:
     """Rule: only the engine's legal actions are on show; a click is its command."""
-    c = learner_to_move()
-    sent = Recorder()
-    part = ActionButtons(c, sent)  # type: ignore[arg-type]
-    c.on_change(part.draw)
-    c.changed()
+    c, sent, part = drawn_part(ActionButtons)
     view = c.view()
     for key, on in enabled_actions(view, None).items():
         assert part.buttons[key].disabled == (not on)
@@ -245,11 +253,7 @@ def test_the_display_menu_is_linked_to_the_model() -> None:
 
 
 def test_the_rooms_open_the_meld_builder_the_model_asks_for_and_tell_the_arrange_step() -> None:
-    c = learner_to_move()
-    sent = Recorder()
-    rooms = ArrangeRooms(c, sent)  # type: ignore[arg-type]
-    c.on_change(rooms.draw)
-    c.changed()
+    c, sent, rooms = drawn_part(ArrangeRooms)
     assert rooms.builder is None and c.room == ""
     c.arrange_self = True
     c.laying_out = gin.BigGin()  # the learner lays out (the whole hand)

@@ -259,6 +259,18 @@ def estimate_knock(
     return KnockEstimate(dw, under / samples, total / samples, samples)
 
 
+def eager_takes(hand: int, dw: int, top: int) -> bool:
+    """Whether ``eager`` takes the card ``top``: only if keeping it lowers its deadwood."""
+    m = hand | (1 << top)
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if deadwood_of_mask(m ^ low) < dw:
+            return True
+    return False
+
+
 __all__ = [
     "PICK_WEIGHT",
     "POINTS",
@@ -268,6 +280,7 @@ __all__ = [
     "bits",
     "card_weights",
     "draw_outlook",
+    "eager_takes",
     "estimate_knock",
     "feed_risk",
     "improvement",

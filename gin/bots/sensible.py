@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 
 from gin import actions as act
-from gin.bots.evaluate import POINTS, bits
+from gin.bots.evaluate import POINTS, bits, eager_takes
 from gin.bots.memory import MELD_PARTNERS, NEIGHBOURS
 from gin.bots.tactician import BIG_UNDERCUT, WAIT_STOCK
 from gin.cards import Card, cards_mask
@@ -47,13 +47,7 @@ def takes(hand: int, top: int) -> bool:
     with_top = hand | (1 << top)
     if deadwood_of_mask(with_top) >= dw + POINTS[top]:
         return False  # it joins no meld
-    rest = hand
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if deadwood_of_mask(with_top ^ low) < dw:
-            return True
-    return False
+    return eager_takes(hand, dw, top)
 
 
 def feeds(i: int, known: int, unseen: int) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gin.bots.evaluate import best_discard
+from gin.bots.evaluate import best_discard, eager_takes
 from gin.bots.outcome import VOID, Outcome, score
 from gin.bots.sensible import discard as sensible_discard
 from gin.bots.sensible import takes, waits
@@ -91,18 +91,6 @@ class Position:
             taken_card=Card.from_index(self.taken) if self.taken >= 0 else None,
             both_passed=self.stock_only,
         )
-
-
-def eager_takes(hand: int, dw: int, top: int) -> bool:
-    """Whether ``eager`` takes the card ``top``: only if keeping it lowers its deadwood."""
-    m = hand | (1 << top)
-    rest = hand
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if deadwood_of_mask(m ^ low) < dw:
-            return True
-    return False
 
 
 def playout(pos: Position) -> Outcome:

@@ -26,4 +26,18 @@ def click_cards(page: Page, builder: str, codes: list[str]) -> None:
         )
 
 
-__all__ = ["WAIT_MS", "click_cards"]
+def make_meld(
+    page: Page, builder: str, codes: list[str], count: int, melds: str = ".gin-arranged-meld"
+) -> None:
+    """Click ``codes`` in the meld builder ``builder`` (:func:`click_cards`), press Make
+    meld and wait until the page shows ``count`` melds made (the CSS selector ``melds``)."""
+    click_cards(page, builder, codes)
+    page.locator(f"{builder} button.gin-action-make-meld").click()
+    page.wait_for_function(
+        "([css, n]) => document.querySelectorAll(css).length === n",
+        arg=[melds, count],
+        timeout=WAIT_MS,
+    )
+
+
+__all__ = ["WAIT_MS", "click_cards", "make_meld"]

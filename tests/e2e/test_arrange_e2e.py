@@ -20,7 +20,7 @@ from voila_harness import collect_errors, open_lesson
 
 import gin
 
-from .builder_clicks import click_cards
+from .builder_clicks import click_cards, make_meld
 from .learner_clicks import TableTurns, click_learner_move
 
 if TYPE_CHECKING:
@@ -74,19 +74,9 @@ def test_a_deal_laid_out_by_the_learner_is_played_to_its_score(
     error.wait_for(timeout=WAIT_MS)
     assert "meld" in error.inner_text() and made.count() == 0
     # the two cards stay selected: one more makes the meld
-    click_cards(page, BUILDER, first[2:])
-    page.locator("button.gin-action-make-meld").click()
-    page.wait_for_function(
-        "n => document.querySelectorAll('.gin-arranged-meld').length === n", arg=1, timeout=WAIT_MS
-    )
+    make_meld(page, BUILDER, first[2:], 1)
     for i, meld in enumerate(melds[1:], start=2):
-        click_cards(page, BUILDER, meld)
-        page.locator("button.gin-action-make-meld").click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('.gin-arranged-meld').length === n",
-            arg=i,
-            timeout=WAIT_MS,
-        )
+        make_meld(page, BUILDER, meld, i)
     shown = [
         sorted(m.locator(".gin-card[data-card]").evaluate_all("es => es.map(e => e.dataset.card)"))
         for m in made.all()

@@ -14,7 +14,7 @@ from voila_harness import collect_errors, open_lesson
 
 import gin
 
-from .builder_clicks import click_cards
+from .builder_clicks import click_cards, make_meld
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -45,18 +45,10 @@ def test_the_lay_out_level_is_answered_with_the_meld_builder(page: Page, voila_s
     page.locator(f"{BUILDER} button.gin-action-make-meld").click()
     page.locator(f"{BUILDER} .gin-arrange-error").wait_for(timeout=WAIT_MS)
     assert made.count() == 0
-    click_cards(page, BUILDER, melds[0][2:])
-    page.locator(f"{BUILDER} button.gin-action-make-meld").click()
-    for i, meld in enumerate(melds, start=1):
-        if i > 1:
-            click_cards(page, BUILDER, meld)
-            page.locator(f"{BUILDER} button.gin-action-make-meld").click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('.gin-level-panel-lay-out .gin-arranged-meld')"
-            ".length === n",
-            arg=i,
-            timeout=WAIT_MS,
-        )
+    made_css = f"{PANEL} .gin-arranged-meld"
+    make_meld(page, BUILDER, melds[0][2:], 1, made_css)
+    for i, meld in enumerate(melds[1:], start=2):
+        make_meld(page, BUILDER, meld, i, made_css)
     page.locator(f"{BUILDER} button.gin-action-done-arranging").click()
     page.locator(f"{PANEL} .gin-feedback.gin-feedback-right").wait_for(timeout=WAIT_MS)
     errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]

@@ -24,7 +24,7 @@ from voila_harness import REPO_ROOT, TABLE_STATE_JS, collect_errors, open_lesson
 import gin
 from gin.ui.table.handorder import suit_key
 
-from .builder_clicks import click_cards
+from .builder_clicks import make_meld
 from .learner_clicks import click_enabled, wait_for_table_change
 
 if TYPE_CHECKING:
@@ -153,13 +153,7 @@ def test_a_whole_deal_at_the_real_table(page: Page, voila_server: str) -> None:
     )
     melds = [[c.code for c in m.cards] for m in gin.best_arrangement(cards).melds]
     for i, meld in enumerate(melds, start=1):
-        click_cards(page, BUILDER, meld)
-        page.locator("button.gin-action-make-meld").click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('.gin-arranged-meld').length === n",
-            arg=i,
-            timeout=WAIT_MS,
-        )
+        make_meld(page, BUILDER, meld, i)
     page.locator(f"{BUILDER} button.gin-action-done-arranging").click()
     page.locator(f"{BUILDER} .gin-arrange-verdict").wait_for(timeout=WAIT_MS)
     show = page.locator(".gin-score-guess button.gin-action-show-score")

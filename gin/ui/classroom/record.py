@@ -367,38 +367,7 @@ def table_slip(rules: str, code: str, *, question: str = "") -> bool:
     them): a refused knock, a layout worse than the best, a missed layoff, recorded as a
     wrong answer of the level ``table``; a wrong score by its code
     (:data:`gin.scoreguess.SLIPS`). Returns whether it was recorded."""
-    def slip(literal: str) -> bool:
-        return answered(rules, "table", right=False, slip=literal, question=question)
-
-    table = {
-        "layout-over-limit": lambda: answered(
-            rules, "table", right=False, slip="layout-over-limit", question=question
-        ),
-        "layout-gin-only": lambda: answered(
-            rules, "table", right=False, slip="layout-gin-only", question=question
-        ),
-        "layout-gin-deadwood": lambda: answered(
-            rules, "table", right=False, slip="layout-gin-deadwood", question=question
-        ),
-        "layout-gin-over-limit": lambda: answered(
-            rules, "table", right=False, slip="layout-gin-over-limit", question=question
-        ),
-        "layout-big-gin-deadwood": lambda: answered(
-            rules, "table", right=False, slip="layout-big-gin-deadwood", question=question
-        ),
-        "worse-arrangement": lambda: answered(
-            rules, "table", right=False, slip="worse-arrangement", question=question
-        ),
-        "missed-layoff": lambda: answered(
-            rules, "table", right=False, slip="missed-layoff", question=question
-        ),
-        "wrong-score": lambda: answered(
-            rules, "table", right=False, slip="wrong-score", question=question
-        ),
-    }
-    if code in table:
-        return table[code]()
-    return slip(code)  # a score guess's slip (named with the scoring levels')
+    return answered(rules, "table", right=False, slip=code, question=question)
 
 
 __all__ = [

@@ -132,61 +132,38 @@ class HelpPolicy:
 _NAME_KEYS = {"full": "help.level.full", "some": "help.level.some", "none": "help.level.none"}
 _NOTE_KEYS = {"full": "help.note.full", "some": "help.note.some", "none": "help.note.none"}
 
+def _policy(
+    level: str, hand_start: HandStart, *, figures: bool, hint: bool, real_table: bool
+) -> HelpPolicy:
+    """The policy of one help level: with ``figures`` (full help) the hand is grouped and
+    counted and the coach lists the best arrangement; with ``hint`` the opponent is read
+    and the hint offered (revealing the hidden counts where ``figures`` is off); at the
+    ``real_table`` the learner lays out, knocks and declares gin alone. Slips are checked
+    wherever the figures are hidden."""
+    return HelpPolicy(
+        level=level,
+        hand_start=hand_start,
+        hand_grouped=figures,
+        group_labels=figures,
+        learner_orders_hand=not figures,
+        deadwood_figures=figures,
+        coach_best_arrangement=figures,
+        coach_discard_deadwood=figures,
+        coach_turn_instruction=True,
+        coach_opponent_reading=hint,
+        hint_offered=hint,
+        hint_reveals_counts=hint and not figures,
+        arrange_implied=real_table,
+        knock_on_every_discard=real_table,
+        learner_declares_gin=real_table,
+        slips_checked=not figures,
+    )
+
+
 POLICIES: dict[str, HelpPolicy] = {
-    "full": HelpPolicy(
-        level="full",
-        hand_start="arranged",
-        hand_grouped=True,
-        group_labels=True,
-        learner_orders_hand=False,
-        deadwood_figures=True,
-        coach_best_arrangement=True,
-        coach_discard_deadwood=True,
-        coach_turn_instruction=True,
-        coach_opponent_reading=True,
-        hint_offered=True,
-        hint_reveals_counts=False,
-        arrange_implied=False,
-        knock_on_every_discard=False,
-        learner_declares_gin=False,
-        slips_checked=False,
-    ),
-    "some": HelpPolicy(
-        level="some",
-        hand_start="suit",
-        hand_grouped=False,
-        group_labels=False,
-        learner_orders_hand=True,
-        deadwood_figures=False,
-        coach_best_arrangement=False,
-        coach_discard_deadwood=False,
-        coach_turn_instruction=True,
-        coach_opponent_reading=True,
-        hint_offered=True,
-        hint_reveals_counts=True,
-        arrange_implied=False,
-        knock_on_every_discard=False,
-        learner_declares_gin=False,
-        slips_checked=True,
-    ),
-    "none": HelpPolicy(
-        level="none",
-        hand_start="dealt",
-        hand_grouped=False,
-        group_labels=False,
-        learner_orders_hand=True,
-        deadwood_figures=False,
-        coach_best_arrangement=False,
-        coach_discard_deadwood=False,
-        coach_turn_instruction=True,
-        coach_opponent_reading=False,
-        hint_offered=False,
-        hint_reveals_counts=False,
-        arrange_implied=True,
-        knock_on_every_discard=True,
-        learner_declares_gin=True,
-        slips_checked=True,
-    ),
+    "full": _policy("full", "arranged", figures=True, hint=True, real_table=False),
+    "some": _policy("some", "suit", figures=False, hint=True, real_table=False),
+    "none": _policy("none", "dealt", figures=False, hint=False, real_table=True),
 }
 """The policy of each help level, in the order of :data:`HELP_LEVELS`."""
 

@@ -126,26 +126,16 @@ class ScorePad(ipywidgets.HTML):  # type: ignore[misc]
         self.model = model
 
     def draw(self, scope: str) -> None:
-        """Show the model's score sheet (at a change of the whole ``table``)."""
+        """Show the model's score sheet (at a change of the whole ``table``): its deals
+        (and the final score once the game is over); deals in its ``open_deals`` were
+        played with both hands open, and all of a ``replayed`` game's."""
         c = self.model
         if scope != "table" or c is None:
             return
         records, final = shown_scores(c)
-        self.show(records, c.rules.target, final, open_deals=c.open_deals, replayed=c.replayed)
-
-    def show(
-        self,
-        records: Sequence[gin.DealRecord],
-        target: int,
-        final: gin.FinalScore | None = None,
-        open_deals: Collection[int] = (),
-        replayed: bool = False,
-    ) -> None:
-        """Show these deals (and the final score once the game is over); deals in
-        ``open_deals`` were played with both hands open, and all of a ``replayed`` game's."""
         self.records = list(records)
         self.final = final
-        self.value = scorepad_html(records, target, final, open_deals, replayed)
+        self.value = scorepad_html(records, c.rules.target, final, c.open_deals, c.replayed)
 
 
 __all__ = ["KIND_NAMES", "ScorePad", "scorepad_html", "shown_scores"]
