@@ -57,8 +57,6 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         table_slips: Callable[[], Sequence[tuple[int, Sequence[Text]]]] = lambda: (),
     ) -> None:
         self.game = game
-        self.table_slips = table_slips
-        """The slips the table noted by deal, for the game summary (issue 29)."""
         self.player = player
         self.teacher = teacher
         self.worlds = worlds
@@ -66,6 +64,8 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.button = w.Button()
         self.button.add_class("gin-button")
         self.button.add_class("gin-action-review")
+        self.table_slips = table_slips
+        """The slips the table noted by deal, for the game summary (issue 29)."""
         self.button.on_click(guarded(self.show_error)(lambda _b: self.open_review(self._current())))
         self.earlier = w.HBox([])
         self.earlier.add_class("gin-review-earlier")

@@ -123,9 +123,9 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
         self.summary = summary
         self.rules = rules
         self.true_cards = true_cards
+        self.error = classed_html("gin-review-error")
         self.table_slips = table_slips
         """The slips the table noted by deal (what each said), named in the summary."""
-        self.error = classed_html("gin-review-error")
         self.head = classed_html("gin-review-head")
         self.moves = classed_html("gin-review-list")
         self.costly_title = classed_html("gin-review-costly-title")
