@@ -41,7 +41,7 @@ from psycopg import errors
 from gin.i18n import M
 from gin.ui.classroom.address import shown_address
 from gin.ui.classroom.events import ClassStoreError, Event, Learner, StoredEvent, StoreUnavailable
-from gin.ui.classroom.store import (
+from gin.ui.classroom.rows import (
     EVENT_COLUMNS,
     GUESS_MEMORY_S,
     SCHEMA_VERSION,

@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from gin.i18n import M
 from gin.ui.classroom.address import SQLITE_SCHEME, is_postgres, shown_address
@@ -49,13 +49,19 @@ from gin.ui.classroom.events import (
     StoredEvent,
     StoreUnavailable,
 )
+from gin.ui.classroom.rows import (
+    EVENT_COLUMNS,
+    GUESS_MEMORY_S,
+    SCHEMA_VERSION,
+    CodeInUse,
+    damaged,
+    event_values,
+    stored_event,
+    suffixed,
+)
 
 if TYPE_CHECKING:
     from gin.ui.classroom.postgres import PostgresClassStore
-
-SCHEMA_VERSION = 2
-"""The version of the tables below; a store of another version is refused (version 1, the
-same tables without the shared guess limit and the lost-event notes, is brought up to 2)."""
 
 FILE_NAME = "class-store.sqlite3"
 """The store's file inside the data directory."""
@@ -108,71 +114,6 @@ CREATE TABLE losses (
 BUSY_TIMEOUT_S = 10.0
 """How long a writer waits for another's transaction before giving up."""
 
-GUESS_MEMORY_S = 3600.0
-"""Wrong codes older than this are forgotten (the limit looks back one minute)."""
-
-EVENT_COLUMNS = 'id, token, kind, rules, level, "right", slip, state, outcome, points, at'
-"""The columns an event is read back from, in :func:`stored_event`'s order."""
-
-
-class CodeInUse(sqlite3.IntegrityError):
-    """:meth:`ClassStore.create_class` with a code already in use (either store): draw
-    another."""
-
-
-def stored_event(row: tuple[Any, ...]) -> StoredEvent:
-    """An event read back from a row of :data:`EVENT_COLUMNS`."""
-    i, token, kind, rules, level, right, slip, state, outcome, points, at = row
-    return StoredEvent(
-        kind=kind,
-        rules=rules,
-        level=level,
-        right=None if right is None else bool(right),
-        slip=slip,
-        state=state,
-        outcome=outcome,
-        points=points,
-        id=i,
-        token=token,
-        at=at,
-    )
-
-
-def event_values(code: str, token: str, event: Event) -> tuple[Any, ...]:
-    """The values of an event's row, after its ``uid`` (both stores insert these)."""
-    if event.kind not in KINDS:
-        raise ValueError(f"unknown event kind {event.kind!r}")
-    return (
-        code,
-        token,
-        event.kind,
-        event.rules,
-        event.level,
-        None if event.right is None else int(event.right),
-        event.slip,
-        event.state,
-        event.outcome,
-        int(event.points),
-        time.time(),
-    )
-
-
-def suffixed(nickname: str, taken: set[str]) -> str:
-    """``nickname``, or with the first free suffix (``Ana 2``) when it is taken.
-
-    >>> suffixed("Ana", {"Ana", "Ana 2"})
-    'Ana 3'
-    """
-    name, n = nickname, 1
-    while name in taken:
-        n += 1
-        name = f"{nickname} {n}"
-    return name
-
-
-def damaged(path: str) -> ClassStoreError:
-    """The sentence for a damaged store at ``path``."""
-    return ClassStoreError(M["error.class-store-damaged"](path=path))
 
 
 P = ParamSpec("P")
