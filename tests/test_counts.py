@@ -44,6 +44,8 @@ BARE_COUNT = re.compile(
 )
 
 NEVER_ONE = {
+    "hand.opponent-knocked-plain": "a knocker lays down all their cards: ten or eleven",
+    "review.layout-gin-doubled": "the gin bonus doubled: twice a whole number",
     "end.they-scored-doubled": "doubled points are twice a whole number: even",
     "end.you-scored-doubled": "doubled points are twice a whole number: even",
     "error.too-many-cards": "the most a hand holds: eleven",

@@ -21,6 +21,7 @@ import gin
 from gin.counting import COUNT_SLIPS
 from gin.i18n import LANGUAGES, registered, source_keys, translate
 from gin.scoreguess import SLIPS
+from gin.ui.classroom import record
 from gin.ui.classroom.summary import NOT_A_SLIP
 
 ROOT = pathlib.Path(gin.__file__).parent
@@ -71,6 +72,7 @@ def codes_in(source: str) -> set[str]:
 def recorded_codes() -> set[str]:
     """Every slip code a level or the score guess records (without "no slip" codes)."""
     codes = set(SLIPS) | set(COUNT_SLIPS)  # the count-your-hand level records these
+    codes |= set(record.TABLE_SLIPS)  # the play table's own (record.table_slip)
     for path in LEVEL_FILES:
         codes |= codes_in(path.read_text(encoding="utf-8"))
     for path in ROOT.rglob("*.py"):  # anything recorded with a literal code (the table ...)

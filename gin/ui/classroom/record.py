@@ -362,11 +362,26 @@ def watch_deals(controller: Any, *, guided: bool) -> None:
         )
 
 
+TABLE_SLIPS = (
+    "layout-over-limit",
+    "layout-gin-only",
+    "layout-gin-deadwood",
+    "layout-gin-over-limit",
+    "layout-big-gin-deadwood",
+    "worse-arrangement",
+    "missed-layoff",
+    "wrong-score",
+)
+"""The slip codes the play table records of its own (a refused knock:
+:meth:`gin.KnockRefusedError.slip_codes`; a layout worse than the best; a missed layoff; a
+score guessed wrong with no slip diagnosed); a wrong score's diagnosed slip is one of
+:data:`gin.scoreguess.SLIPS`."""
+
+
 def table_slip(rules: str, code: str, *, question: str = "") -> bool:
     """A slip the learner made at the play table (issue 29, the help levels that check
-    them): a refused knock, a layout worse than the best, a missed layoff, recorded as a
-    wrong answer of the level ``table``; a wrong score by its code
-    (:data:`gin.scoreguess.SLIPS`). Returns whether it was recorded."""
+    them): one of :data:`TABLE_SLIPS` or of :data:`gin.scoreguess.SLIPS`, recorded as a
+    wrong answer of the level ``table``. Returns whether it was recorded."""
     return answered(rules, "table", right=False, slip=code, question=question)
 
 
@@ -375,6 +390,7 @@ __all__ = [
     "DB_ENV",
     "EVENTS_PER_MINUTE",
     "LIMIT",
+    "TABLE_SLIPS",
     "EventLimit",
     "answered",
     "deal_over",

@@ -335,6 +335,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.controls.relabel()
         self.display_menu.relabel()
         self.piles.relabel()
+        self.learner_hand.ordering.relabel()
         self.keys_help.value = M["keys.help"].render()
         self.review.relabel()
         self.refresh()
