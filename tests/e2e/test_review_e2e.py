@@ -190,7 +190,7 @@ from gin.ui.review import ReviewLauncher
 game = play_game((EagerBot(), EagerBot()), Rules.preset("classic"), seed=5, max_deals=%d)
 launcher = ReviewLauncher(lambda: game)
 launcher.update(True)
-css = (Path(gin.ui.__file__).parent / "table.css").read_text(encoding="utf-8")
+css = (Path(gin.ui.__file__).parent / "table" / "table.css").read_text(encoding="utf-8")
 side = W.VBox([launcher])
 side.add_class("gin-side")
 table = W.VBox([W.HTML("<style>" + css + "</style>"), side])
@@ -210,7 +210,7 @@ from gin.bots.review import review_deal, summarize
 from gin.ui.review import ReviewPanel
 review = review_deal(_knock_deal((RUN4, SET4)), 0, worlds=WORLDS)
 panel = ReviewPanel(review, 1, summarize([review]), "classic", lambda: None)
-css = (Path(gin.ui.__file__).parent / "table.css").read_text(encoding="utf-8")
+css = (Path(gin.ui.__file__).parent / "table" / "table.css").read_text(encoding="utf-8")
 style = (Path(gin.ui.__file__).parent / "review" / "review.css").read_text(encoding="utf-8")
 side = W.VBox([panel])
 side.add_class("gin-side")
