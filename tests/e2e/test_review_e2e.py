@@ -202,7 +202,7 @@ table
 LAYOUT_PROBE = """\
 import sys
 from pathlib import Path
-sys.path.insert(0, %r)
+sys.path[:0] = %r
 import ipywidgets as W
 import gin.ui
 from test_review_layout import RUN4, SET4, WORLDS, _knock_deal
@@ -242,8 +242,10 @@ def many_deals_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     :data:`MANY_DEALS` finished deals, and the review of a deal whose layout was costly."""
     root = tmp_path_factory.mktemp("many_deals")
     (root / "many_deals.ipynb").write_text(_notebook(PROBE % MANY_DEALS), encoding="utf-8")
-    tests = str(Path(__file__).resolve().parent.parent)
-    (root / "layout.ipynb").write_text(_notebook(LAYOUT_PROBE % tests), encoding="utf-8")
+    tests = Path(__file__).resolve().parent.parent
+    # the tests' folder (the deal) and the project's root (the helpers its conftest imports)
+    paths = [str(tests), str(tests.parent)]
+    (root / "layout.ipynb").write_text(_notebook(LAYOUT_PROBE % (paths,)), encoding="utf-8")
     with run_voila(root, log_path=root / "voila.log") as server:
         yield server.base_url
 
