@@ -38,7 +38,7 @@ import gin
 from gin.i18n import M
 from gin.layout import EndKind
 from gin.ui.arrange.picking import is_pick_key, pick_index
-from gin.ui.arrange.room import CardRoom, ErrorSink, room_button, room_guarded, verdict_html
+from gin.ui.arrange.room import ErrorSink, Room, room_button, room_guarded, verdict_html
 from gin.ui.parts import classed_html
 from gin.ui.svg import arrangement_svg
 
@@ -59,7 +59,7 @@ def declared_end(hand: Iterable[gin.Card]) -> EndKind:
     return "gin" if gin.deadwood(cards) == 0 else "knock"
 
 
-class MeldBuilder(CardRoom):
+class MeldBuilder(Room):
     """The learner lays out ``hand`` into melds (CSS classes ``gin-arrange`` and
     ``gin-meld-builder``).
 
@@ -106,7 +106,9 @@ class MeldBuilder(CardRoom):
         plays it as a knock). ``allow_skip_knock``: show "Don't knock" (with
         ``on_cancel``); ``None``: for a knock only, never for gin or big gin. ``sort``:
         show the hand sorted (``False``: in the order given, the learner's own)."""
-        super().__init__("gin-meld-builder", "multiple", on_error, (four_color, large, keys))
+        super().__init__(
+            "gin-meld-builder", on_error, mode="multiple", display=(four_color, large, keys)
+        )
         self.hand: tuple[gin.Card, ...] = tuple(sorted(hand) if sort else hand)
         self.melds: list[gin.Meld] = []
         self.on_done = on_done

@@ -27,7 +27,7 @@ import ipywidgets as w
 import gin
 from gin.i18n import M
 from gin.ui.arrange.picking import is_pick_key, pick_index
-from gin.ui.arrange.room import CardRoom, ErrorSink, room_button, room_guarded, verdict_html
+from gin.ui.arrange.room import ErrorSink, Room, room_button, room_guarded, verdict_html
 from gin.ui.table.hands import HandShow, show_hand
 
 Layoffs = tuple[tuple[gin.Card, int], ...]
@@ -40,7 +40,7 @@ TITLES = {
 }
 
 
-class LayoffChooser(CardRoom):
+class LayoffChooser(Room):
     """The defender chooses their layoffs on the engine's ``board`` (a
     :class:`gin.LayoffBoard` before any layoff: the knocker's melds, the defender's cards
     and how the deal ended; CSS classes ``gin-arrange`` and ``gin-layoff-chooser``).
@@ -68,7 +68,9 @@ class LayoffChooser(CardRoom):
         cards listen to the page's keys themselves (on its own, not inside a table);
         ``grouped``: the learner's cards are shown in the engine's melds and deadwood
         (``False``: in the order held, with no groups or counts, as at a real table)."""
-        super().__init__("gin-layoff-chooser", "single", on_error, (four_color, large, keys))
+        super().__init__(
+            "gin-layoff-chooser", on_error, mode="single", display=(four_color, large, keys)
+        )
         self.kind: str = board.kind
         self.board = board
         self.boards: list[gin.LayoffBoard] = []

@@ -4,9 +4,9 @@ refused (CSS class ``gin-arrange-message``), and :func:`room_guarded`, which run
 callback through the one guard (:func:`gin.ui.lessons.guard.guarded_method`) so that an
 error reaches that line, never silence.
 
-:class:`CardRoom` is the base of the two rooms with cards (the meld builder and the layoff
-chooser): a title (the instruction, put away once the room is finished), the learner's
-cards to pick from, the melds drawn as card areas, a verdict once done and the keys note.
+A room with cards (the meld builder and the layoff chooser) also has the learner's cards to
+pick from, the melds drawn as card areas, a verdict once done and the keys note; its title
+(the instruction) is put away once the room is finished.
 """
 
 from __future__ import annotations
@@ -126,17 +126,34 @@ def room_button(label_key: str, css: str, handler: Callable[[], Any]) -> w.Butto
 
 
 class Room(w.VBox):  # type: ignore[misc]
-    """A room of the table: a box (CSS class ``gin-arrange`` and ``css``) with a message
-    line. :attr:`error_code` is the code of the refusal on show (``""`` when none)."""
+    """A room of the table: a box (CSS class ``gin-arrange`` and ``css``) with a title and
+    a message line. :attr:`error_code` is the code of the refusal on show (``""`` when
+    none).
 
-    def __init__(self, css: str, on_error: ErrorSink | None = None) -> None:
+    A room with cards (the meld builder, the layoff chooser) is made with ``mode``, how
+    the learner's cards are picked (``single`` or ``multiple``), and ``display``: four
+    colours, large cards, and whether the cards listen to the page's keys themselves. It
+    has :attr:`area` (the learner's cards to pick from, CSS class ``gin-arrange-hand``),
+    :attr:`verdict` (shown once done) and :attr:`keys_note`; it lays out its children with
+    :meth:`place` and draws in :meth:`_draw`. The score guess has no cards.
+    """
+
+    def __init__(
+        self,
+        css: str,
+        on_error: ErrorSink | None = None,
+        *,
+        mode: str | None = None,
+        display: tuple[bool, bool, bool] = (False, False, False),
+        title_css: str = "gin-arrange-title",
+    ) -> None:
         self.on_error = on_error
         self.on_change: Callable[[], Any] | None = None
         """Called after every change the learner makes in the room (a guide follows)."""
         self.message = classed_html("gin-arrange-message")
+        self.title = classed_html(title_css)
         self.error_code = ""
-        self.four_color = False
-        self.large = False
+        self.four_color, self.large, keys = display
         self._said: Text | None = None
         self._error: gin.GinError | None = None
         self.style = w.HTML(f"<style>{ROOM_CSS}</style>")
@@ -144,6 +161,28 @@ class Room(w.VBox):  # type: ignore[misc]
         super().__init__()
         self.add_class("gin-arrange")
         self.add_class(css)
+        self._area: CardArea | None = None
+        self.verdict: w.HTML
+        self.keys_note: w.HTML
+        if mode is None:
+            return
+        self._cursor = -1
+        self.keys_note = classed_html("gin-arrange-keys")
+        area = CardArea(mode=mode, card_class="gin-card", key_input=keys, large=self.large)
+        area.add_class("gin-arrange-hand")
+        area.on_key(self.press)
+        if on_error is not None:
+            area.on_error(on_error)
+        self._area = area
+        self.verdict = w.HTML()
+        self.verdict.layout.display = "none"
+
+    @property
+    def area(self) -> CardArea:
+        """The learner's cards to pick from (a room with cards only)."""
+        if self._area is None:
+            raise AttributeError("this room has no cards")
+        return self._area
 
     def say(self, text: Text | None) -> None:
         """Show ``text`` on the message line (``None``: clear it)."""
@@ -185,11 +224,6 @@ class Room(w.VBox):  # type: ignore[misc]
         if not ok:
             raise gin.IllegalActionError(M[error_key]())
 
-    def set_display(self, *, four_color: bool, large: bool) -> None:
-        """Draw the cards in four colours or two, large or normal (rooms with cards
-        redraw them)."""
-        self.four_color, self.large = four_color, large
-
     def changed(self) -> None:
         """Tell :attr:`on_change` that the learner changed something here."""
         if self.on_change is not None:
@@ -199,38 +233,10 @@ class Room(w.VBox):  # type: ignore[misc]
         """Say the message again in the current language (rooms redraw their labels)."""
         self._draw_message()
 
-
-class CardRoom(Room):
-    """A room with cards (the meld builder, the layoff chooser): :attr:`title` (the
-    instruction, hidden once the room is finished), :attr:`area` (the learner's cards to
-    pick from, CSS class ``gin-arrange-hand``), :attr:`verdict` (shown once done) and
-    :attr:`keys_note`. Subclasses lay out :attr:`children` and draw in :meth:`_draw`."""
-
-    def __init__(
-        self, css: str, mode: str, on_error: ErrorSink | None, display: tuple[bool, bool, bool]
-    ) -> None:
-        """``mode``: how the learner's cards are picked (``single`` or ``multiple``);
-        ``display``: four colours, large cards, and whether the cards listen to the page's
-        keys themselves."""
-        four_color, large, keys = display
-        super().__init__(css, on_error)
-        self.four_color = four_color
-        self.large = large
-        self._cursor = -1
-        self.title = classed_html("gin-arrange-title")
-        self.keys_note = classed_html("gin-arrange-keys")
-        self.area = CardArea(mode=mode, card_class="gin-card", key_input=keys, large=large)
-        self.area.add_class("gin-arrange-hand")
-        self.area.on_key(self.press)
-        if on_error is not None:
-            self.area.on_error(on_error)
-        self.verdict = w.HTML()
-        self.verdict.layout.display = "none"
-
     def place(self, melds: w.Widget, *controls: w.Widget) -> None:
-        """Lay the room out, top to bottom: the instruction, ``melds`` (the melds made, or
-        the knocker's), the learner's cards, ``controls`` (buttons, a question), the
-        message line, the verdict and the keys note; then draw every label."""
+        """Lay a room with cards out, top to bottom: the instruction, ``melds`` (the melds
+        made, or the knocker's), the learner's cards, ``controls`` (buttons, a question),
+        the message line, the verdict and the keys note; then draw every label."""
         self.children = [
             self.style,
             self.title,
@@ -244,7 +250,7 @@ class CardRoom(Room):
         self.relabel()
 
     def press(self, key: str) -> None:
-        """A key pressed on the page (each room says what its keys do)."""
+        """A key pressed on the page (each room with cards says what its keys do)."""
 
     def meld_area(self, meld: gin.Meld, on_click: Callable[[], Any]) -> CardArea:
         """A meld's cards, labelled ``run`` or ``set`` (no points: a meld scores nothing),
@@ -288,10 +294,12 @@ class CardRoom(Room):
         """Draw the room's state (each room)."""
 
     def set_display(self, *, four_color: bool, large: bool) -> None:
-        """Draw the cards in four colours or two, large or normal."""
-        super().set_display(four_color=four_color, large=large)
-        self.area.large = large
-        self._draw()
+        """Draw the cards in four colours or two, large or normal (a room with cards
+        redraws them)."""
+        self.four_color, self.large = four_color, large
+        if self._area is not None:
+            self._area.large = large
+            self._draw()
 
     def close(self) -> None:
         """Close the room and every widget in it."""
@@ -307,7 +315,6 @@ def verdict_html(text: Text, extra: str = "") -> str:
 
 __all__ = [
     "ROOM_CSS",
-    "CardRoom",
     "ErrorSink",
     "Room",
     "room_button",

@@ -75,7 +75,7 @@ class ScoreGuess(Room):
         on_checked: Callable[[ScoreGuessVerdict, int], Any] | None = None,
         show_steps: bool = False,
     ) -> None:
-        super().__init__("gin-score-guess", on_error)
+        super().__init__("gin-score-guess", on_error, title_css="gin-score-guess-title")
         self.result = result
         self.rules = rules
         self.knocker = knocker
@@ -88,7 +88,6 @@ class ScoreGuess(Room):
         self.verdicts: list[ScoreGuessVerdict] = []
         """Every try's verdict, in order."""
         self._finished = False
-        self.title = classed_html("gin-score-guess-title")
         self.who = w.Dropdown(
             options=self._who_options(),
             value="me",
