@@ -5,11 +5,10 @@
   avoids feeding what the opponent is known to collect, waits for gin where the undercut
   bonus is big). The expert's imagined deals, and so the hint's and the review's, are
   played with it.
-- :func:`playout`: both sides play ``eager`` (:mod:`gin.bots.eager`).
 
-Each is the policy and the deal's rules (see :class:`gin.deal.Deal`) rewritten on 52-bit
+It is the policy and the deal's rules (see :class:`gin.deal.Deal`) rewritten on 52-bit
 masks, several times faster than stepping a :class:`~gin.deal.Deal`; the tests check that
-both give the same results as the policy stepped on a deal. The end of the deal is scored
+it gives the same results as the policy stepped on a deal. The end of the deal is scored
 by :func:`gin.scoring.score_deal` itself.
 """
 
@@ -17,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gin.bots.evaluate import best_discard, eager_takes
 from gin.bots.outcome import VOID, Outcome, score
 from gin.bots.sensible import discard as sensible_discard
 from gin.bots.sensible import takes, waits
@@ -91,69 +89,6 @@ class Position:
             taken_card=Card.from_index(self.taken) if self.taken >= 0 else None,
             both_passed=self.stock_only,
         )
-
-
-def playout(pos: Position) -> Outcome:
-    """Play ``pos`` to the end with ``eager`` on both sides (``pos`` is changed)."""
-    rules = pos.rules
-    limit = rules.knock_limit(pos.up_card)
-    big_gin = rules.big_gin
-    may_discard_taken = rules.may_discard_taken_card
-    hands = pos.hands
-    stock = pos.stock
-    pile = pos.pile
-    phase = pos.phase
-    p = pos.to_move
-    taken = pos.taken
-    stock_only = pos.stock_only
-    dws = [
-        deadwood_of_mask(hands[0]) if hands[0].bit_count() == 10 else -1,
-        deadwood_of_mask(hands[1]) if hands[1].bit_count() == 10 else -1,
-    ]
-    while True:
-        if phase == DISCARD:
-            m = hands[p]
-            if big_gin and deadwood_of_mask(m) == 0:
-                return score(rules, pos.up_card, p, m, hands[1 - p])
-            blocked = (1 << taken) if taken >= 0 and not may_discard_taken else 0
-            v, i = best_discard(m, blocked)
-            m ^= 1 << i
-            hands[p] = m
-            dws[p] = v
-            pile.append(i)
-            taken = -1
-            if v <= limit:
-                return score(rules, pos.up_card, p, m, hands[1 - p])
-            if len(stock) <= VOID_STOCK:
-                return VOID
-            p = 1 - p
-            phase = DRAW
-        elif phase == DRAW:
-            top = pile[-1] if pile else -1
-            if top >= 0 and not stock_only and eager_takes(hands[p], dws[p], top):
-                pile.pop()
-                hands[p] |= 1 << top
-                taken = top
-            else:
-                c = stock.pop()
-                hands[p] |= 1 << c
-                taken = -1
-                stock_only = False
-            phase = DISCARD
-        else:  # the up-card offer
-            top = pile[-1]
-            if eager_takes(hands[p], dws[p], top):
-                pile.pop()
-                hands[p] |= 1 << top
-                taken = top
-                phase = DISCARD
-            elif phase == OFFER_NON_DEALER:
-                phase = OFFER_DEALER
-                p = pos.dealer
-            else:
-                phase = DRAW
-                p = 1 - pos.dealer
-                stock_only = True
 
 
 _ALL = (1 << 52) - 1
@@ -237,8 +172,6 @@ __all__ = [
     "VOID",
     "Outcome",
     "Position",
-    "eager_takes",
-    "playout",
     "score",
     "sensible_playout",
 ]
