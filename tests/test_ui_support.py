@@ -89,24 +89,32 @@ def assert_scores_only_past_up_cards(table: GinTable) -> None:
     assert set(cards_named(table.scores.value)) <= allowed
 
 
+SIMPLE_ACTIONS = {
+    "take": gin.TakeUpCard(),
+    "pass": gin.Pass(),
+    "draw_stock": gin.DrawStock(),
+    "draw_discard": gin.DrawDiscard(),
+    "big_gin": gin.BigGin(),
+    "lay_off": gin.LayOff(),
+}
+"""The buttons that stand for one action each (the test's own table, not the table's)."""
+
+
 def expected_buttons(view: gin.PlayerView, selected: gin.Card | None) -> dict[str, bool]:
-    """Which action buttons should be enabled, computed from the legal actions."""
+    """Which action buttons should be enabled, computed from the legal actions: a button
+    of one action when that action is legal, Discard for a selected card that may be
+    discarded, Knock and Gin when some legal knock leaves deadwood, or none."""
     legal = view.legal_actions
-    knock_left = []
-    for a in legal:
-        if isinstance(a, gin.Knock):
-            knock_left.append(gin.deadwood([c for c in view.hand if c != a.card]))
-    return {
-        "take": gin.TakeUpCard() in legal,
-        "pass": gin.Pass() in legal,
-        "draw_stock": gin.DrawStock() in legal,
-        "draw_discard": gin.DrawDiscard() in legal,
-        "discard": selected is not None and gin.Discard(selected) in legal,
-        "knock": any(d > 0 for d in knock_left),
-        "gin": any(d == 0 for d in knock_left),
-        "big_gin": gin.BigGin() in legal,
-        "lay_off": gin.LayOff() in legal,
-    }
+    left = [
+        gin.deadwood([c for c in view.hand if c != a.card])
+        for a in legal
+        if isinstance(a, gin.Knock)
+    ]
+    found = {name: action in legal for name, action in SIMPLE_ACTIONS.items()}
+    found["discard"] = selected is not None and gin.Discard(selected) in legal
+    found["knock"] = any(d > 0 for d in left)
+    found["gin"] = 0 in left
+    return found
 
 
 def arrangement_codes(arr: gin.Arrangement) -> list[list[str]]:
