@@ -39,18 +39,9 @@ import psycopg
 from psycopg import errors
 
 from gin.i18n import M
+from gin.ui.classroom import rows as shared
 from gin.ui.classroom.address import shown_address
 from gin.ui.classroom.events import ClassStoreError, Event, Learner, StoredEvent, StoreUnavailable
-from gin.ui.classroom.rows import (
-    EVENT_COLUMNS,
-    GUESS_MEMORY_S,
-    SCHEMA_VERSION,
-    CodeInUse,
-    damaged,
-    event_values,
-    stored_event,
-    suffixed,
-)
 
 CONNECT_TIMEOUT_S = 5
 """How long opening a connection may take before the store is said unreachable."""
@@ -159,7 +150,7 @@ class PostgresClassStore:
                             M["error.class-store-unreachable"](path=self.address)
                         ) from exc
                 except (errors.DataCorrupted, errors.IndexCorrupted) as exc:
-                    raise damaged(self.address) from exc
+                    raise shared.damaged(self.address) from exc
         raise AssertionError("unreachable")  # pragma: no cover
 
     @staticmethod
@@ -181,14 +172,16 @@ class PostgresClassStore:
                     raise ClassStoreError(M["error.class-store-foreign"](path=self.address))
                 for statement in _TABLES.split(";"):
                     cur.execute(statement)
-                cur.execute("INSERT INTO gin_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+                cur.execute(
+                    "INSERT INTO gin_schema (version) VALUES (%s)", (shared.SCHEMA_VERSION,)
+                )
                 return
             cur.execute("SELECT max(version) FROM gin_schema")
             version = int(_one(cur) or 0)
-        if version != SCHEMA_VERSION:
+        if version != shared.SCHEMA_VERSION:
             raise ClassStoreError(
                 M["error.class-store-version"](
-                    path=self.address, version=version, known=SCHEMA_VERSION
+                    path=self.address, version=version, known=shared.SCHEMA_VERSION
                 )
             )
 
@@ -224,7 +217,7 @@ class PostgresClassStore:
         try:
             self._run(work)
         except errors.UniqueViolation as exc:
-            raise CodeInUse(str(exc)) from exc
+            raise shared.CodeInUse(str(exc)) from exc
 
     def class_exists(self, code: str) -> bool:
         """Whether a class with this code is open."""
@@ -266,7 +259,7 @@ class PostgresClassStore:
             with self._transaction(conn) as cur:
                 self._lock_class(cur, code)
                 cur.execute("SELECT nickname FROM learners WHERE code = %s", (code,))
-                name = suffixed(nickname, {r[0] for r in cur.fetchall()})
+                name = shared.suffixed(nickname, {r[0] for r in cur.fetchall()})
                 self._before_commit()
                 cur.execute(
                     "INSERT INTO learners (token, code, nickname, joined)"
@@ -303,7 +296,7 @@ class PostgresClassStore:
         """Record ``event`` of the learner ``token`` of the class ``code`` (one
         transaction; ``uid`` as in :meth:`ClassStore.record`). Raises
         :class:`ClassStoreError` when the learner is not in that class."""
-        _code, _token, *fields = event_values(code, token, event)
+        _code, _token, *fields = shared.event_values(code, token, event)
         lock = "FOR NO KEY UPDATE" if self.ordered else ""
         # One statement: the class's row locked, the learner checked, the event numbered
         # and inserted; the lock is held until the commit, one round trip later.
@@ -338,11 +331,12 @@ class PostgresClassStore:
         the order they were committed."""
         rows = self._run(
             lambda c: c.execute(
-                f"SELECT {EVENT_COLUMNS} FROM events WHERE code = %s AND id > %s ORDER BY id",
+                f"SELECT {shared.EVENT_COLUMNS} FROM events"
+                " WHERE code = %s AND id > %s ORDER BY id",
                 (code, after),
             ).fetchall()
         )
-        return [stored_event(r) for r in rows]
+        return [shared.stored_event(r) for r in rows]
 
     def count_events(self, code: str | None = None) -> int:
         """How many events are stored (of one class, or of all)."""
@@ -388,7 +382,7 @@ class PostgresClassStore:
 
         def work(conn: Conn) -> None:
             with self._transaction(conn) as cur:
-                cur.execute("DELETE FROM guesses WHERE at < %s", (at - GUESS_MEMORY_S,))
+                cur.execute("DELETE FROM guesses WHERE at < %s", (at - shared.GUESS_MEMORY_S,))
                 cur.execute("INSERT INTO guesses (address, at) VALUES (%s, %s)", (address, at))
 
         self._run(work)
