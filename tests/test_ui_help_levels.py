@@ -7,12 +7,14 @@ deal's "at the table" line."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import ipywidgets
 import pytest
 
 import gin
+import gin.ui
 from gin.i18n import DEFAULT_LANGUAGE, M, set_language
 from gin.ui import GinTable, play_table
 from gin.ui.arrange import MeldBuilder
@@ -88,6 +90,26 @@ def test_the_help_control_is_relabelled_with_the_language() -> None:
     t.relabel()
     assert t.help_choice.label == M["help.choice"].render("et")
     assert t.help_choice.levels[2][1] == "Päris laud"
+
+
+def test_the_figures_wait_for_the_level_the_page_kept() -> None:
+    """Issue 29 (the level kept in the browser): until the page has told the level it
+    kept, the table wears ``gin-help-pending`` (its style sheet hides the hand, its line,
+    the turn line and the coach), so a learner who chose the real table never sees full
+    help's figures flash; the class goes once the level is known, at once when the
+    address chose it."""
+    t = play_table(seed=3, pause=0)
+    assert "gin-help-pending" in t._dom_classes
+    t.help_choice.send_from_page({"event": "stored", "value": "none"})
+    assert t.controller.help == "none" and "gin-help-pending" not in t._dom_classes
+    fresh = play_table(seed=3, pause=0)  # nothing kept: full help, shown once told
+    fresh.help_choice.send_from_page({"event": "stored", "value": ""})
+    assert fresh.help == "full" and "gin-help-pending" not in fresh._dom_classes
+    addressed = play_table(seed=3, pause=0, help="some", help_from_address=True)
+    assert "gin-help-pending" not in addressed._dom_classes
+    css = (Path(gin.ui.__file__).parent / "table" / "table.css").read_text("utf-8")
+    for part in ("gin-hand", "gin-deadwood", "gin-turn", "gin-coach"):
+        assert f".gin-help-pending .{part}" in css
 
 
 def test_an_unknown_help_level_is_refused_with_its_code() -> None:

@@ -46,6 +46,26 @@ HIDDEN_JS = """() => ({
 })"""
 
 
+FLASH_WATCH_JS = """
+window.ginFrames = 0;
+window.ginFlash = [];
+(function watch() {
+  window.ginFrames += 1;
+  for (const e of document.querySelectorAll(
+      '.gin-hand .gin-group-label, .gin-felt .gin-deadwood-count')) {
+    const shown = e.closest('.gin-hand, .gin-deadwood, .gin-turn') || e;
+    if (e.innerText.trim() !== '' && e.offsetParent !== null
+        && Number(getComputedStyle(shown).opacity) > 0.5) {
+      window.ginFlash.push(e.innerText.trim());
+    }
+  }
+  requestAnimationFrame(watch);
+})();
+"""
+"""Watches every frame for a group label on the hand or a deadwood figure above it that
+can be seen (the page's own script, put in before the app's)."""
+
+
 def _cards(codes: list[str]) -> list[gin.Card]:
     return [gin.Card.parse(c) for c in codes]
 
@@ -137,7 +157,13 @@ def test_a_whole_deal_at_the_real_table(page: Page, voila_server: str) -> None:
                 break
             throw = worst_card(hand)
             select(page, throw.code)
-            click_enabled(page, "gin-action-discard")
+            if click_enabled(page, "gin-action-discard"):
+                # the selection changed the table already: wait for the card to leave
+                page.wait_for_function(
+                    "c => !document.querySelector(`.gin-hand .gin-card[data-card='${c}']`)",
+                    arg=throw.code,
+                    timeout=WAIT_MS,
+                )
         else:
             page.wait_for_timeout(100)
             continue
@@ -165,7 +191,9 @@ def test_a_whole_deal_at_the_real_table(page: Page, voila_server: str) -> None:
     assert "1 slip" in line.inner_text() or "One slip" in line.inner_text()
     errors = [e for e in collect_errors(page, log) if not _SHUTDOWN_403.search(e)]
     assert errors == [], "\n".join(errors)
-    # the next page opens at the level kept in the browser
+    # the next page opens at the level kept in the browser, and full help's figures never
+    # show on it while the kept level is on its way to the kernel
+    page.add_init_script(FLASH_WATCH_JS)
     open_lesson(page, voila_server, "04_play.ipynb?seed=14")
     page.wait_for_function(
         "() => { const b = document.querySelector("
@@ -173,6 +201,13 @@ def test_a_whole_deal_at_the_real_table(page: Page, voila_server: str) -> None:
         timeout=WAIT_MS,
     )
     page.locator(".gin-action-sort-suit").first.wait_for(state="attached", timeout=WAIT_MS)
+    page.wait_for_function(
+        "() => document.querySelector('.gin-table:not(.gin-help-pending) .gin-hand')",
+        timeout=WAIT_MS,
+    )
+    page.wait_for_timeout(1000)
+    watched = page.evaluate("() => [window.ginFrames, window.ginFlash]")
+    assert watched[0] > 10 and watched[1] == [], watched
 
 
 SCREENSHOTS = Path(os.environ.get("GIN_SCREENSHOTS") or REPO_ROOT / "build" / "screenshots")

@@ -131,6 +131,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             self.add_class("gin-projector")
         self._pace_class = ""
         self._wire()
+        self._hide_until_help_known()
         self.commands.start_deal()
 
     # ------------------------------------------------------------------ building
@@ -183,6 +184,17 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.clicker = StepKeys(self.actions.clicker_step, active=self.projector, pages_only=True)
         self._name_widgets()
         return [self.style_html, self.title, body, self.clicker]
+
+    def _hide_until_help_known(self) -> None:
+        """Until the page has told the help level it kept (none came by the address), the
+        table wears ``gin-help-pending``: its style sheet hides the hand, the line above
+        it, the turn line and the coach, so that a learner who chose a lower level never
+        sees full help's figures flash while the level is on its way (the style sheet
+        shows them again after a few seconds whatever happens)."""
+        if self.help_choice.loaded:
+            return
+        self.add_class("gin-help-pending")
+        self.help_choice.on_loaded(lambda _level: self.remove_class("gin-help-pending"))
 
     def _name_widgets(self) -> None:
         """The parts' widgets that tests and lessons use, by their names on the table."""
