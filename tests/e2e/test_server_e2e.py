@@ -186,7 +186,9 @@ def test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp(
     page.on(
         "response",
         lambda r: (
-            response.setdefault("csp", r.headers.get("content-security-policy"))
+            response.update(
+                csp=r.headers.get("content-security-policy"), type=r.headers.get("content-type")
+            )
             if r.url.endswith(PLAY)
             else None
         ),
@@ -194,6 +196,10 @@ def test_a_page_loads_nothing_from_elsewhere_under_a_strict_csp(
     log = open_lesson(page, app_server.base_url, PLAY)
     assert collect_errors(page, log) == []
     page.locator(".gin-table .gin-hand .gin-card[data-card]").first.wait_for()
+    # the page says it is UTF-8 in its header: the sentences at the top of its head (the
+    # kernel-lost script's) push the <meta charset> past the browser's first 1,024 bytes
+    assert response.get("type") == "text/html; charset=utf-8"
+    assert page.evaluate("document.characterSet") == "UTF-8"
     foreign = [u for u in requests if not u.startswith((app_server.base_url, "data:", "blob:"))]
     assert foreign == []
     csp = response.get("csp") or ""

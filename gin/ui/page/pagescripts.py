@@ -39,6 +39,7 @@ KERNEL_LOST_ROUTE = "gin/page/kernellost.js"
 
 _SCRIPT_TAG = re.compile(r"<script\b(?![^>]*\bnonce=)", re.IGNORECASE)
 _HEAD_TAG = re.compile(r"<head\b[^>]*>", re.IGNORECASE)
+_CHARSET_TAG = re.compile(r"\s*<meta\s+charset=[^>]*>", re.IGNORECASE)
 
 
 def new_nonce() -> str:
@@ -94,10 +95,21 @@ def kernel_lost_tag(src: str, lang: str) -> str:
 
 
 def after_head(html: str, tag: str) -> str | None:
-    """``html`` with ``tag`` right after its ``<head>`` tag; ``None`` when it has none."""
+    """``html`` with ``tag`` right after its ``<head>`` tag, or after the ``<meta
+    charset>`` that opens the head (the browser looks for it in the page's first 1,024
+    bytes, and the tag is longer); ``None`` when it has no head.
+
+    >>> after_head('<html><head><meta charset="utf-8"><title>', '<script></script>')
+    '<html><head><meta charset="utf-8"><script></script><title>'
+    >>> after_head('<html><head><title>', '<s>')
+    '<html><head><s><title>'
+    """
     found = _HEAD_TAG.search(html)
     if found is None:
         return None
+    charset = _CHARSET_TAG.match(html, found.end())
+    if charset is not None:
+        found = charset
     return html[: found.end()] + tag + html[found.end() :]
 
 

@@ -492,6 +492,7 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.set_header("Content-Security-Policy", content_security_policy(self._nonce))
         script = url_path_join(self.base_url, KERNEL_LOST_ROUTE) + f"?page={self._nonce}"
         self._head_script: str | None = kernel_lost_tag(script, lang)
+        self._sent = False
         try:
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
             await stream_lesson(
@@ -509,6 +510,9 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
 
     async def _send(self, html: str) -> None:
         html = strip_external_links(html)
+        if not self._sent:  # the page is UTF-8 whatever the browser finds first
+            self.set_header("Content-Type", "text/html; charset=utf-8")  # (Voilà: text/html)
+            self._sent = True
         if self._head_script is not None:  # the kernel-lost script, first in the head
             headed = after_head(html, self._head_script)
             if headed is not None:
