@@ -318,6 +318,7 @@ def test_a_finger_drags_a_card_of_the_hand_as_the_mouse_does(phone: Page) -> Non
     assert drags == [{"event": "move", "code": "KH", "to": 0}]  # as the mouse's drag
     assert row(phone) == ["KH", "7S", "9S", "8S"]
     assert phone.locator("#area .gin-dragging, #area .gin-drop-before").count() == 0
+    assert card_box(phone, "KH")["x"] == pytest.approx(target["x"], abs=1)  # there at once
     area.send_from_page(drags[0])
     assert area.codes == ["KH", "7S", "9S", "8S"] == row(phone)
     assert area.selected == "" and area.announcement == "The K♥ is now card 1 of 4."
