@@ -76,7 +76,7 @@ function render({ model, el }) {
   live.setAttribute("aria-live", "polite");
   el.appendChild(live);
   let dragFrom = null;
-  let touch = null; // a finger or pen on a card: {node, id, x, y, moving}
+  let touch = null; // a finger or pen on a card: {node, id, x, y, moving, lift}
   let swallowClick = false; // a touch drag just ended: the click a browser may fire after it
 
   function markSelection() {
@@ -433,6 +433,8 @@ function render({ model, el }) {
     if (!touch.moving) {
       if (Math.abs(dx) <= DRAG_SLOP) return; // still a tap
       touch.moving = true;
+      const lift = getComputedStyle(touch.node).transform; // a selected card stays raised
+      touch.lift = lift && lift !== "none" ? lift + " " : "";
       touch.node.classList.add("gin-dragging");
       try {
         touch.node.setPointerCapture(e.pointerId); // the finger's moves come here
@@ -441,7 +443,8 @@ function render({ model, el }) {
       }
     }
     e.preventDefault();
-    touch.node.style.transform = "translate(" + dx + "px, " + (e.clientY - touch.y) + "px)";
+    touch.node.style.transform =
+      touch.lift + "translate(" + dx + "px, " + (e.clientY - touch.y) + "px)";
     markSpot(touchSpot(e.clientX, e.clientY));
   }
   function onPointerUp(e) {

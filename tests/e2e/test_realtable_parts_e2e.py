@@ -390,15 +390,23 @@ def test_a_short_touch_on_a_card_is_a_tap_and_a_swipe_up_scrolls(phone: Page) ->
 def test_a_touch_drag_the_browser_cancels_leaves_the_hand_as_it_was(phone: Page) -> None:
     """Issue 29: a finger's drag that the browser takes back (``pointercancel``: a
     gesture of its own, the finger lost) puts the card back where it was and sends
-    nothing, so the hand's order in the kernel and on the page stays the same."""
+    nothing, so the hand's order in the kernel and on the page stays the same. The
+    selected card, dragged, stays raised as the selected card."""
     area = CardArea(mode="single", reorderable=True)
     area.show(gin.parse_cards("7S 8S 9S KH"))
     finger = open_hand(phone, area)
+    finger.tap(*middle(phone, "9S"))
+    for message in sent(phone, "area"):
+        area.send_from_page(message)
+    assert area.selected == "9S"
+    raised = "n => getComputedStyle(n).transform === 'matrix(1, 0, 0, 1, 0, -16)'"
+    phone.wait_for_function(f"({raised})(document.querySelector('#area .gin-selected'))")
     before = card_box(phone, "9S")
     x, y = middle(phone, "9S")
     finger.down(x, y)
     finger.move(card_box(phone, "7S")["x"] + 4, y)
     assert phone.locator('#area [data-card="9S"].gin-dragging').count() == 1
+    assert card_box(phone, "9S")["y"] == pytest.approx(before["y"], abs=1)
     finger.cancel()
     assert sent(phone, "area") == []
     assert row(phone) == ["7S", "8S", "9S", "KH"] == area.codes
@@ -408,6 +416,7 @@ def test_a_touch_drag_the_browser_cancels_leaves_the_hand_as_it_was(phone: Page)
         f"Math.abs(document.querySelector('#area [data-card=\"9S\"]')"
         f".getBoundingClientRect().x - {before['x']}) < 1"
     )
+    assert phone.eval_on_selector('#area [data-card="9S"]', raised)
     finger.tap(*middle(phone, "KH"))  # and a tap after it selects
     assert sent(phone, "area") == [{"event": "select", "card": "KH"}]
 
