@@ -304,15 +304,19 @@ NODE = shutil.which("node")
 def test_the_page_script_works_out_each_move_as_the_kernel_expects(tmp_path: Path) -> None:
     """The page script's own helpers, run in node: a key steps the selected card and
     stops at either end; only the move keys (by physical key, Shift included) move; a
-    card dropped before or after another takes the place the kernel then checks."""
+    card dropped before or after another takes the place the kernel then checks; a
+    dragging finger points to the card under it (the one on top where cards overlap,
+    never the card it drags), else the nearest, and to its left or right half."""
     from gin.ui.cardarea import MOVE_KEYS
 
     script = (Path(gin.__file__).parent / "ui" / "cardarea.js").read_text(encoding="utf-8")
     (tmp_path / "cardarea.mjs").write_text(script, encoding="utf-8")
     probe = tmp_path / "probe.mjs"
     probe.write_text(
-        "import { moveTarget, moveStep, dropIndex } from './cardarea.mjs';\n"
+        "import { moveTarget, moveStep, dropIndex, pointedCard } from './cardarea.mjs';\n"
         "const keys = " + json.dumps(MOVE_KEYS) + ";\n"
+        "const box = (left) => ({ left: left, right: left + 80, top: 0, bottom: 120 });\n"
+        "const hand = [box(0), box(66), box(132), box(198)];\n"
         "const out = {\n"
         "  target: [moveTarget(0, -1, 5), moveTarget(2, 1, 5), moveTarget(4, 1, 5)],\n"
         "  steps: [\n"
@@ -327,6 +331,12 @@ def test_the_page_script_works_out_each_move_as_the_kernel_expects(tmp_path: Pat
         "    dropIndex(['a', 'b', 'c', 'd'], 'd', 'a', false),\n"
         "    dropIndex(['a', 'b', 'c', 'd'], 'b', 'd', true),\n"
         "  ],\n"
+        "  points: [\n"
+        "    pointedCard(hand, 20, 60, 3), pointedCard(hand, 70, 60, 3),\n"
+        "    pointedCard(hand, 150, 60, 1), pointedCard(hand, 220, 60, 3),\n"
+        "    pointedCard(hand, 400, -50, 0), pointedCard(hand, -30, 200, 0),\n"
+        "    pointedCard([box(0)], 20, 60, 0),\n"
+        "  ],\n"
         "};\n"
         "console.log(JSON.stringify(out));\n",
         encoding="utf-8",
@@ -338,6 +348,15 @@ def test_the_page_script_works_out_each_move_as_the_kernel_expects(tmp_path: Pat
     assert out["target"] == [0, 3, 4]
     assert out["steps"] == [-1, 1, -1, 0, 0, 0]
     assert out["drops"] == [2, 1, 0, 3]
+    assert out["points"] == [
+        {"index": 0, "after": False},
+        {"index": 1, "after": False},  # 0 and 1 overlap there: 1 is on top
+        {"index": 2, "after": False},
+        {"index": 2, "after": True},  # over the card dragged: its neighbour
+        {"index": 3, "after": True},  # past the row's end, above it: the last card
+        {"index": 1, "after": False},  # the card dragged is never the one pointed to
+        None,
+    ]
     # the kernel takes each of these drops as the same order the page shows
     for order, code, to, shown in (
         ("7S 8S 9S KH", "7S", 2, ["8S", "9S", "7S", "KH"]),

@@ -5,6 +5,11 @@
 // place, or the selected card moved by a move key (comma / full stop, Shift+arrow), is sent
 // as a message {event: "move", code, to} (with step from a key); the kernel says each move
 // in the area's live region (aria-live="polite").
+// A mouse drags by HTML5 drag and drop; a finger or pen (Pointer Events: phones and
+// tablets have no HTML5 drag) drags a card once it has moved DRAG_SLOP pixels sideways: the
+// card follows the finger (gin-dragging) and is dropped where the finger lifts, as a mouse
+// drop is. A shorter touch stays a tap (the click selects); an up or down swipe still
+// scrolls the page (touch-action: pan-y on the cards, gin-movable).
 
 // The place a card at `from` goes to when moved by `step` among `count` cards: it stops
 // at either end.
@@ -30,6 +35,26 @@ export function dropIndex(order, code, target, after) {
   return after ? at + 1 : at;
 }
 
+// How far (CSS pixels) a finger or pen moves sideways before a touch on a card becomes a
+// drag; a touch that moves less is a tap.
+export const DRAG_SLOP = 10;
+
+// The card a finger at (x, y) points to while it drags the card at `skip`, among the
+// cards' boxes `rects` (left to right, each {left, right, top, bottom}): the box under the
+// finger (the last one where boxes overlap: it is painted on top), else the nearest one,
+// and whether the finger is past its middle (`after`). null when there is no other card.
+export function pointedCard(rects, x, y, skip) {
+  let best = null;
+  rects.forEach((r, i) => {
+    if (i === skip) return;
+    const far = Math.max(r.left - x, 0, x - r.right) + Math.max(r.top - y, 0, y - r.bottom);
+    if (best === null || far <= best.far) {
+      best = { index: i, after: x > (r.left + r.right) / 2, far: far };
+    }
+  });
+  return best && { index: best.index, after: best.after };
+}
+
 function cardElements(root) {
   return Array.from(root.querySelectorAll("[data-index]"));
 }
@@ -51,6 +76,8 @@ function render({ model, el }) {
   live.setAttribute("aria-live", "polite");
   el.appendChild(live);
   let dragFrom = null;
+  let touch = null; // a finger or pen on a card: {node, id, x, y, moving, lift}
+  let swallowClick = false; // a touch drag just ended: the click a browser may fire after it
 
   function markSelection() {
     const mode = model.get("mode");
@@ -73,8 +100,10 @@ function render({ model, el }) {
     if (active && root.contains(active) && active.dataset) {
       keep = { card: active.dataset.card || "", index: active.dataset.index };
     }
+    endTouch(); // a card dragged by a finger is drawn again where the kernel has it
     root.innerHTML = "";
     root.classList.toggle("gin-large", model.get("large"));
+    root.classList.toggle("gin-movable", movable());
     root.classList.toggle("gin-overlap", model.get("overlap"));
     const cards = model.get("cards") || [];
     const groups = model.get("groups") || [];
@@ -131,7 +160,7 @@ function render({ model, el }) {
       } else {
         node.setAttribute("role", "img"); // a picture with a name (aria-label needs a role)
       }
-      if ((model.get("draggable") || model.get("reorderable")) && code) node.draggable = true;
+      if (movable() && code) node.draggable = true;
       node.innerHTML = card.svg || "";
       // The card's name is on the node (aria-label); its picture says it again otherwise.
       const pic = node.querySelector("svg");
@@ -274,6 +303,13 @@ function render({ model, el }) {
   }
 
   function onClick(e) {
+    if (swallowClick) {
+      // the click a browser may fire as a touch drag ends: no card is selected or thrown
+      swallowClick = false;
+      e.preventDefault();
+      e.stopPropagation();
+      return;
+    }
     const node = e.target.closest("[data-index]");
     if (node && root.contains(node)) press(node);
   }
@@ -318,29 +354,112 @@ function render({ model, el }) {
   function onDragOver(e) {
     if (dragFrom) e.preventDefault();
   }
+  // Whether the card `dragged` may be dropped on the card `node`: anywhere in a reorderable
+  // area, else within its own group.
+  function canDrop(dragged, node) {
+    if (!dragged || !node || node === dragged) return false;
+    return model.get("reorderable") || node.parentNode === dragged.parentNode;
+  }
+  // Drop the card `dragged` before (or `after`) the card `node`, a mouse's drop and a
+  // finger's alike: in a reorderable area sent as a move, else as the row's new order.
+  function dropCard(dragged, node, after) {
+    if (!canDrop(dragged, node)) return;
+    if (model.get("reorderable")) {
+      const order = cardElements(root).map((n) => n.dataset.card || "");
+      const code = dragged.dataset.card || "";
+      const to = dropIndex(order, code, node.dataset.card || "", after);
+      node.parentNode.insertBefore(dragged, after ? node.nextSibling : node);
+      model.send({ event: "move", code: code, to: to });
+    } else {
+      node.parentNode.insertBefore(dragged, after ? node.nextSibling : node);
+      const order = cardElements(root).map((n) => n.dataset.card || "");
+      model.send({ event: "reorder", order: order });
+    }
+  }
   function onDrop(e) {
     const node = e.target.closest("[data-index]");
     if (!dragFrom || !node || node === dragFrom) return;
     e.preventDefault();
-    if (model.get("reorderable")) {
-      const rect = node.getBoundingClientRect();
-      const after = e.clientX > rect.left + rect.width / 2;
-      const order = cardElements(root).map((n) => n.dataset.card || "");
-      const code = dragFrom.dataset.card || "";
-      const to = dropIndex(order, code, node.dataset.card || "", after);
-      node.parentNode.insertBefore(dragFrom, after ? node.nextSibling : node);
-      model.send({ event: "move", code: code, to: to });
-    } else if (node.parentNode === dragFrom.parentNode) {
-      const rect = node.getBoundingClientRect();
-      const after = e.clientX > rect.left + rect.width / 2;
-      node.parentNode.insertBefore(dragFrom, after ? node.nextSibling : node);
-      const order = cardElements(root).map((n) => n.dataset.card || "");
-      model.send({ event: "reorder", order: order });
-    }
+    const rect = node.getBoundingClientRect();
+    dropCard(dragFrom, node, e.clientX > rect.left + rect.width / 2);
     dragFrom = null;
   }
   function onDragEnd() {
     dragFrom = null;
+  }
+
+  function movable() {
+    return Boolean(model.get("draggable") || model.get("reorderable"));
+  }
+  // The card a dragging finger at (x, y) would be dropped on, and on which side; null
+  // where it may not go.
+  function touchSpot(x, y) {
+    const nodes = cardElements(root);
+    const spot = pointedCard(nodes.map((n) => n.getBoundingClientRect()), x, y,
+      nodes.indexOf(touch.node));
+    const node = spot ? nodes[spot.index] : null;
+    return canDrop(touch.node, node) ? { node: node, after: spot.after } : null;
+  }
+  // Show where the card would go: a bar at the left of the card it would go before (the
+  // right edge of a card is under the next one), at the right of the last card.
+  function markSpot(spot) {
+    for (const n of root.querySelectorAll(".gin-drop-before, .gin-drop-after")) {
+      n.classList.remove("gin-drop-before", "gin-drop-after");
+    }
+    if (!spot) return;
+    let next = spot.after ? spot.node.nextElementSibling : spot.node;
+    if (next === touch.node) next = next.nextElementSibling;
+    if (next) next.classList.add("gin-drop-before");
+    else spot.node.classList.add("gin-drop-after");
+  }
+  function endTouch() {
+    if (!touch) return;
+    markSpot(null);
+    touch.node.classList.remove("gin-dragging");
+    touch.node.style.transform = "";
+    touch = null;
+  }
+  function onPointerDown(e) {
+    swallowClick = false;
+    if ((e.pointerType !== "touch" && e.pointerType !== "pen") || !e.isPrimary) return;
+    const node = e.target.closest("[data-card]");
+    if (!movable() || !node || !root.contains(node)) return;
+    endTouch();
+    touch = { node: node, id: e.pointerId, x: e.clientX, y: e.clientY, moving: false };
+  }
+  function onPointerMove(e) {
+    if (!touch || e.pointerId !== touch.id) return;
+    const dx = e.clientX - touch.x;
+    if (!touch.moving) {
+      if (Math.abs(dx) <= DRAG_SLOP) return; // still a tap
+      touch.moving = true;
+      const lift = getComputedStyle(touch.node).transform; // a selected card stays raised
+      touch.lift = lift && lift !== "none" ? lift + " " : "";
+      touch.node.classList.add("gin-dragging");
+      try {
+        touch.node.setPointerCapture(e.pointerId); // the finger's moves come here
+      } catch (err) {
+        // a pointer the browser no longer tracks: its moves reach the card anyway
+      }
+    }
+    e.preventDefault();
+    touch.node.style.transform =
+      touch.lift + "translate(" + dx + "px, " + (e.clientY - touch.y) + "px)";
+    markSpot(touchSpot(e.clientX, e.clientY));
+  }
+  function onPointerUp(e) {
+    if (!touch || e.pointerId !== touch.id) return;
+    const moving = touch.moving;
+    const dragged = touch.node;
+    const spot = moving ? touchSpot(e.clientX, e.clientY) : null;
+    endTouch();
+    if (!moving) return; // a tap: the click that follows selects
+    if (spot) dropCard(dragged, spot.node, spot.after);
+    swallowClick = true; // until the next press (pointerdown): a click of its own follows it
+  }
+  function onPointerCancel(e) {
+    // the browser took the touch (a scroll, a long press): the card goes back, nothing sent
+    if (touch && e.pointerId === touch.id) endTouch();
   }
 
   root.addEventListener("click", onClick);
@@ -349,6 +468,10 @@ function render({ model, el }) {
   root.addEventListener("dragover", onDragOver);
   root.addEventListener("drop", onDrop);
   root.addEventListener("dragend", onDragEnd);
+  root.addEventListener("pointerdown", onPointerDown);
+  root.addEventListener("pointermove", onPointerMove);
+  root.addEventListener("pointerup", onPointerUp);
+  root.addEventListener("pointercancel", onPointerCancel);
   const redraw = [
     "change:cards",
     "change:groups",
