@@ -416,7 +416,9 @@ def test_a_touch_drag_the_browser_cancels_leaves_the_hand_as_it_was(phone: Page)
         f"Math.abs(document.querySelector('#area [data-card=\"9S\"]')"
         f".getBoundingClientRect().x - {before['x']}) < 1"
     )
-    assert phone.eval_on_selector('#area [data-card="9S"]', raised)
+    phone.wait_for_function(  # and raised again once its transition is over
+        f"({raised})(document.querySelector('#area [data-card=\"9S\"]'))", timeout=5_000
+    )
     finger.tap(*middle(phone, "KH"))  # and a tap after it selects
     assert sent(phone, "area") == [{"event": "select", "card": "KH"}]
 
