@@ -5,7 +5,9 @@ A noisy learner (the ``tactician`` with a random legal move about one time in fi
 ``tactician``; each is reviewed for the learner as the table does
 (:func:`gin.bots.review.review_deal`). Every decision the review searched is weighed a
 second time with :func:`gin.bots.review.weigh`: the same candidates in
-:data:`CHECK_FACTOR` times the review's first worlds, drawn independently (another
+:data:`CHECK_FACTOR` times the worlds the review spent on that decision (its sequential
+search spends more on an uncertain one, so the stronger search is eight times as strong
+for every decision, also the hardest), drawn independently (another
 :data:`~gin.bots.review.REVIEW_SALT`). The stronger search's verdict is the class of its
 mean loss (0 when the move made is within the noise of the best, as the expert judges).
 
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from benchmarks import table
 from benchmarks.review_deals import NOISE, noisy_deals
 from gin.bots import review as rv
-from gin.bots.verdicts import COSTLY, verdict
+from gin.bots.verdicts import COSTLY, COSTLY_FROM, verdict
 from gin.tournament import percentile
 
 CHECK_DEALS = 30
@@ -94,7 +96,7 @@ def check(n: int = CHECK_DEALS) -> tuple[list[Checked], list[float], int]:
         for d in review.decisions:
             if d.exact is not None or d.weighing.worlds == 0:
                 continue
-            strong, loss, same = strong_verdict(d, rv.REVIEW_WORLDS * CHECK_FACTOR)
+            strong, loss, same = strong_verdict(d, d.weighing.worlds * CHECK_FACTOR)
             out.append(Checked(d.verdict, strong, d.loss, loss, same, d.weighing.worlds))
     return out, seconds, total
 
@@ -148,10 +150,12 @@ def section(n: int = CHECK_DEALS) -> str:
         f"noisy learner (the `tactician` with a random legal move {NOISE:.0%} of the time) "
         f"against the `tactician`, each reviewed as the table does; {total} decisions, "
         f"{len(rows)} of them searched. Each searched decision was weighed again with "
-        f"`weigh` in {CHECK_FACTOR} times the review's first worlds "
-        f"({rv.REVIEW_WORLDS * CHECK_FACTOR} per candidate), drawn under another salt; its "
-        "class is that of its mean loss (0 when the move made is within one standard error "
-        "of the best).",
+        f"`weigh` in {CHECK_FACTOR} times the worlds the review spent on it (from "
+        f"{rv.REVIEW_WORLDS * CHECK_FACTOR} to {rv.REVIEW_WORLDS * rv.COSTLY_GROWTH * CHECK_FACTOR}"
+        " per candidate: the review's sequential search spends more worlds on an uncertain "
+        "decision, and the stronger search must be stronger on those too), drawn under "
+        "another salt; its class is that of its mean loss (0 when the move made is within "
+        "one standard error of the best).",
         "",
         table(["figure", "decisions", "share", "target"], body),
         "",
@@ -161,7 +165,10 @@ def section(n: int = CHECK_DEALS) -> str:
         "",
         f"Worlds the review's sequential search spent per searched decision: {spent} (first "
         f"{rv.REVIEW_WORLDS}, doubled while the loss's interval crossed a class boundary, "
-        f"at most {rv.REVIEW_WORLDS * rv.REVIEW_GROWTH}). These reviews took "
+        f"at most {rv.REVIEW_WORLDS * rv.REVIEW_GROWTH}, or {rv.REVIEW_WORLDS * rv.COSTLY_GROWTH}"
+        " while the verdict hung on the costly line: the loss's interval crossed "
+        f"{COSTLY_FROM} points, or the move made led but another could still beat it by as "
+        "much). These reviews took "
         f"{percentile(seconds, 95):.2f} s of CPU at p95 per deal (median "
         f"{sorted(seconds)[len(seconds) // 2]:.2f} s). Checked in "
         f"{time.perf_counter() - start:.0f} s.",

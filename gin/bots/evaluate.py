@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gin.bots.memory import MELD_PARTNERS, NEIGHBOURS, Memory
 from gin.bots.outcome import score
@@ -101,6 +102,13 @@ def card_weights(mem: Memory) -> dict[int, float]:
     cards that fit together), more often near the cards it picked up from the discard
     pile (a player picks up a card that fits its hand: :data:`PICK_WEIGHT`).
     """
+    return dict(_card_weights(mem))
+
+
+@lru_cache(maxsize=256)
+def _card_weights(mem: Memory) -> dict[int, float]:
+    """:func:`card_weights`, worked out once per memory (every world of a search samples
+    from the same weights; callers must not change the dict)."""
     unseen = bits(mem.unseen)
     if not unseen:
         return {}
@@ -166,7 +174,7 @@ def sample_opponent_hand(
     hidden = mem.opp_hidden
     if hidden <= 0:
         return mem.opp_known
-    weights = card_weights(mem)
+    weights = _card_weights(mem)
     pool = list(weights)
     if improve is None:
         improve = improvement(mem.opp_stock_draws)
