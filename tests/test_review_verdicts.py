@@ -163,6 +163,30 @@ def test_a_leading_move_is_searched_on_while_another_could_still_beat_it_by_a_co
     assert rv.open_line(weighing((5, 0, 5, 0), (0, -5, 0, -5)), made) is None
     assert rv.open_line(weighing((0, 0, 0, 0), (6, 7, 6, 7)), made) is None  # a mistake
     assert rv.open_line(weighing((0, 0, 0, 0), (0, 6, 0, 6)), made) == COSTLY_FROM
+    # a costly loss (3.5 points, interval 3.2 to 3.8) that the first half of the worlds
+    # does not find costly (2.5 points there) is searched on; found costly in both, settled
+    late = (2, 3) * 4 + (4, 5) * 4
+    assert rv.open_line(weighing((0,) * 16, late), made) == COSTLY_FROM
+    assert rv.open_line(weighing((0,) * 16, late[8:] + late[:8]), made) is None
+    assert judge_loss(late) == "inaccuracy"
+
+
+def test_the_review_searches_on_where_a_costly_verdict_is_uncertain_and_never_past_the_caps() -> (
+    None
+):
+    """Rule: more worlds only where the verdict is uncertain, up to a cap: every decision
+    the review extended past the general cap still hung on the costly line (the worlds
+    before told it apart from no other class boundary), and none went past the costly cap."""
+    past = 0
+    for seed in (3, 8):
+        for d in _searched(_played(seed)):
+            w = d.weighing
+            assert w.start == FAST and w.worlds <= FAST * rv.COSTLY_GROWTH
+            if w.worlds > FAST * rv.REVIEW_GROWTH:
+                past += 1
+                before = weigh(d.view, d.made, worlds=w.worlds // 2)
+                assert rv.open_line(before, d.made) == COSTLY_FROM
+    assert past > 0
 
 
 # ---------------------------------------------------------------------- the puzzle
