@@ -180,7 +180,8 @@ def section(n: int = CHECK_DEALS) -> str:
         f"at most {rv.REVIEW_WORLDS * rv.REVIEW_GROWTH}, or {rv.REVIEW_WORLDS * rv.COSTLY_GROWTH}"
         " while the verdict hung on the costly line: the loss's interval crossed "
         f"{COSTLY_FROM} points, or the move made led but another could still beat it by as "
-        "much). These reviews took "
+        "much, or its costly loss was not costly in the first half of its worlds). These reviews "
+        "took "
         f"{percentile(seconds, 95):.2f} s of CPU at p95 per deal (median "
         f"{sorted(seconds)[len(seconds) // 2]:.2f} s). Checked in "
         f"{time.perf_counter() - start:.0f} s.",
