@@ -25,7 +25,7 @@ from pathlib import Path
 
 from benchmarks import machine_line, replace_section, review_check, review_static, table
 from benchmarks.review_deals import DEALS, _deals
-from gin.bots.review import REVIEW_GROWTH, REVIEW_WORLDS, DealReviewer
+from gin.bots.review import COSTLY_GROWTH, REVIEW_GROWTH, REVIEW_WORLDS, DealReviewer
 from gin.tournament import percentile
 
 TARGET_P95_S = 3.0
@@ -92,7 +92,8 @@ def run() -> str:
         f"{DEALS} deals played as at the play table (the learner: `eager` with one discard "
         "in four at random; the opponent: `eager`), each reviewed for the learner with "
         f"the review's own settings ({REVIEW_WORLDS} worlds per decision at first, up to "
-        f"{REVIEW_WORLDS * REVIEW_GROWTH} where a verdict is uncertain; one decision per step "
+        f"{REVIEW_WORLDS * REVIEW_GROWTH} where a verdict is uncertain, "
+        f"{REVIEW_WORLDS * COSTLY_GROWTH} where it hangs on the costly line; one decision per step "
         "as the table works it out), timed with the wall clock in the kernel's process. "
         f"Learner decisions per deal: median {statistics.median(decisions):.0f}, "
         f"from {min(decisions)} to {max(decisions)}. "

@@ -83,17 +83,109 @@ def _dw_sets(a: int, b: int, c: int, d: int, m3: int) -> int:
     return best
 
 
+def _run_members(row: int) -> int:
+    """The cards of a 13-bit row that lie in a stretch of three or more neighbours (the
+    only cards a run can use)."""
+    m = row & row >> 1 & row >> 2
+    return m | m << 1 | m << 2
+
+
+RUN_MEMBERS: list[int] = [_run_members(row) for row in range(1 << 13)]
+"""For each 13-bit suit row, the cards that some run of the row could use."""
+
+
 def deadwood_of_mask(mask: int) -> int:
-    """Least deadwood of the cards in a 52-bit mask."""
+    """Least deadwood of the cards in a 52-bit mask.
+
+    A rank of three or four cards none of which a run could use (:data:`RUN_MEMBERS`) is
+    melded as a set without trying the alternatives (leaving its cards as deadwood could
+    never be better, and no run needs them); only the ranks whose cards a run could also
+    use are tried both ways (:func:`_dw_sets`)."""
     a = mask & ROW
     b = (mask >> 13) & ROW
     c = (mask >> 26) & ROW
     d = mask >> 39
     m3 = (a & b & (c | d)) | (c & d & (a | b))
-    if m3:
-        return _dw_sets(a, b, c, d, m3)
     t = RUN_DEADWOOD
+    if m3:
+        u = RUN_MEMBERS
+        free = m3 & ~(u[a] | u[b] | u[c] | u[d])
+        if free:
+            n = ~free
+            a, b, c, d = a & n, b & n, c & n, d & n
+            m3 ^= free
+        if m3:
+            return _dw_sets(a, b, c, d, m3)
     return t[a] + t[b] + t[c] + t[d]
+
+
+def has_loose_card(mask: int) -> bool:
+    """Whether some card of ``mask`` could join no meld of it (no run of its suit, no set
+    of its rank): then its deadwood is not 0.
+
+    >>> from gin.cards import Card, cards_mask
+    >>> has_loose_card(cards_mask([Card.parse(c) for c in "2C 3C 4C".split()]))
+    False
+    >>> has_loose_card(cards_mask([Card.parse(c) for c in "2C 3C 4C KH".split()]))
+    True
+    """
+    a = mask & ROW
+    b = (mask >> 13) & ROW
+    c = (mask >> 26) & ROW
+    d = mask >> 39
+    keep = ~((a & b & (c | d)) | (c & d & (a | b)))
+    u = RUN_MEMBERS
+    return bool((a & ~u[a] | b & ~u[b] | c & ~u[c] | d & ~u[d]) & keep)
+
+
+def discard_deadwoods(mask: int, among: int) -> list[tuple[int, int]]:
+    """``(card index, least deadwood left)`` for each discard of a card of ``among`` from
+    ``mask``, lowest index first: :func:`deadwood_of_mask` of ``mask`` without that card.
+
+    Worked out with one table look-up per card unless ``mask`` holds a rank of three or
+    four cards that a run could also use: the ranks no run could use are sets whatever is
+    discarded (a set of three that loses a card leaves two cards of deadwood).
+
+    >>> from gin.cards import Card, cards_mask
+    >>> hand = cards_mask([Card.parse(c) for c in "2C 3C 4C KH".split()])
+    >>> sorted(dw for _, dw in discard_deadwoods(hand, hand))  # KH, 4C, 3C, 2C
+    [0, 15, 16, 17]
+    """
+    a = mask & ROW
+    b = (mask >> 13) & ROW
+    c = (mask >> 26) & ROW
+    d = mask >> 39
+    out = []
+    rest = among
+    m3 = (a & b & (c | d)) | (c & d & (a | b))
+    free = four = 0
+    if m3:
+        u = RUN_MEMBERS
+        free = m3 & ~(u[a] | u[b] | u[c] | u[d])
+        if m3 ^ free:  # a rank a run could also use: every discard the long way
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                out.append((low.bit_length() - 1, deadwood_of_mask(mask ^ low)))
+            return out
+        four = a & b & c & d
+        n = ~free
+        a, b, c, d = a & n, b & n, c & n, d & n
+    t = RUN_DEADWOOD
+    rows = (a, b, c, d)
+    total = t[a] + t[b] + t[c] + t[d]
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        i = low.bit_length() - 1
+        s = i // 13
+        bit = 1 << (i - 13 * s)
+        if free & bit:  # a card of a set no run could use
+            out.append((i, total if four & bit else total + 2 * _VALUES[i - 13 * s]))
+        else:
+            r = rows[s]
+            out.append((i, total - t[r] + t[r ^ bit]))
+    return out
 
 
 def best_discard_deadwood_of_mask(
@@ -482,7 +574,9 @@ __all__ = [
     "can_extend",
     "deadwood",
     "deadwood_of_mask",
+    "discard_deadwoods",
     "discard_options",
     "extend",
+    "has_loose_card",
     "is_meld",
 ]

@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gin.bots.memory import MELD_PARTNERS, NEIGHBOURS, Memory
 from gin.bots.outcome import score
 from gin.cards import DECK, Card
-from gin.melds import best_discard_deadwood_of_mask, deadwood_of_mask
+from gin.melds import best_discard_deadwood_of_mask, deadwood_of_mask, discard_deadwoods
 from gin.rules import Rules
 
 POINTS: tuple[int, ...] = tuple(c.points for c in DECK)
@@ -45,12 +46,7 @@ def best_discard(mask: int, blocked: int = 0) -> tuple[int, int]:
     index), as the ``eager`` opponent does."""
     best = 1 << 30
     best_i = -1
-    rest = mask & ~blocked
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        v = deadwood_of_mask(mask ^ low)
-        i = low.bit_length() - 1
+    for i, v in discard_deadwoods(mask, mask & ~blocked):
         if v < best or (v == best and (POINTS[i], i) > (POINTS[best_i], best_i)):
             best = v
             best_i = i
@@ -106,6 +102,13 @@ def card_weights(mem: Memory) -> dict[int, float]:
     cards that fit together), more often near the cards it picked up from the discard
     pile (a player picks up a card that fits its hand: :data:`PICK_WEIGHT`).
     """
+    return dict(_card_weights(mem))
+
+
+@lru_cache(maxsize=256)
+def _card_weights(mem: Memory) -> dict[int, float]:
+    """:func:`card_weights`, worked out once per memory (every world of a search samples
+    from the same weights; callers must not change the dict)."""
     unseen = bits(mem.unseen)
     if not unseen:
         return {}
@@ -171,7 +174,7 @@ def sample_opponent_hand(
     hidden = mem.opp_hidden
     if hidden <= 0:
         return mem.opp_known
-    weights = card_weights(mem)
+    weights = _card_weights(mem)
     pool = list(weights)
     if improve is None:
         improve = improvement(mem.opp_stock_draws)
@@ -261,14 +264,7 @@ def estimate_knock(
 
 def eager_takes(hand: int, dw: int, top: int) -> bool:
     """Whether ``eager`` takes the card ``top``: only if keeping it lowers its deadwood."""
-    m = hand | (1 << top)
-    rest = hand
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if deadwood_of_mask(m ^ low) < dw:
-            return True
-    return False
+    return any(v < dw for _, v in discard_deadwoods(hand | (1 << top), hand))
 
 
 __all__ = [

@@ -8,6 +8,7 @@ itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gin.cards import Card, mask_cards
 from gin.melds import deadwood_of_mask
@@ -76,10 +77,21 @@ def score(rules: Rules, up_card: Card, knocker: int, kept: int, defender: int) -
         if kdw == d and not rules.undercut_on_tie:
             return Outcome(None, 0, "tie")
         return Outcome(1 - knocker, (kdw - d + rules.undercut_bonus) * mult, "undercut")
+    winner, points, kind = _scored_with_layoffs(rules, up_card, kept, defender)
+    if winner is None:
+        return Outcome(None, 0, kind)
+    return Outcome(knocker if winner == "knocker" else 1 - knocker, points, kind)
+
+
+@lru_cache(maxsize=1 << 14)
+def _scored_with_layoffs(
+    rules: Rules, up_card: Card, kept: int, defender: int
+) -> tuple[str | None, int, str]:
+    """(winner, points, kind) of :func:`gin.scoring.score_deal` for a knock the defender
+    may lay off on (kept: the imagined deals of one decision often end in the same
+    hands)."""
     r = score_deal(rules, up_card, mask_cards(kept), mask_cards(defender))
-    if r.winner is None:
-        return Outcome(None, 0, r.kind)
-    return Outcome(knocker if r.winner == "knocker" else 1 - knocker, r.points, r.kind)
+    return r.winner, r.points, r.kind
 
 
 __all__ = ["VOID", "Outcome", "layoff_reach", "score"]

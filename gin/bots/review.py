@@ -16,7 +16,12 @@ replaying the deal's actions, and weighs the moves worth weighing from that view
   machine;
 - the search is sequential (:func:`weigh_sequential`): :data:`REVIEW_WORLDS` worlds at
   first, doubled while the interval of the loss of the move made still crosses a class
-  boundary, up to :data:`REVIEW_GROWTH` times as many; a clear decision costs no extra;
+  boundary, up to :data:`REVIEW_GROWTH` times as many; a clear decision costs no extra.
+  The costly line (whether the decision is shown as costly at all) gets up to
+  :data:`COSTLY_GROWTH` times as many: while the loss's interval crosses it, while the
+  move made leads but another could still beat it by as much, and while a costly loss
+  is not costly in the first half of the worlds too (a verdict reached by looking again
+  and again must hold on the earlier worlds, or the looks themselves make noise costly);
 - a decision where the move made is the only candidate (a forced move, gin, or a top
   card that can't help left on the pile) needs no search: it is the best move.
 
@@ -76,11 +81,13 @@ from gin.bots.seeding import position_rng
 from gin.bots.tactician import TacticianBot
 from gin.bots.verdicts import (
     COSTLY,
+    COSTLY_FROM,
     VERDICTS,
     Verdict,
     above,
+    below,
     judge_loss,
-    settled,
+    open_boundary,
     verdict,
     within_noise,
 )
@@ -98,6 +105,13 @@ REVIEW_GROWTH = 8
 """The most worlds a review spends on one decision, as a multiple of its first worlds:
 while the loss's interval crosses a class boundary
 (:func:`gin.bots.verdicts.settled`), the worlds are doubled up to this cap."""
+
+COSTLY_GROWTH = 16
+"""The most worlds a review spends on a decision whose verdict still hangs on the costly
+line (:data:`~gin.bots.verdicts.COSTLY_FROM`: whether it is shown as costly at all), as a
+multiple of its first worlds: the loss's interval crosses that line, or the move made leads
+but another could still be that much better. The other class boundaries get up to
+:data:`REVIEW_GROWTH` times the first worlds."""
 
 PRUNE_SE = 3.0
 """Standard errors by which a move must trail the best for the sequential search to stop
@@ -177,17 +191,56 @@ class Weighing:
         raise IllegalActionError(M["error.review-not-weighed"](action=action.text))
 
 
+def _open_line(
+    points: Sequence[Sequence[int]], lead: int, mk: int, live: Sequence[int]
+) -> float | None:
+    """The class boundary the verdict of the move ``mk`` still hangs on (``None``: settled),
+    from the points of the moves ``live`` (played in every world so far) and the best of
+    them, ``lead``: the lowest boundary the loss's interval crosses; the costly line for a
+    costly loss that the first half of the worlds does not find costly; when the move made
+    leads, the costly line if another move's gain over it could still reach it."""
+    if lead != mk:
+        diffs = [b - x for b, x in zip(points[lead], points[mk], strict=True)]
+        line = open_boundary(diffs)
+        if (
+            line is None
+            and above(diffs, COSTLY_FROM)
+            and not above(diffs[: len(diffs) // 2], COSTLY_FROM)
+        ):
+            return COSTLY_FROM  # costly, but not yet in the first half of the worlds
+        return line
+    for k in live:
+        if k != mk and not below(
+            [b - x for b, x in zip(points[k], points[mk], strict=True)], COSTLY_FROM
+        ):
+            return COSTLY_FROM
+    return None
+
+
+def open_line(w: Weighing, made: act.Action) -> float | None:
+    """The class boundary the verdict of ``made`` in ``w`` still hangs on, ``None`` once
+    settled (see :data:`COSTLY_GROWTH`): what makes the sequential search go on. Only the
+    moves played in all of ``w``'s worlds count."""
+    full = [k for k, p in enumerate(w.points) if len(p) == w.worlds]
+    mk = [v.action for v in w.values].index(made)
+    if not w.points or mk not in full:
+        return None
+    return _open_line(w.points, full[0], mk, full)
+
+
 def _search(
     view: PlayerView,
     cands: Sequence[act.Action],
     made: act.Action | None,
     start: int,
     cap: int,
+    costly_cap: int | None = None,
 ) -> Weighing:
     """Play ``cands`` in ``start`` worlds, then, while the verdict of ``made`` is not
-    settled, in twice as many (the first worlds kept, the next drawn from the same
-    generator), up to ``cap``. The worlds depend only on the view and :data:`REVIEW_SALT`:
-    the first ``n`` are the same whatever the candidates and the cap.
+    settled (:func:`open_line`), in twice as many (the first worlds kept, the next drawn
+    from the same generator), up to ``cap``, or ``costly_cap`` while it hangs on the costly
+    line. The worlds depend only on the view and :data:`REVIEW_SALT`: the first ``n`` are
+    the same whatever the candidates and the caps.
 
     Once more worlds are needed, only the moves that may still be the best go on with the
     move made (a move behind the best by more than :data:`PRUNE_SE` standard errors stops:
@@ -216,7 +269,11 @@ def _search(
         diffs: tuple[int, ...] = ()
         if mk >= 0:
             diffs = tuple(b - x for b, x in zip(points[lead], points[mk], strict=True))
-        if made is None or target >= cap or settled(diffs):
+        if mk < 0:
+            break
+        line = _open_line(points, lead, mk, live)
+        limit = cap if line != COSTLY_FROM or costly_cap is None else max(cap, costly_cap)
+        if line is None or target >= limit:
             break
         live = [
             k
@@ -226,7 +283,7 @@ def _search(
                 [b - x for b, x in zip(points[lead], points[k], strict=True)], 0.0, PRUNE_SE
             )
         ]
-        target = min(cap, target * 2)
+        target = min(limit, target * 2)
 
     # every move ranked by its mean over its own worlds; the moves played to the end first
     def key(k: int) -> tuple[int, Fraction, int]:
@@ -301,7 +358,7 @@ def weigh_sequential(view: PlayerView, made: act.Action, worlds: int = REVIEW_WO
     cands = candidates(view, made)
     if len(cands) == 1:
         return _obvious(view, cands[0])
-    return _search(view, cands, made, worlds, worlds * REVIEW_GROWTH)
+    return _search(view, cands, made, worlds, worlds * REVIEW_GROWTH, worlds * COSTLY_GROWTH)
 
 
 def weigh_move(view: PlayerView, action: act.Action, worlds: int = REVIEW_WORLDS) -> CandidateValue:
@@ -647,6 +704,7 @@ def judge_exact(decision: Decision, action: act.Action) -> PuzzleAnswer:
 
 
 __all__ = [
+    "COSTLY_GROWTH",
     "MAX_COSTLY",
     "MAX_THEMES",
     "PRUNE_SE",
@@ -669,6 +727,7 @@ __all__ = [
     "finished_deals",
     "judge_exact",
     "learner_decisions",
+    "open_line",
     "puzzle",
     "review_deal",
     "review_game",

@@ -27,12 +27,12 @@ from __future__ import annotations
 import random
 
 from gin import actions as act
-from gin.bots.evaluate import POINTS, bits, eager_takes
+from gin.bots.evaluate import POINTS
 from gin.bots.memory import MELD_PARTNERS, NEIGHBOURS
 from gin.bots.tactician import BIG_UNDERCUT, WAIT_STOCK
 from gin.cards import Card, cards_mask
 from gin.deal import Phase, PlayerView
-from gin.melds import deadwood_of_mask
+from gin.melds import deadwood_of_mask, discard_deadwoods
 from gin.rules import Rules
 
 FEED_PENALTY = 4
@@ -43,11 +43,7 @@ extra (the tactician's feed weight, about 2.5 to 4.5)."""
 def takes(hand: int, top: int) -> bool:
     """Whether the card ``top`` (an index) is worth taking into the ten-card ``hand``: it
     joins a meld and some other discard then leaves less deadwood than now."""
-    dw = deadwood_of_mask(hand)
-    with_top = hand | (1 << top)
-    if deadwood_of_mask(with_top) >= dw + POINTS[top]:
-        return False  # it joins no meld
-    return eager_takes(hand, dw, top)
+    return take_options(hand, deadwood_of_mask(hand), top) is not None
 
 
 def feeds(i: int, known: int, unseen: int) -> bool:
@@ -77,34 +73,61 @@ def discard(
     when that is within ``limit``: gin always, with deadwood unless ``wait``. Otherwise it
     discards the card leaving the least deadwood, :data:`FEED_PENALTY` more for a card that
     :func:`feeds` the opponent, the highest card among equals."""
+    knock, i, _ = choose_discard(hand, blocked, known, unseen, limit, wait)
+    return knock, i
+
+
+def choose_discard(
+    hand: int,
+    blocked: int,
+    known: int,
+    unseen: int,
+    limit: int = -1,
+    wait: bool = False,
+    options: list[tuple[int, int]] | None = None,
+) -> tuple[bool, int, int]:
+    """:func:`discard`, with the deadwood the discard leaves: (whether it knocks, card
+    index, deadwood left). ``options`` is :func:`~gin.melds.discard_deadwoods` of ``hand``
+    among the cards not ``blocked``, when already worked out."""
     # keys (deadwood, -points, -index) packed in one int: the least wins
     best_key = 1 << 40
-    best_i = -1
+    best_i = best_v = -1
     least = 1 << 40
-    least_i = -1
+    least_i = least_v = -1
     near = 0
-    if known:
-        for k in bits(known):
-            near |= NEIGHBOURS[k]
-    rest = hand & ~blocked
+    rest = known
     while rest:
         low = rest & -rest
         rest ^= low
-        i = low.bit_length() - 1
-        v = deadwood_of_mask(hand ^ low)
+        near |= NEIGHBOURS[low.bit_length() - 1]
+    if options is None:
+        options = discard_deadwoods(hand, hand & ~blocked)
+    for i, v in options:
         tie = (POINTS[i] << 6) + i
         plain = (v << 10) - tie
         if plain < least:
-            least, least_i = plain, i
-        if low & near and feeds(i, known, unseen):
+            least, least_i, least_v = plain, i, v
+        if near >> i & 1 and feeds(i, known, unseen):
             plain += FEED_PENALTY << 10
         if plain < best_key:
-            best_key, best_i = plain, i
-    if least_i >= 0:
-        v = deadwood_of_mask(hand ^ (1 << least_i))
-        if v <= limit and (v == 0 or not wait):
-            return True, least_i
-    return False, best_i
+            best_key, best_i, best_v = plain, i, v
+    if least_i >= 0 and least_v <= limit and (least_v == 0 or not wait):
+        return True, least_i, least_v
+    return False, best_i, best_v
+
+
+def take_options(hand: int, dw: int, top: int) -> list[tuple[int, int]] | None:
+    """:func:`takes` for a ten-card ``hand`` of deadwood ``dw``: ``None`` when the card
+    ``top`` is not taken, else :func:`~gin.melds.discard_deadwoods` of the hand with it
+    (among the hand's own cards: the discards it then chooses from)."""
+    with_top = hand | (1 << top)
+    if deadwood_of_mask(with_top) >= dw + POINTS[top]:
+        return None  # it joins no meld
+    options = discard_deadwoods(with_top, hand)
+    for _, v in options:
+        if v < dw:
+            return options
+    return None
 
 
 class SensibleBot:
@@ -142,4 +165,13 @@ class SensibleBot:
         return act.Discard(card)
 
 
-__all__ = ["FEED_PENALTY", "SensibleBot", "discard", "feeds", "takes", "waits"]
+__all__ = [
+    "FEED_PENALTY",
+    "SensibleBot",
+    "choose_discard",
+    "discard",
+    "feeds",
+    "take_options",
+    "takes",
+    "waits",
+]

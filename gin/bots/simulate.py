@@ -17,11 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gin.bots.outcome import VOID, Outcome, score
-from gin.bots.sensible import discard as sensible_discard
-from gin.bots.sensible import takes, waits
+from gin.bots.sensible import choose_discard, take_options, waits
 from gin.cards import Card, mask_cards
 from gin.deal import VOID_STOCK, Deal, Phase
-from gin.melds import deadwood_of_mask
+from gin.melds import deadwood_of_mask, has_loose_card
 from gin.rules import Rules
 
 OFFER_NON_DEALER = 0
@@ -96,7 +95,10 @@ _ALL = (1 << 52) - 1
 
 def sensible_playout(pos: Position) -> Outcome:
     """Play ``pos`` to the end with the ``sensible`` policy on both sides (``pos`` is
-    changed); :class:`gin.bots.sensible.SensibleBot` plays the same moves on a deal."""
+    changed); :class:`gin.bots.sensible.SensibleBot` plays the same moves on a deal.
+
+    Each player's deadwood is carried from its discard to its next draw, and the discards
+    worked out to decide whether to take a card are the ones it then chooses from."""
     rules = pos.rules
     limit = rules.knock_limit(pos.up_card)
     big_gin = rules.big_gin
@@ -111,18 +113,26 @@ def sensible_playout(pos: Position) -> Outcome:
     pile_mask = 0
     for i in pile:
         pile_mask |= 1 << i
+    dws = [-1, -1]
+    """Each player's deadwood with ten cards, once known."""
+    options: list[tuple[int, int]] | None = None
+    """The discards of the hand to move, when taking a card worked them out."""
     while True:
         if phase == DISCARD:
             m = hands[p]
-            if big_gin and m.bit_count() == 11 and deadwood_of_mask(m) == 0:
-                return score(rules, pos.up_card, p, m, hands[1 - p])
+            if big_gin and m.bit_count() == 11 and not has_loose_card(m):
+                if deadwood_of_mask(m) == 0:
+                    return score(rules, pos.up_card, p, m, hands[1 - p])
             blocked = (1 << taken) if taken >= 0 else 0
             kn = known[p]
             unseen = ~(m | pile_mask | kn) & _ALL
-            knock, i = sensible_discard(m, blocked, kn, unseen, limit, waits(rules, len(stock)))
+            wait = waits(rules, len(stock))
+            knock, i, v = choose_discard(m, blocked, kn, unseen, limit, wait, options)
+            options = None
             if knock:
                 return score(rules, pos.up_card, p, m ^ (1 << i), hands[1 - p])
             hands[p] = m ^ (1 << i)
+            dws[p] = v
             pile.append(i)
             pile_mask |= 1 << i
             known[1 - p] &= ~(1 << i)
@@ -131,28 +141,27 @@ def sensible_playout(pos: Position) -> Outcome:
                 return VOID
             p = 1 - p
             phase = DRAW
-        elif phase == DRAW:
+        else:
             top = pile[-1] if pile else -1
-            if top >= 0 and not stock_only and takes(hands[p], top):
+            if phase == DRAW and (top < 0 or stock_only):
+                options = None
+            else:
+                dw = dws[p]
+                if dw < 0:
+                    dw = dws[p] = deadwood_of_mask(hands[p])
+                options = take_options(hands[p], dw, top)
+            if options is not None:
                 pile.pop()
                 pile_mask ^= 1 << top
                 hands[p] |= 1 << top
                 known[1 - p] |= 1 << top
                 taken = top
-            else:
+                phase = DISCARD
+            elif phase == DRAW:
                 c = stock.pop()
                 hands[p] |= 1 << c
                 taken = -1
                 stock_only = False
-            phase = DISCARD
-        else:  # the up-card offer
-            top = pile[-1]
-            if takes(hands[p], top):
-                pile.pop()
-                pile_mask ^= 1 << top
-                hands[p] |= 1 << top
-                known[1 - p] |= 1 << top
-                taken = top
                 phase = DISCARD
             elif phase == OFFER_NON_DEALER:
                 phase = OFFER_DEALER

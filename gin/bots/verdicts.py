@@ -58,7 +58,9 @@ COSTLY_FROM = 2.5
 INTERVAL_SE = 1.0
 """Standard errors either side of an estimated loss: its interval (one standard error:
 measured against a search eight times stronger, ``benchmarks/review_check.py``, two
-standard errors flagged no more truly costly decisions and missed many more)."""
+standard errors flagged no more truly costly decisions and missed many more; half a
+standard error flagged noise: a few worlds with large swings make a small sample's
+standard error too small)."""
 
 NOISE_SE = 1.0
 """Standard errors within which a move cannot be told apart from the best (the expert's
@@ -141,16 +143,26 @@ def interval(diffs: Sequence[int], se: float = INTERVAL_SE) -> LossInterval:
     return LossInterval(mean, mean - half, mean + half, n)
 
 
+def open_boundary(diffs: Sequence[int]) -> float | None:
+    """The lowest of :data:`BOUNDARIES` the loss's interval still crosses (``None`` when
+    the move is the best or the interval crosses none).
+
+    >>> open_boundary([3, 3, 3]), open_boundary([0, 6]), open_boundary([-1, 0])
+    (None, 2.5, None)
+    """
+    n, s, _ = _moments(diffs)
+    if n == 0 or s <= 0:
+        return None
+    for t in BOUNDARIES:
+        if not above(diffs, t) and not below(diffs, t):
+            return t
+    return None
+
+
 def settled(diffs: Sequence[int]) -> bool:
     """Whether more worlds could not change the verdict much: the move is the best, or the
     loss's interval crosses none of :data:`BOUNDARIES`."""
-    n, s, _ = _moments(diffs)
-    if n == 0 or s <= 0:
-        return True
-    for t in BOUNDARIES:
-        if not above(diffs, t) and not below(diffs, t):
-            return False
-    return True
+    return open_boundary(diffs) is None
 
 
 def judge_loss(diffs: Sequence[int]) -> Verdict:
@@ -204,6 +216,7 @@ __all__ = [
     "interval",
     "judge_loss",
     "legend",
+    "open_boundary",
     "settled",
     "verdict",
     "within_noise",
