@@ -358,7 +358,8 @@ def report(
         f"**In the site's Pyodide** (Python {pyodide['python']}, {pyodide['platform']}): "
         f"the {len(pdeals)} deals of the kernel's figures above, reviewed by the site's own "
         f"gin wheel in a probe page, one decision per step as the table does "
-        f"({pyodide['worlds']} worlds per decision). Target: a typical deal within "
+        f"({pyodide['worlds']} worlds per decision at first, more where a verdict is "
+        "uncertain, as in the kernel). Target: a typical deal within "
         f"{TARGET_S:.0f} s at p95: **{p95:.2f} s** {pmark}. Every review is {same}.",
         "",
         table(["seconds", "deals", "median", "p95", "max"], prow),
