@@ -126,22 +126,26 @@ def test_the_probes_replay_attack_is_refused_mid_deal(monkeypatch: pytest.Monkey
     a sentence and the state is untouched; the button is not offered."""
     monkeypatch.setenv("VOILA_SERVER_URL", "/")
     pageerrors.install()
-    t = play_table(pause=0)
-    c = t.controller
-    drawn = 0
-    while drawn < 3 and not c.deal.is_over:
-        view = c.view()
-        draw = next((a for a in view.legal_actions if isinstance(a, gin.DrawStock)), None)
-        action = draw if draw is not None else view.legal_actions[0]
-        c.act(action)
-        drawn += draw is not None
-        if not c.deal.is_over and c.learner_to_move():
-            discard = next(
-                (a for a in c.view().legal_actions if isinstance(a, gin.Discard)), None
-            )
-            if discard is not None:
-                c.act(discard)
-        t.advance()
+    for _attempt in range(30):  # the secret shuffle: a deal the opponent ends early is dealt anew
+        t = play_table(pause=0)
+        c = t.controller
+        drawn = 0
+        while drawn < 3 and not c.deal.is_over:
+            view = c.view()
+            draw = next((a for a in view.legal_actions if isinstance(a, gin.DrawStock)), None)
+            action = draw if draw is not None else view.legal_actions[0]
+            c.act(action)
+            drawn += draw is not None
+            if not c.deal.is_over and c.learner_to_move():
+                discard = next(
+                    (a for a in c.view().legal_actions if isinstance(a, gin.Discard)), None
+                )
+                if discard is not None:
+                    c.act(discard)
+            t.advance()
+        if drawn == 3 and not c.deal.is_over:
+            break
+        t.close()
     assert drawn == 3 and not c.deal.is_over
     t.refresh()
     assert t.buttons["replay"].disabled
