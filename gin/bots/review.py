@@ -266,9 +266,6 @@ def _search(
         # the best among the moves played in every world so far
         totals = [sum(p) for p in points]
         lead = min(live, key=lambda k: (-totals[k], k))
-        diffs: tuple[int, ...] = ()
-        if mk >= 0:
-            diffs = tuple(b - x for b, x in zip(points[lead], points[mk], strict=True))
         if mk < 0:
             break
         line = _open_line(points, lead, mk, live)
@@ -297,7 +294,7 @@ def _search(
         for k in order
     )
     ranked = tuple(tuple(points[k]) for k in order)
-    close = mk >= 0 and within_noise(diffs)
+    close = mk >= 0 and within_noise([b - x for b, x in zip(points[lead], points[mk], strict=True)])
     legal = tuple(a for a in view.legal_actions if a not in cs)
     return Weighing(values, n, legal, close, ranked, start)
 
