@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 from voila_harness import (
     NOTEBOOKS_DIR,
+    PageLog,
     new_page,
     open_lesson,
     run_voila,
@@ -37,6 +38,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]  # make test-slow (.ci
 LIVE_S = 5.0
 """The teacher's table shows a learner's answer within this time."""
 WAIT_MS = 60_000
+ENTER_AGAIN_MS = 20_000
+"""Enter is pressed again when no verdict came within this time."""
 
 
 @pytest.fixture(scope="module")
@@ -61,18 +64,42 @@ def class_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
         yield server.base_url, line.removeprefix("Teacher page: ").strip()
 
 
-def answer_card_values(page: Page, right: int) -> None:
-    """Answer ``right`` questions of level 1 (card values) right, each then Next."""
+def answer_card_values(page: Page, right: int, log: PageLog | None = None) -> None:
+    """Answer ``right`` questions of level 1 (card values) right, each then Next.
+
+    Enter is pressed again when no verdict came within :data:`ENTER_AGAIN_MS` (as a learner
+    would: a shared CI machine can lose the page's first keystrokes to a kernel still
+    starting); a wrong verdict, or none after three presses, fails with what the page and
+    its kernel said (``log``: the lesson's :class:`PageLog`)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    from .test_lessons_e2e import cards_in
+
     ex = page.locator(".gin-exercise-level-card-values")
+    any_verdict = ex.locator(
+        ".gin-feedback.gin-feedback-right, .gin-feedback.gin-feedback-wrong, "
+        ".gin-feedback.gin-feedback-invalid"
+    )
     for _ in range(right):
         prompt = ex.locator(".gin-prompt").inner_html()
-        from .test_lessons_e2e import cards_in
-
         points = gin.deadwood(cards_in(ex.locator(".gin-prompt")))
         box = ex.locator(".gin-answer-points input")
         box.fill(str(points))
-        box.press("Enter")
-        ex.locator(".gin-feedback.gin-feedback-right").wait_for(timeout=WAIT_MS)
+        for _press in range(3):
+            box.press("Enter")
+            try:
+                any_verdict.first.wait_for(timeout=ENTER_AGAIN_MS)
+                break
+            except PlaywrightTimeout:
+                continue
+        verdict = ex.locator(".gin-feedback.gin-feedback-right")
+        if not verdict.count():
+            said = ex.locator(".gin-feedback").inner_text() if any_verdict.count() else "none"
+            heard = log.errors() + log.kernel_stderr if log is not None else []
+            raise AssertionError(
+                f"answered {points} to {cards_in(ex.locator('.gin-prompt'))} "
+                f"(prompt then: {prompt[:200]!r}); verdict: {said!r}; page and kernel: {heard}"
+            )
         ex.locator(".gin-next").click()
         page.wait_for_function(
             "p => document.querySelector('.gin-exercise-level-card-values .gin-prompt')"

@@ -129,8 +129,8 @@ def test_a_teacher_and_two_learners_on_the_hub_share_one_class_store(
     join_on_start_here(bo, code, "Bo")
     for page, user, right in ((ana, "ana", 3), (bo, "bo", 1)):
         level = "notebooks/00_levels.ipynb?level=card-values&seed=11"
-        open_lesson(page, f"{base}/user/{user}", level)
-        answer_card_values(page, right)
+        log = open_lesson(page, f"{base}/user/{user}", level)
+        answer_card_values(page, right, log)
 
     rows = teacher.locator(".gin-class-table .gin-class-row")
     rows.nth(0).locator('td[data-level="card-values"][data-state="mastered"]').wait_for(
