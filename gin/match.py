@@ -189,6 +189,31 @@ class Game:
             if viewer is not None and movers and movers.pop() != viewer:
                 raise UndoRefusedError(M["error.undo-opponent-moved"]())
 
+    def check_deal_again(self) -> None:
+        """Raise unless the game on show may be dealt again from its first deal, shuffled
+        as it was ("Replay this deal").
+
+        Fair play: dealing the same cards again in the middle of a deal would let the
+        player learn what is still hidden there (the stock's order, then the opponent's
+        hand), so it waits until the deal on show is over, or the game. Raises
+        :class:`~gin.errors.IllegalActionError` with code ``replay-mid-deal``; nothing is
+        changed. (A teacher, who sees both hands anyway, is not asked.)
+
+        >>> game = Game(Rules.preset("classic"), seed=5, first_dealer=0)
+        >>> game.can_deal_again()
+        False
+        """
+        if not (self.deal.is_over or self.is_over):
+            raise IllegalActionError(M["error.replay-mid-deal"]())
+
+    def can_deal_again(self) -> bool:
+        """Whether :meth:`check_deal_again` allows dealing the game on show again."""
+        try:
+            self.check_deal_again()
+        except IllegalActionError:
+            return False
+        return True
+
     def can_undo(self, count: int = 1, viewer: int | None = None) -> bool:
         """Whether :meth:`check_undo` allows taking back the last ``count`` entries (for
         ``viewer``). A table asks this to enable its Undo button, and never works it out

@@ -582,3 +582,22 @@ def test_undo_without_a_viewer_keeps_the_rules_for_everyone() -> None:
     game.apply(gin.TakeUpCard())  # player 0
     assert game.can_undo(2) and not game.can_undo(2, viewer=0) and not game.can_undo(2, 1)
     assert game.can_undo(1, viewer=0) and not game.can_undo(1, viewer=1)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fair_play_the_game_is_dealt_again_only_once_its_deal_is_over(seed: int) -> None:
+    """Fair play ("Replay this deal"): dealing the same cards again mid-deal would show what
+    is still hidden, so the engine refuses it (``replay-mid-deal``) until the deal is over,
+    and changes nothing when it refuses."""
+    game = gin.Game(gin.Rules.preset("classic"), seed=seed, first_dealer=0)
+    rng = random.Random(seed)
+    while not game.deal.is_over:
+        assert not game.can_deal_again()
+        log = list(game.log)
+        with pytest.raises(gin.IllegalActionError) as err:
+            game.check_deal_again()
+        assert err.value.code == "replay-mid-deal" and game.log == log
+        assert "hidden" in str(err.value)
+        play_at_random(game, rng, 1)
+    assert game.can_deal_again()
+    game.check_deal_again()  # once the deal is over: allowed

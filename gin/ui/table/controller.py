@@ -155,8 +155,8 @@ class TableController(TableState):
         in the middle of a deal it would deal the same stock again, so the learner could
         learn the cards still hidden (fair play). A teacher may, and another seed is simply
         a new game from it."""
-        if teacher or self.game.deal.is_over or self.game.is_over or seed is None:
-            return teacher or self.game.deal.is_over or self.game.is_over
+        if teacher or seed is None or self.game.can_deal_again():
+            return teacher or self.game.can_deal_again()
         try:
             return parse_seed(seed) != self.seed
         except gin.GinError:
@@ -187,7 +187,7 @@ class TableController(TableState):
         replay-mid-deal
         """
         if not self.can_replay(teacher, seed):
-            raise gin.IllegalActionError(M["error.replay-mid-deal"]())
+            self.game.check_deal_again()  # the engine's refusal, with its code and sentence
         new_rules, name = self._choices(rules, opponent)
         if seed is not None:
             number = parse_seed(seed)
