@@ -253,6 +253,32 @@ def test_errors_inside_callbacks_reach_the_coach(monkeypatch: pytest.MonkeyPatch
     assert "boom" not in t.coach.error and "RuntimeError" not in t.coach.error
 
 
+def test_the_tables_callbacks_run_by_the_one_guard_of_the_tutor(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One guarded callback, used everywhere (issue 28): a table part's unexpected error is
+    logged with its traceback by the lessons' guard (:func:`run_guarded`), as a lesson's or
+    an arrange room's is; the engine's own errors are shown, not logged."""
+    t = play_table(seed=3, pause=0)
+
+    def broken(action: gin.Action) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(t.controller, "act", broken)
+    with caplog.at_level("WARNING", logger="gin.ui.lessons"):
+        t.buttons["draw_stock"].click()
+        t.buttons["take"].click()
+    failed = [r for r in caplog.records if r.name == "gin.ui.lessons" and r.exc_info]
+    assert failed and "boom" in str(failed[0].exc_info[1])
+    assert t.error_code == "something-wrong"
+    caplog.clear()
+    monkeypatch.undo()
+    with caplog.at_level("WARNING", logger="gin.ui.lessons"):
+        t.buttons["discard"].click()  # nothing selected: the engine's refusal, shown only
+    assert t.error_code not in ("", "something-wrong")
+    assert not [r for r in caplog.records if r.name == "gin.ui.lessons"]
+
+
 # ---------------------------------------------------------------------------- knocking
 
 

@@ -3,33 +3,27 @@
 In Voilà an exception raised inside a widget callback shows nowhere on the page, so every
 callback of a table part runs guarded: a :class:`gin.GinError` reaches the coach as its
 sentence (through the model, :meth:`~gin.ui.table.state.TableState.show_error`), any
-other error as one plain sentence, logged on the server.
+other error as one plain sentence, logged on the server. The guard itself is the one every
+callback of the tutor runs by, :func:`gin.ui.lessons.guard.run_guarded`.
 """
 
 from __future__ import annotations
 
 import functools
-import sys
-import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import gin
-from gin.i18n import M
+from gin.ui.lessons.guard import as_gin_error, run_guarded
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def report(show: Callable[[gin.GinError], Any], fn: Callable[[], Any]) -> Any:
-    """Run ``fn()``; an error is given to ``show`` as a :class:`gin.GinError`."""
-    try:
-        return fn()
-    except gin.GinError as e:
-        show(e)
-    except Exception:  # logged for the teacher, one sentence for the learner
-        traceback.print_exc(file=sys.stderr)
-        show(gin.GinError(M["error.something-wrong"]()))
-    return None
+    """Run ``fn()`` by the one guard of every callback
+    (:func:`gin.ui.lessons.guard.run_guarded`); an error is given to ``show`` as a
+    :class:`gin.GinError` (an unexpected one as ``error.something-wrong``, logged)."""
+    return run_guarded(fn, lambda exc: show(as_gin_error(exc)))
 
 
 def guarded(method: F) -> F:
