@@ -4,8 +4,9 @@ In Voilà an exception raised inside a widget callback shows nowhere on the page
 callback is run by the one guard here, :func:`run_guarded`: a lesson's callback through
 :func:`guarded` (the error's sentence to a message line), a part's method through
 :func:`guarded_method` (the error itself to the part's own sink: the arrange rooms' message
-line), a table part's through :mod:`gin.ui.table.guard` (the error to the table's coach). Unexpected errors are logged with their traceback for the
-developer, and the learner reads one sentence (``error.something-wrong``).
+line), a table part's through :mod:`gin.ui.table.guard` (the error to the table's coach).
+Unexpected errors are logged with their traceback for the developer, and the learner reads
+one sentence (``error.something-wrong``).
 """
 
 from __future__ import annotations
