@@ -176,7 +176,7 @@ def test_the_felt_draws_the_turn_and_the_question_asked() -> None:
     c = learner_to_move()
     piles = Piles(c.show_error)
     confirm = [w.Button(), w.Button()]
-    felt = Felt(c, piles=piles, hand=[], rooms=w.VBox(), confirm=confirm, actions=w.HBox())
+    felt = Felt(c, piles=piles.box, hand=[], rooms=w.VBox(), confirm=confirm, actions=w.HBox())
     c.on_change(felt.draw)
     c.changed()
     assert "gin-turn-text" in felt.turn_html.value

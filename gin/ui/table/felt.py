@@ -22,7 +22,6 @@ from gin.ui.seats import LEARNER, OPPONENT
 from gin.ui.table import hands, reveal
 from gin.ui.table.controller import TableController
 from gin.ui.table.dealresult import DealResult, layoff_button_label, nothing_to_lay_off
-from gin.ui.table.piles import Piles
 from gin.ui.table.scorepad import shown_scores
 
 DRAWN = "gin-anim-drawn"
@@ -95,8 +94,9 @@ class Felt(w.VBox):  # type: ignore[misc]
     (:attr:`turn_html`, :attr:`last_move_html`), the knock confirmation
     (:attr:`confirm_box`, :attr:`confirm_text`) and the deal's result (:attr:`result`).
 
-    The other parts' widgets are laid on it where they belong: ``piles`` (their row, with
-    the turn line beside it, and the discard history under it), the learner's ``hand``
+    The other parts' widgets are laid on it where they belong: ``piles`` (the piles' row;
+    the table puts :attr:`status`, the turn line, beside it, and hands the discard history
+    to :meth:`place_history`, which lays it under the row), the learner's ``hand``
     and the line above it, the arrange rooms' ``rooms`` box, the ``confirm`` and ``cancel``
     buttons and the ``actions`` row.
     """
@@ -105,7 +105,7 @@ class Felt(w.VBox):  # type: ignore[misc]
         self,
         model: TableController,
         *,
-        piles: Piles,
+        piles: w.Widget,
         hand: Sequence[w.Widget],
         rooms: w.Widget,
         confirm: Sequence[w.Button],
@@ -126,14 +126,14 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.confirm_box.add_class("gin-confirm")
         self.confirm_box.layout.display = "none"
         self.result = DealResult()
-        status = fixed_box(w.VBox, [self.turn_html, self.last_move_html], "gin-status")
-        piles.place_beside(status)
-        self._piles_box = piles.box
+        self.status = fixed_box(w.VBox, [self.turn_html, self.last_move_html], "gin-status")
+        """The turn line and the last move, for the table to put beside the piles."""
+        self._piles_box = piles
         super().__init__(
             [
                 self.opponent_label,
                 self.opponent_area,
-                piles.box,
+                piles,
                 *hand,
                 rooms,
                 self.result,
@@ -143,10 +143,9 @@ class Felt(w.VBox):  # type: ignore[misc]
             layout=fixed_layout(),
         )
         self.add_class("gin-felt")
-        piles.history_built = self._place_history
         model.observe(self._on_large, names="large_cards")
 
-    def _place_history(self, area: CardArea) -> None:
+    def place_history(self, area: CardArea) -> None:
         """Put the discard history, just built, under the piles."""
         insert_child(self, area, after=self._piles_box)
 

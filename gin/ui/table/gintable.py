@@ -156,7 +156,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         )
         self.felt = Felt(
             c,
-            piles=self.piles,
+            piles=self.piles.box,
             hand=[
                 self.learner_hand.label,
                 self.learner_hand.ordering.widget,
@@ -166,6 +166,8 @@ class GinTable(w.VBox):  # type: ignore[misc]
             confirm=[self.buttons["confirm"], self.buttons["cancel"]],
             actions=self.actions.row,
         )
+        self.piles.place_beside(self.felt.status)  # the turn line beside the piles
+        self.piles.history_built = self.felt.place_history  # the history under them
         self.piles.attach(c, commands)
         self.learner_hand.area.on_ready(self.flow.on_page_ready)
         fixed = {"layout": fixed_layout(), "style": shared_style("html")}  # never hidden
