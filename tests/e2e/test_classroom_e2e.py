@@ -67,10 +67,11 @@ def class_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
 def answer_card_values(page: Page, right: int, log: PageLog | None = None) -> None:
     """Answer ``right`` questions of level 1 (card values) right, each then Next.
 
-    Enter is pressed again when no verdict came within :data:`ENTER_AGAIN_MS` (as a learner
-    would: a shared CI machine can lose the page's first keystrokes to a kernel still
-    starting); a wrong verdict, or none after three presses, fails with what the page and
-    its kernel said (``log``: the lesson's :class:`PageLog`)."""
+    The answer is typed and sent again when no verdict came within :data:`ENTER_AGAIN_MS`,
+    or the verdict was "type an answer first" (as a learner would: on a shared CI machine
+    the page's first answer has been lost or read empty just after the page loaded); a
+    wrong verdict, or none after three tries, fails with what the page and its kernel said
+    (``log``: the lesson's :class:`PageLog`)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     from .test_lessons_e2e import cards_in
@@ -84,11 +85,15 @@ def answer_card_values(page: Page, right: int, log: PageLog | None = None) -> No
         prompt = ex.locator(".gin-prompt").inner_html()
         points = gin.deadwood(cards_in(ex.locator(".gin-prompt")))
         box = ex.locator(".gin-answer-points input")
-        box.fill(str(points))
-        for _press in range(3):
+        decided = ex.locator(".gin-feedback.gin-feedback-right, .gin-feedback.gin-feedback-wrong")
+        for _try in range(3):
+            # CI once saw "First type an answer." for an answer typed just after the page
+            # loaded (the kernel checked an empty value): the answer is typed and sent
+            # again, as a learner would; an answer refused as empty is not counted.
+            box.fill(str(points))
             box.press("Enter")
             try:
-                any_verdict.first.wait_for(timeout=ENTER_AGAIN_MS)
+                decided.first.wait_for(timeout=ENTER_AGAIN_MS)
                 break
             except PlaywrightTimeout:
                 continue
