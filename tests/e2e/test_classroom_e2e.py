@@ -39,7 +39,7 @@ LIVE_S = 5.0
 """The teacher's table shows a learner's answer within this time."""
 WAIT_MS = 60_000
 ENTER_AGAIN_MS = 20_000
-"""Enter is pressed again when no verdict came within this time."""
+"""The answer is typed and sent again when no verdict came within this time."""
 
 
 @pytest.fixture(scope="module")
@@ -81,11 +81,11 @@ def answer_card_values(page: Page, right: int, log: PageLog | None = None) -> No
         ".gin-feedback.gin-feedback-right, .gin-feedback.gin-feedback-wrong, "
         ".gin-feedback.gin-feedback-invalid"
     )
+    decided = ex.locator(".gin-feedback.gin-feedback-right, .gin-feedback.gin-feedback-wrong")
     for _ in range(right):
         prompt = ex.locator(".gin-prompt").inner_html()
         points = gin.deadwood(cards_in(ex.locator(".gin-prompt")))
         box = ex.locator(".gin-answer-points input")
-        decided = ex.locator(".gin-feedback.gin-feedback-right, .gin-feedback.gin-feedback-wrong")
         for _try in range(3):
             # CI once saw "First type an answer." for an answer typed just after the page
             # loaded (the kernel checked an empty value): the answer is typed and sent

@@ -155,8 +155,10 @@ class TableController(TableState):
         in the middle of a deal it would deal the same stock again, so the learner could
         learn the cards still hidden (fair play). A teacher may, and another seed is simply
         a new game from it."""
-        if teacher or seed is None or self.game.can_deal_again():
-            return teacher or self.game.can_deal_again()
+        if teacher or self.game.can_deal_again():
+            return True
+        if seed is None:
+            return False
         try:
             return parse_seed(seed) != self.seed
         except gin.GinError:
