@@ -141,9 +141,9 @@ bench: install
 	$(PY) -m benchmarks
 
 # 40 learners recording into the class store for 5 minutes while the teacher's table is read,
-# on SQLite and on a throwaway PostgreSQL (psycopg and Debian's server: install-test): no
-# event lost, the click times and the teacher's lag written to docs/BENCHMARKS.md (make bench
-# runs 20 s each).
+# on SQLite, on a throwaway PostgreSQL (psycopg and Debian's server: install-test), and on
+# that database through two app servers (benchmarks/school_load.py): no event lost, the
+# click times and the teacher's lag written to docs/BENCHMARKS.md (make bench runs 20 s each).
 class-load: install-test
 	CLASS_LOAD_SECONDS=300 $(PY) -m benchmarks --only classroom
 

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.school_load import PAUSE_S, SchoolResult
+
 LEARNERS = 40
 CODE = "LOADQ2"
 INTERVAL_S = 0.1
@@ -69,8 +71,14 @@ def _learner(address: str, token: str, seconds: float, out: mp.Queue) -> None:  
     while time.monotonic() < end:
         level = rng.choice(LEVELS).key
         right = rng.random() < 0.7
-        event = Event("answer", rules="classic", level=level, right=right,
-                      slip="" if right else "pair", state="started")
+        event = Event(
+            "answer",
+            rules="classic",
+            level=level,
+            right=right,
+            slip="" if right else "pair",
+            state="started",
+        )
         t0 = time.perf_counter()
         store.record(CODE, token, event)
         times.append((time.perf_counter() - t0) * 1000)
@@ -79,9 +87,7 @@ def _learner(address: str, token: str, seconds: float, out: mp.Queue) -> None:  
     out.put((sent, times))
 
 
-def run_load(
-    address: Path | str, learners: int = LEARNERS, seconds: float = 20.0
-) -> LoadResult:
+def run_load(address: Path | str, learners: int = LEARNERS, seconds: float = 20.0) -> LoadResult:
     """``learners`` processes send events for ``seconds`` into the store at ``address`` (a
     data directory, or a ``postgresql://`` address), while this process refreshes the
     teacher's table."""
@@ -175,15 +181,45 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
 
 
-def _postgres_run(seconds: float) -> LoadResult | str:
-    """The load on a throwaway PostgreSQL cluster, or why there is none here."""
+def _postgres_run(seconds: float) -> tuple[LoadResult, SchoolResult, float] | str:
+    """The load on a throwaway PostgreSQL cluster, straight into the store and then through
+    two app servers (with the load average when that run started), or why there is none."""
     from benchmarks.pg_cluster import running_cluster, why_not
+    from benchmarks.school_load import run_school
 
     why = why_not()
     if why:
         return why
     with running_cluster() as cluster:
-        return run_load(cluster.database(), LEARNERS, seconds)
+        direct = run_load(cluster.database(), LEARNERS, seconds)
+        load = os.getloadavg()[0]
+        return direct, run_school(cluster.database(), LEARNERS, seconds), load
+
+
+def _school_table(school: SchoolResult, load: float) -> str:
+    """The run through two app servers (benchmarks/school_load.py), in Markdown."""
+    verdict = "none lost" if school.answered == school.stored else "EVENTS LOST"
+    servers = " and ".join(str(n) for n in school.per_server)
+    return (
+        "### Through two app servers on one PostgreSQL database\n\n"
+        f"{school.learners} learners ({servers} through each of two tutor servers, "
+        "`--TutorApp.class_db=postgresql://…`, as two hub user servers are) open level 1 in "
+        "Voilà as a page does, join the class through their server's `class/join`, and "
+        f"answer for {school.seconds:g} s: a number typed and sent, Next, a pause of "
+        f"{PAUSE_S[0]:g} to {PAUSE_S[1]:g} s. Each answer is checked and recorded by the "
+        "learner's own kernel; the teacher's table is read from the store every 0.5 s "
+        "(`benchmarks/school_load.py`). Load average "
+        f"{load:.1f} when the learners arrived; the two servers, their "
+        f"{school.learners} kernels and the database share the 2 cores.\n\n"
+        "| measure, p50 / p95 | PostgreSQL, two app servers |\n| --- | --- |\n"
+        f"| events | {school.answered} answers with a verdict, {school.stored} stored "
+        f"({verdict}) |\n"
+        f"| a learner's answer: Enter to the kernel idle (checked, recorded, drawn) | "
+        f"{_cell(school.answer_ms)} |\n"
+        f"| a refresh of the teacher's table | {_cell(school.teacher_ms)} |\n"
+        f"| the teacher's lag: commit to the read that returns it | {_cell(school.lag_ms)} "
+        f"(max {max(school.lag_ms, default=0):.0f}) |\n"
+    )
 
 
 def _cell(values: list[float]) -> str:
@@ -197,7 +233,8 @@ def run() -> str:
     with tempfile.TemporaryDirectory() as tmp:
         lite = run_load(Path(tmp), LEARNERS, seconds)
     pg_load = os.getloadavg()[0]
-    pg = _postgres_run(seconds)
+    pg_run = _postgres_run(seconds)
+    pg = pg_run if isinstance(pg_run, str) else pg_run[0]
     runs = [("SQLite (`make app`)", lite)]
     if isinstance(pg, LoadResult):
         runs.append(("PostgreSQL (one database)", pg))
@@ -215,11 +252,14 @@ def run() -> str:
         header
         + row("events", lost)
         + row("a learner's click: one event recorded", lambda r: _cell(r.click_ms))
-        + row("a level's Check clicked (checked, queued for the store)",
-              lambda r: _cell(r.check_ms))
+        + row(
+            "a level's Check clicked (checked, queued for the store)", lambda r: _cell(r.check_ms)
+        )
         + row("a refresh of the teacher's table", lambda r: _cell(r.teacher_ms))
-        + row("the teacher's lag: commit to the read that returns it",
-              lambda r: _cell(r.lag_ms) + f" (max {max(r.lag_ms, default=0):.0f})")
+        + row(
+            "the teacher's lag: commit to the read that returns it",
+            lambda r: _cell(r.lag_ms) + f" (max {max(r.lag_ms, default=0):.0f})",
+        )
     )
     no_pg = "" if isinstance(pg, LoadResult) else f"PostgreSQL not measured here: {pg}.\n\n"
     machine = (
@@ -237,11 +277,11 @@ def run() -> str:
         "(`benchmarks/classroom_load.py`; `make class-load` runs 5 minutes). On SQLite they "
         "write into the store's file; on PostgreSQL into one database of a throwaway cluster "
         "on this machine, each with its own connection, as the kernels of several app servers "
-        "do (the database can't tell which server a kernel runs on; "
-        "tests/e2e/test_school_e2e.py runs a class through two real servers). The "
+        "do; below, the same class through two real app servers. The "
         "teacher's read takes the events numbered after the last one it saw; a lag counts "
         "the 0.5 s between two reads.\n\n"
         f"{table}\n{no_pg}{machine}\n"
+        + ("" if isinstance(pg_run, str) else "\n" + _school_table(*pg_run[1:]))
     )
 
 

@@ -236,3 +236,33 @@ def test_a_lesson_opens_in_the_language_of_its_link_on_binder(
         )
     finally:
         page.context.close()
+
+
+def test_the_binder_image_records_into_a_schools_postgresql_store(
+    binder_env: BinderEnv, pg_url: str
+) -> None:
+    """A school's hub runs the image Binder builds (deploy/jupyterhub/config.yaml), and its
+    kernels record into the class store on PostgreSQL (GIN_CLASS_DB): the image has psycopg
+    (the ``school`` extra), and a class made there holds a learner's answer."""
+    script = (
+        "import sys\n"
+        "from gin.ui.classroom.store import Event, open_store\n"
+        "store = open_store(sys.argv[1])\n"
+        "store.create_class('BINDR1')\n"
+        "store.join('BINDR1', 'Ana', token='tok-ana')\n"
+        "store.record('BINDR1', 'tok-ana', Event('answer', rules='classic', "
+        "level='card-values', right=True, slip='', state='started'))\n"
+        "print(type(store).__name__, store.count_events('BINDR1'))\n"
+    )
+    done = subprocess.run(
+        [str(binder_env.venv / "bin" / "python"), "-c", script, pg_url],
+        env=binder_env.env,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    kind, count = done.stdout.split()
+    assert "Postgres" in kind, done.stdout
+    assert count == "1", done.stdout
