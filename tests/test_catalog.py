@@ -372,6 +372,13 @@ def test_signed_numbers_keep_their_sign_in_front_in_right_to_left_text() -> None
         ("bg", "После натисни Готово.", None),  # a button's name unquoted
         ("et", "Vajuta Valmis, kui oled lõpetanud.", None),
         ("bg", "Прегледани раздавания: {count}.", "one"),  # stranded after a colon
+        ("bg", "Подреди отново", None),  # laying out is изложи, as in its own question
+        ("et", "Pööratud kaart sobib sinu kätte.", None),  # calques the readers counted
+        ("et", "see ilmselt ei sobi tema kätte", None),
+        ("et", "jääks sinu parimasse kätte {after} punkti", None),
+        ("et", "halvem väljapanek maksab punkte", None),
+        ("et", "Sobitamata kaartide hulka jäänud komplekt maksab oma punktid.", None),
+        ("et", "kumb on parem või kas see palju maksab", None),
     ],
 )
 def test_lint_finds_each_languages_second_pass_slips(

@@ -382,6 +382,34 @@ def play() -> Roots:
 
 
 @page
+def play_with_less_help() -> Roots:
+    """The table at the help levels "some" and "none" (``?help=``): the hint asked for
+    (refused at "none"), a deal played without knocking until it ends or a room opens for
+    the learner (laying off, the score guess), which is shown too."""
+    from gin.ui.lessons import play_lesson
+
+    roots: Roots = []
+    for level in ("some", "none"):
+        lesson = play_lesson(seed=7, pause=0, help=level)
+        table = lesson.table
+        assert table.controller.help == level
+        table.buttons["hint"].click()
+        roots.append((lesson.widget, bool(table.coach.error)))
+        bot = gin.bots.make_bot("eager", random.Random(7))
+        for _ in range(200):
+            c = table.controller
+            if c.deal.is_over or c.room:
+                break
+            action = bot.choose(c.view())
+            if isinstance(action, gin.Knock):  # the deal goes on: a plain discard
+                action = gin.Discard(action.card)
+            click(table, action)
+            assert table.coach.error == "", table.coach.error
+        roots.append((lesson.widget, False))
+    return roots
+
+
+@page
 def play_to_the_end() -> Roots:
     from gin.ui.table.gintable import GinTable
     roots: Roots = []

@@ -134,7 +134,7 @@ def test_the_summary_links_layout_slips_to_the_lay_out_level() -> None:
     assert "Costly layoffs in 2 deals." in page and "level=layoffs" in page
     review = review_deal(_knock_deal((RUN4, SET4)), 0, worlds=WORLDS)
     page = html.unescape(summary_html(summarize([review]), "classic"))
-    assert "1 layout left points on the table." in page and "level=lay-out" in page
+    assert "1 layout left more deadwood than the best layout." in page and "level=lay-out" in page
 
 
 @pytest.mark.parametrize("lang", ["he", "et", "lo", "bg"])

@@ -322,6 +322,20 @@ def test_a_finished_layout_keeps_only_its_verdict(stack: Any) -> None:
     assert builder.verdict.layout.display == ""
 
 
+def test_no_discard_warning_is_left_while_the_knock_is_laid_out(stack: Any) -> None:
+    """Issue 31 (a newcomer's walk): the warning about a discard that would fit with the
+    opponent's cards helps choose the discard; once it is chosen and the learner lays out
+    the knock, the coach no longer gives it, and the reading of the opponent stays."""
+    t = ready_to_knock(stack)  # the opponent took the up card K♦; K♥ would fit with it
+    codes = [s.code for s in t.coach.steps("opponent")]
+    assert "danger" in codes and "Careful" in t.coach.section("opponent").steps[-1].text
+    knock_with(t, "KH")
+    steps = t.coach.steps("opponent")
+    assert [s.code for s in steps] == [c for c in codes if c != "danger"]
+    assert [s.number for s in steps] == list(range(1, len(steps) + 1))
+    assert "K♦" in " ".join(s.text for s in steps)  # what the opponent holds is still told
+
+
 def test_big_gin_is_laid_out_by_the_learner_and_must_leave_no_deadwood(stack: Any) -> None:
     t = table(stack, "AS 2S 3S 4H 4D 4C 7C 8C 9C TC", OTHER, "JC", rules="spades-double")
     t.buttons["take"].click()

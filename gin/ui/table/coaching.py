@@ -3,6 +3,8 @@ engine's explanation steps and drawn by :class:`~gin.ui.table.coach.Coach`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import gin
 from gin.bots.headline import headline
 from gin.bots.hint import Hint
@@ -74,6 +76,17 @@ def turn_instruction(view: gin.PlayerView, policy: HelpPolicy) -> tuple[gin.Step
     return number_steps([("instruction", M[key]())])
 
 
+DISCARD_WARNINGS = ("danger",)
+"""The opponent reading's steps about a discard still to choose (a card that would fit with
+what the opponent took): left out once the discard is chosen and the learner lays out."""
+
+
+def without_discard_warnings(steps: tuple[gin.Step, ...]) -> tuple[gin.Step, ...]:
+    """``steps`` without the :data:`DISCARD_WARNINGS`, numbered again from 1."""
+    kept = [s for s in steps if s.code not in DISCARD_WARNINGS]
+    return tuple(replace(s, number=i) for i, s in enumerate(kept, 1))
+
+
 def at_table_section(slips: tuple[tuple[str, gin.Text], ...]) -> CoachSection:
     """The deal's end where the learner's slips are checked: "at the table", the slips of
     this deal (each the sentence that said it), or none."""
@@ -94,12 +107,15 @@ def coach_sections(
     since: int,
     four_color: bool,
     policy: HelpPolicy = POLICIES["full"],
+    laying_out: bool = False,
 ) -> list[CoachSection]:
     """The coach's sections: the turn's options (or the end of the deal, ``beat`` lines
     of it), the hint, the opponent's visible moves since event ``since``, and while the
     deal is played the knock limit and the meld choice. The help level's ``policy`` says
     which: where the counting is the learner's, the turn's instruction without figures,
-    no best arrangement (unless the hint asked for, at the level whose hint shows them)."""
+    no best arrangement (unless the hint asked for, at the level whose hint shows them).
+    While the learner is ``laying_out`` a knock, its discard is chosen: the opponent's
+    reading keeps no warning about discards."""
     sections: list[CoachSection] = []
     counts = hint is not None and policy.hint_reveals_counts
     if view.phase.is_over:
@@ -123,9 +139,10 @@ def coach_sections(
             )
         )
     if policy.coach_opponent_reading:
-        sections.append(
-            CoachSection("opponent", M["coach.opponent"].render(), opponent_steps(view, since))
-        )
+        reading = opponent_steps(view, since)
+        if laying_out:
+            reading = without_discard_warnings(reading)
+        sections.append(CoachSection("opponent", M["coach.opponent"].render(), reading))
     if view.phase.is_over:  # the score lines start with the knock limit
         return sections
     sections.append(

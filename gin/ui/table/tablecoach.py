@@ -50,6 +50,7 @@ class TableCoach(Coach):
             since=c.since,
             four_color=c.four_color,
             policy=policy,
+            laying_out=c.room == "builder",
         )
         if policy.slips_checked and view.phase.is_over and c.revealed():
             sections.insert(0, at_table_section(c.slips))
