@@ -10,12 +10,13 @@ without it is refused).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from voila_harness import (
@@ -114,6 +115,22 @@ def answer_card_values(page: Page, right: int, log: PageLog | None = None) -> No
         )
 
 
+def assert_join_fields_spaced(box: Any) -> None:
+    """Issue 31 (a newcomer's walk): the join box's fields and its button stand apart, at
+    least 8 px between one and the next (beside it, or below when the row wraps), each
+    field's name above its box."""
+    items = box.locator("label.gin-class-field, button.gin-action-join-class")
+    rects = [items.nth(i).bounding_box() for i in range(items.count())]
+    assert len(rects) == 3 and all(rects), rects
+    for a, b in itertools.pairwise(rects):
+        apart = max(b["x"] - (a["x"] + a["width"]), b["y"] - (a["y"] + a["height"]))
+        assert apart >= 7.5, (a, b)
+    for i in range(2):
+        name = items.nth(i).locator("span").bounding_box()
+        field = items.nth(i).locator("input").bounding_box()
+        assert name and field and name["y"] + name["height"] <= field["y"] + 1, (name, field)
+
+
 def join(page: Page, base_url: str, code: str, nickname: str, *, by_link: bool) -> None:
     """Join the class on Start here, by its link (``?class=``) or typing the code."""
     query = f"?class={code}" if by_link else ""
@@ -125,6 +142,7 @@ def join(page: Page, base_url: str, code: str, nickname: str, *, by_link: bool) 
         assert code_input.input_value() == code
     else:
         code_input.fill(code.lower())
+    assert_join_fields_spaced(box)
     box.locator("input.gin-class-nickname-input").fill(nickname)
     box.locator("button.gin-action-join-class").click()
     page.locator(".gin-class-join-status", has_text=nickname).wait_for(timeout=WAIT_MS)
