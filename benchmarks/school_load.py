@@ -94,20 +94,31 @@ async def _answer(learner: _Learner, rng: random.Random, end: float) -> None:
         await asyncio.sleep(rng.uniform(*PAUSE_S))
 
 
+def teacher_look(
+    store: Any, code: str, tally: Any, teacher_ms: list[float], lag_ms: list[float]
+) -> None:
+    """One look of the teacher's page at the class ``code``: the events added since its
+    last look (``tally``, a :class:`gin.ui.classroom.summary.ClassTally`) read and the table
+    drawn; the look's time goes into ``teacher_ms``, each event's lag (from its commit to
+    this read) into ``lag_ms``."""
+    from gin.ui.classroom.teacher import table_html
+
+    t0 = time.perf_counter()
+    events = store.events(code, after=tally.last_id)
+    read_at = time.time()
+    tally.add(store.learners(code), events)
+    table_html(tally.summary(), code)
+    teacher_ms.append((time.perf_counter() - t0) * 1000)
+    lag_ms += [(read_at - e.at) * 1000 for e in events]
+
+
 async def _teacher(store: Any, end: float, result: SchoolResult) -> None:
     """Read the class's new events every 0.5 s, as the teacher's page does."""
     from gin.ui.classroom.summary import ClassTally
-    from gin.ui.classroom.teacher import table_html
 
     tally = ClassTally()
     while time.monotonic() < end:
-        t0 = time.perf_counter()
-        events = store.events(CODE, after=tally.last_id)
-        read_at = time.time()
-        tally.add(store.learners(CODE), events)
-        table_html(tally.summary(), CODE)
-        result.teacher_ms.append((time.perf_counter() - t0) * 1000)
-        result.lag_ms += [(read_at - e.at) * 1000 for e in events]
+        teacher_look(store, CODE, tally, result.teacher_ms, result.lag_ms)
         await asyncio.sleep(0.5)
     result.lag_ms += [(time.time() - e.at) * 1000 for e in store.events(CODE, after=tally.last_id)]
 

@@ -84,3 +84,23 @@ def test_the_config_gives_a_school_what_it_needs() -> None:
     assert secret == {"name": "gin-class-store", "key": "url"}
     extensions = user["extraFiles"]["gin-class"]["data"]["ServerApp"]["jpserver_extensions"]
     assert extensions["gin.ui.classroom.hub"] is True and extensions["jupyterlab"] is False
+
+
+def test_the_hubs_image_installs_the_school_extra() -> None:
+    """Issue 32: the hub runs the image Binder builds from binder/, and its kernels record
+    into PostgreSQL (GIN_CLASS_DB from the secret): binder/requirements.txt installs the
+    project with the ``school`` extra (psycopg), which pyproject.toml defines.
+    (tests/test_binder.py builds that image's environment and records into a real server.)"""
+    import tomllib
+
+    root = DEPLOY.parent.parent
+    lines = [
+        line.split("#")[0].strip()
+        for line in (root / "binder" / "requirements.txt").read_text().splitlines()
+    ]
+    assert "-e .[school]" in lines
+    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert any(dep.startswith("psycopg") for dep in extras["school"])
+    assert config()["singleuser"]["extraEnv"]["GIN_CLASS_DB"]["valueFrom"]["secretKeyRef"]
