@@ -408,3 +408,20 @@ def test_lint_lets_the_right_forms_pass(lang: str, text: str) -> None:
     from gin.catalog import style_problems
 
     assert style_problems(lang, "doc.k", text, "one") == []
+
+
+@pytest.mark.parametrize("key", ["error.review-not-legal", "error.review-not-weighed"])
+def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str) -> None:
+    """Issue 31 (at the root): where a move is the subject or the object of a sentence it is
+    its noun form ("the discard of 8♦"), never the command ("discard 8♦") in quotes."""
+    import gin
+    from gin.i18n import LANGUAGES, message, render
+
+    message("doc.noun", "{action:action_noun}")
+    message("doc.command", "{action:action}")
+    data = {"action": gin.Discard(gin.parse_cards("8D")[0]).text}
+    for lang in LANGUAGES:
+        text, noun = render(key, data, lang), render("doc.noun", data, lang)
+        assert noun in text, (lang, text)
+        # (a Lao noun is ການ and the verb: the command is only looked for outside it)
+        assert render("doc.command", data, lang) not in text.replace(noun, ""), (lang, text)
