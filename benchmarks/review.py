@@ -140,9 +140,8 @@ def static_section() -> str:
     if recorded.startswith(STATIC_MARK + " (recorded"):
         return recorded
     note = (
-        f"{STATIC_MARK} (recorded before issue 30, not measured again with this run: {body} "
-        "The figures below are those of the earlier review, with fixed 56 worlds and "
-        "playouts by `eager`.)"
+        f"{STATIC_MARK} (recorded by an earlier run, at the date below, not measured again "
+        f"with this one: {body})"
     )
     return note + recorded[len(STATIC_MARK) :]
 

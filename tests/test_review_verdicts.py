@@ -21,8 +21,10 @@ from gin.bots.selfplay import play_deal
 from gin.bots.verdicts import (
     COSTLY,
     COSTLY_FROM,
+    WELL_MEASURED,
     above,
     below,
+    interval,
     judge_loss,
     settled,
     within_noise,
@@ -74,6 +76,23 @@ def test_a_gain_the_worlds_cannot_separate_is_close_however_large_its_mean() -> 
     assert judge_loss([12] * 16) == "blunder"
     # a wide interval crossing the costly line: the verdict is not settled there
     assert not settled([9, -3, 8, 0, 7, -2]) and judge_loss([9, -3, 8, 0, 7, -2]) == "close"
+
+
+def test_the_interval_narrows_to_half_a_standard_error_only_at_the_costly_cap() -> None:
+    """Rule: a loss estimated from the review's costly cap of worlds (56 times 16) or more
+    is judged with an interval of half a standard error, a smaller sample with one: the
+    same spread of differences (a mean of 3.5 points, a standard error of about 1 over 896
+    worlds) is an inaccuracy over 896 worlds and "close" over 448; the interval shown
+    is the one judged by."""
+    assert WELL_MEASURED == rv.REVIEW_WORLDS * rv.COSTLY_GROWTH
+    measured = [34, -27] * (WELL_MEASURED // 2)
+    fewer = measured[: WELL_MEASURED // 2]
+    assert judge_loss(measured) == "inaccuracy" and not within_noise(measured)
+    assert interval(measured).low >= COSTLY_FROM
+    assert judge_loss(fewer) == "close" and interval(fewer).low < COSTLY_FROM
+    # the noise test is the same at every size: a gain within one standard error is close
+    tied = [30, -30] * (WELL_MEASURED // 2)
+    assert judge_loss([*tied[:-1], 31]) == "close"
 
 
 def test_every_close_decision_of_whole_reviews_is_shown_as_not_costly() -> None:

@@ -21,7 +21,10 @@ replaying the deal's actions, and weighs the moves worth weighing from that view
   :data:`COSTLY_GROWTH` times as many: while the loss's interval crosses it, while the
   move made leads but another could still beat it by as much, and while a costly loss
   is not costly in the first half of the worlds too (a verdict reached by looking again
-  and again must hold on the earlier worlds, or the looks themselves make noise costly);
+  and again must hold on the earlier worlds, or the looks themselves make noise costly).
+  At that cap (:data:`~gin.bots.verdicts.WELL_MEASURED` worlds) the loss's standard error
+  is well measured and its interval narrows to half a standard error
+  (:func:`gin.bots.verdicts.margin`);
 - a decision where the move made is the only candidate (a forced move, gin, or a top
   card that can't help left on the pile) needs no search: it is the best move.
 

@@ -12,8 +12,9 @@ world by world), so that noise never makes a verdict:
   :data:`NOISE_SE` standard errors), or cannot tell whether it lost the
   :data:`COSTLY_FROM` points of a costly move (its interval crosses that line);
 - a costly class (``inaccuracy``, ``mistake``, ``blunder``) only when the **low end** of the
-  loss's interval (the mean less :data:`INTERVAL_SE` standard errors) clears that class's
-  threshold: the class is the one of the low end;
+  loss's interval (the mean less :data:`INTERVAL_SE` standard errors, or
+  :data:`MEASURED_SE` once the loss is estimated from :data:`WELL_MEASURED` worlds or more:
+  :func:`margin`) clears that class's threshold: the class is the one of the low end;
 - ``good``: behind the best, but the high end of the interval stays under
   :data:`COSTLY_FROM`.
 
@@ -62,6 +63,29 @@ standard errors flagged no more truly costly decisions and missed many more; hal
 standard error flagged noise: a few worlds with large swings make a small sample's
 standard error too small)."""
 
+WELL_MEASURED = 896
+"""Worlds from which the standard error of an estimated loss is itself well measured, so
+that its interval narrows to :data:`MEASURED_SE` (the review's costly cap, 56 worlds times
+16: only a decision whose verdict still hung on the costly line is searched that far)."""
+
+MEASURED_SE = 0.5
+"""Standard errors either side of a loss estimated from :data:`WELL_MEASURED` worlds or
+more. The one standard error of :data:`INTERVAL_SE` guards against small samples, whose
+standard error a few worlds with large swings make too small; over 896 worlds that no
+longer happens, and one standard error left a loss of about 3 points "close" at the cap
+(measured against a search eight times stronger, ``benchmarks/review_check.py``, on the
+tuning deals of seed 30: 4 more truly costly decisions flagged, 1 more flag of noise)."""
+
+
+def margin(n: int) -> float:
+    """Standard errors either side of a loss estimated from ``n`` worlds: its interval.
+
+    >>> margin(56), margin(448), margin(896)
+    (1.0, 1.0, 0.5)
+    """
+    return MEASURED_SE if n >= WELL_MEASURED else INTERVAL_SE
+
+
 NOISE_SE = 1.0
 """Standard errors within which a move cannot be told apart from the best (the expert's
 own test of noise, :func:`gin.bots.expert.within_noise`)."""
@@ -100,9 +124,9 @@ def _var_n(n: int, s: int, q: int) -> Fraction:
     return Fraction(n * q - s * s, n * n * max(1, n - 1))
 
 
-def above(diffs: Sequence[int], threshold: float, se: float = INTERVAL_SE) -> bool:
-    """Whether the mean of ``diffs`` less ``se`` standard errors is at least
-    ``threshold`` (exactly).
+def above(diffs: Sequence[int], threshold: float, se: float | None = None) -> bool:
+    """Whether the mean of ``diffs`` less ``se`` standard errors (by default
+    :func:`margin` of their number) is at least ``threshold`` (exactly).
 
     >>> above([3, 3, 3], 2.5), above([0, 6], 2.5)
     (True, False)
@@ -110,16 +134,20 @@ def above(diffs: Sequence[int], threshold: float, se: float = INTERVAL_SE) -> bo
     n, s, q = _moments(diffs)
     if n == 0:
         return False
+    if se is None:
+        se = margin(n)
     gap = Fraction(s, n) - Fraction(threshold)
     return gap >= 0 and gap * gap >= Fraction(se) ** 2 * _var_n(n, s, q)
 
 
-def below(diffs: Sequence[int], threshold: float, se: float = INTERVAL_SE) -> bool:
-    """Whether the mean of ``diffs`` plus ``se`` standard errors is under ``threshold``
-    (exactly)."""
+def below(diffs: Sequence[int], threshold: float, se: float | None = None) -> bool:
+    """Whether the mean of ``diffs`` plus ``se`` standard errors (by default :func:`margin`
+    of their number) is under ``threshold`` (exactly)."""
     n, s, q = _moments(diffs)
     if n == 0:
         return True
+    if se is None:
+        se = margin(n)
     gap = Fraction(threshold) - Fraction(s, n)
     return gap > 0 and gap * gap > Fraction(se) ** 2 * _var_n(n, s, q)
 
@@ -133,11 +161,14 @@ def within_noise(diffs: Sequence[int], se: float = NOISE_SE) -> bool:
     return Fraction(s * s, n * n) <= Fraction(se) ** 2 * _var_n(n, s, q)
 
 
-def interval(diffs: Sequence[int], se: float = INTERVAL_SE) -> LossInterval:
-    """The :class:`LossInterval` of ``diffs`` (for showing; verdicts use exact tests)."""
+def interval(diffs: Sequence[int], se: float | None = None) -> LossInterval:
+    """The :class:`LossInterval` of ``diffs``, ``se`` standard errors either side (by
+    default :func:`margin` of their number; for showing, verdicts use exact tests)."""
     n, s, q = _moments(diffs)
     if n == 0:
         return LossInterval(0.0, 0.0, 0.0, 0)
+    if se is None:
+        se = margin(n)
     half = se * float(_var_n(n, s, q)) ** 0.5
     mean = s / n
     return LossInterval(mean, mean - half, mean + half, n)
@@ -206,9 +237,11 @@ __all__ = [
     "COSTLY",
     "COSTLY_FROM",
     "INTERVAL_SE",
+    "MEASURED_SE",
     "NOISE_SE",
     "THRESHOLDS",
     "VERDICTS",
+    "WELL_MEASURED",
     "LossInterval",
     "Verdict",
     "above",
@@ -216,6 +249,7 @@ __all__ = [
     "interval",
     "judge_loss",
     "legend",
+    "margin",
     "open_boundary",
     "settled",
     "verdict",
