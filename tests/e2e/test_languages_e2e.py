@@ -100,6 +100,11 @@ def switch_to(page: Page, lang: str) -> None:
 
 
 def assert_reads_in(page: Page, lang: str, where: str) -> None:
+    # a part added after the page rendered shows the widget manager's "Loading widget..."
+    # placeholder until its view is drawn (seen on a loaded CI machine): wait for the view
+    page.wait_for_function(
+        "() => !document.body.innerText.includes('Loading widget')", timeout=30_000
+    )
     text = page.evaluate(VISIBLE_TEXT_JS)
     left = english_left(text, lang)
     assert left == [], f"{where} in {lang}: English words left: {left}"
