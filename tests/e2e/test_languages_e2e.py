@@ -245,6 +245,14 @@ def play_some_moves(page: Page) -> list[str]:
                 "() => document.querySelectorAll('.gin-hand .gin-card[data-card]').length === 10",
                 timeout=10_000,
             )
+            # the opponent answers after the table's pause: the deal stands still (the
+            # learner's turn again, or its end) before anyone reads the piles
+            page.wait_for_function(
+                "() => { const on = c => { const b = document.querySelector('button.' + c);"
+                " return !!b && !b.disabled; };"
+                " return on('gin-action-draw-stock') || on('gin-action-next-deal'); }",
+                timeout=30_000,
+            )
             return done
         if s["draw"]:
             page.locator("button.gin-action-draw-stock").click()

@@ -465,7 +465,7 @@ def test_a_page_whose_kernel_died_says_so_with_a_reload_button(
     reload = lost.locator("button.gin-reload")
     assert reload.inner_text() == M["fairplay.server.reload"].render(lang=lang)
     with page.expect_navigation(wait_until="commit", timeout=60_000):
-        reload.click()
+        reload.click(no_wait_after=True)  # the navigation is waited for here, up to 60 s
     wait_until_rendered(page)
     assert page.locator(".gin-kernel-lost").count() == 0
     assert page.locator(".gin-lesson").count() == 1
