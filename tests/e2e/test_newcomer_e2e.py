@@ -89,9 +89,17 @@ def in_view(page: Page, css: str) -> str:
     return str(page.evaluate(IN_VIEW_JS, css))
 
 
-def assert_in_view(page: Page, *css: str) -> None:
-    """Each of these elements is in view (where each is, when one is not)."""
-    where = {c: in_view(page, c) for c in css}
+def assert_in_view(page: Page, *css: str, settle_s: float = 5.0) -> None:
+    """Each of these elements is in view (where each is, when one is not), once the page
+    has stopped scrolling: a focus moved or a result scrolled to is given up to
+    ``settle_s`` to come into view (on a loaded CI machine the last scroll came after
+    300 ms)."""
+    deadline = time.monotonic() + settle_s
+    while True:
+        where = {c: in_view(page, c) for c in css}
+        if all(w == "in view" for w in where.values()) or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(100)
     assert all(w == "in view" for w in where.values()), where
 
 
