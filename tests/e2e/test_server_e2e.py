@@ -342,9 +342,14 @@ def test_45_pages_at_once_get_at_most_40_kernels_and_the_rest_the_full_page(
         # traceback once, with a count: issue 33)
         launches = len(list((base / "starts").iterdir())) if kernels != "python3" else 0
         died = sum(n % 4 == 1 for n in range(launches))
-        assert log.count("Kernel started") - died <= 40
-        assert statuses.count(200) <= 40 and statuses.count(200) + statuses.count(503) == 45
-        assert statuses.count(503) >= 5
+        # a page that never connects frees its place after connect_timeout (20 s): on a slow
+        # machine a first page's place is freed while the rush still waits, and one more
+        # page gets a kernel (at most 40 at once all the same: ``most`` above)
+        freed = log.count("did not connect within")
+        assert log.count("Kernel started") - died - freed <= 40
+        assert statuses.count(200) <= 40 + freed
+        assert statuses.count(200) + statuses.count(503) == 45
+        assert statuses.count(503) >= 5 - freed
         for body in bodies:
             assert "The tutor is full" in body and "(40 lessons are open)" in body
         # Issue 33: in a rush most places were freed by the culler (two minutes), not by
