@@ -44,10 +44,13 @@ def _suggestion(event: act.Event, top: Card | None, forced: bool) -> Draft | Non
     return None
 
 
-def opponent_steps(view: PlayerView, since: int = 0) -> tuple[Step, ...]:
+def opponent_steps(
+    view: PlayerView, since: int = 0, *, discard_warnings: bool = True
+) -> tuple[Step, ...]:
     """The opponent's visible moves from event ``since`` on (but their layoffs, which the
     end of the deal tells with the score), what each may suggest, the cards the opponent
-    is known to hold, and the player's legal discards that would fit with those."""
+    is known to hold, and (unless not ``discard_warnings``: the discard is chosen, as
+    while a knock is laid out) the player's legal discards that would fit with those."""
     tops = _pile_tops(view)
     out: list[Draft] = []
     for i, e in enumerate(view.events[since:], start=since):
@@ -61,7 +64,7 @@ def opponent_steps(view: PlayerView, since: int = 0) -> tuple[Step, ...]:
     known = view.opponent_known
     if known and not view.phase.is_over:
         out.append(("known", M["reading.known"](cards=[c.code for c in known], count=len(known))))
-        for choice in view.discard_choices:
+        for choice in view.discard_choices if discard_warnings else ():
             near = neighbours(choice.card)
             fits = [k.code for k in known if near & k.mask]
             if fits:

@@ -3,8 +3,6 @@ engine's explanation steps and drawn by :class:`~gin.ui.table.coach.Coach`."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import gin
 from gin.bots.headline import headline
 from gin.bots.hint import Hint
@@ -76,17 +74,6 @@ def turn_instruction(view: gin.PlayerView, policy: HelpPolicy) -> tuple[gin.Step
     return number_steps([("instruction", M[key]())])
 
 
-DISCARD_WARNINGS = ("danger",)
-"""The opponent reading's steps about a discard still to choose (a card that would fit with
-what the opponent took): left out once the discard is chosen and the learner lays out."""
-
-
-def without_discard_warnings(steps: tuple[gin.Step, ...]) -> tuple[gin.Step, ...]:
-    """``steps`` without the :data:`DISCARD_WARNINGS`, numbered again from 1."""
-    kept = [s for s in steps if s.code not in DISCARD_WARNINGS]
-    return tuple(replace(s, number=i) for i, s in enumerate(kept, 1))
-
-
 def at_table_section(slips: tuple[tuple[str, gin.Text], ...]) -> CoachSection:
     """The deal's end where the learner's slips are checked: "at the table", the slips of
     this deal (each the sentence that said it), or none."""
@@ -139,9 +126,7 @@ def coach_sections(
             )
         )
     if policy.coach_opponent_reading:
-        reading = opponent_steps(view, since)
-        if laying_out:
-            reading = without_discard_warnings(reading)
+        reading = opponent_steps(view, since, discard_warnings=not laying_out)
         sections.append(CoachSection("opponent", M["coach.opponent"].render(), reading))
     if view.phase.is_over:  # the score lines start with the knock limit
         return sections
