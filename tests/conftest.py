@@ -155,6 +155,7 @@ def class_env(address: str, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.setitem(record._state, "store", None)
     monkeypatch.setitem(record._state, "member", None)
+    monkeypatch.setitem(record._state, "awaiting", False)
     monkeypatch.setattr(record, "LIMIT", record.EventLimit())
     monkeypatch.setattr(record, "_recorded", type(record._recorded)())
     return address

@@ -430,6 +430,60 @@ def test_a_learners_answers_hints_and_deals_are_recorded_for_their_class(class_e
     assert summary.rows[0].states["card-values"] == "mastered"
 
 
+def test_answers_checked_before_the_page_sends_its_membership_are_recorded_for_it(
+    class_env: str,
+) -> None:
+    """The classroom: the browser sends the stored membership a moment after the page is
+    drawn; three right answers checked in that moment still master the level for the
+    teacher (CI once lost a quick learner's first answer so)."""
+    from gin.ui.classroom.link import ClassLink
+    from gin.ui.lessons.course import CourseLesson
+
+    store = open_store(class_env)
+    store.create_class("ABCDEF")
+    ana = store.join("ABCDEF", "Ana", token="tok-ana")
+    lesson = CourseLesson(seed=3, level="card-values")  # its ClassLink awaits the page
+    panel = lesson.current
+    assert panel is not None
+    for _ in range(3):
+        question = panel.exercise.question
+        assert question is not None
+        panel.exercise.submit(points=question.data["answer"])
+        panel.exercise.next()
+    assert store.count_events() == 0 and record.held() == 3
+    link = next(w for w in lesson.widget.children if isinstance(w, ClassLink))
+    link.send_from_page({"event": "stored", "membership": {"code": "ABCDEF", "token": ana.token}})
+    assert record.held() == 0 and record.member() == ana
+    events = store.events("ABCDEF")
+    assert [e.right for e in events] == [True, True, True]
+    summary = summarize(store.learners("ABCDEF"), events)
+    assert summary.rows[0].states["card-values"] == "mastered"
+
+
+def test_a_page_without_a_membership_drops_what_it_held_and_holds_no_more(
+    class_env: str,
+) -> None:
+    """The classroom: a page that holds no membership records nothing, and its events are
+    not kept for a learner who joins later; what is held is bounded."""
+    from gin.ui.classroom.link import ClassLink
+
+    store = open_store(class_env)
+    store.create_class("ABCDEF")
+    ana = store.join("ABCDEF", "Ana", token="tok-ana")
+    link = ClassLink()
+    for n in range(record.HELD_MAX + 5):
+        record.answered("classic", "sets", right=True, slip="", question=f"1:{n}")
+    assert record.held() == record.HELD_MAX
+    link.send_from_page({"event": "stored", "membership": None})
+    assert record.held() == 0
+    assert not record.answered("classic", "sets", right=True, slip="", question="1:99")
+    assert record.held() == 0
+    link.send_from_page({"event": "joined", "membership": {"code": "ABCDEF", "token": ana.token}})
+    assert store.count_events() == 0  # nothing of before the join
+    assert record.answered("classic", "sets", right=True, slip="", question="1:100")
+    assert store.count_events() == 1
+
+
 def test_a_membership_of_an_ended_class_is_forgotten(class_env: str) -> None:
     from gin.ui.classroom.link import ClassLink
 

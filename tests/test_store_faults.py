@@ -51,6 +51,7 @@ def app_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setitem(record._state, "store", None)
     monkeypatch.setitem(record._state, "member", None)
+    monkeypatch.setitem(record._state, "awaiting", False)
     yield
     for name in (store_address.DB_ENV, store_address.DATA_ENV, teacherkey.KEY_ENV):
         os.environ.pop(name, None)

@@ -1,7 +1,8 @@
 // ClassLink: the learner's class membership in localStorage, and the join box.
-// On render the page sends the stored membership ({event: "stored", membership}); the
-// kernel checks it. The join box posts {code, nickname, lang} to the app's class/join
-// route (with the _xsrf cookie, as Jupyter asks), stores the answer and tells the kernel.
+// On render the page sends the stored membership ({event: "stored", membership}, null
+// when none); the kernel checks it. The join box posts {code, nickname, lang} to the
+// app's class/join route (with the _xsrf cookie, as Jupyter asks), stores the answer and
+// tells the kernel.
 
 function readStored(key) {
   try {
@@ -28,7 +29,7 @@ function render({ model, el }) {
   const key = model.get("storage_key");
   el.classList.add("gin-class-link");
   let stored = readStored(key);
-  if (stored) model.send({ event: "stored", membership: stored });
+  model.send({ event: "stored", membership: stored }); // null: none, the kernel holds nothing back
   model.on("msg:custom", (msg) => {
     if (msg && msg.event === "forget") {
       stored = null;

@@ -2,8 +2,9 @@
 
 A small custom widget (the pattern of :class:`gin.ui.lessons.progress.Progress`). When it
 is shown, the page sends the membership it stored (class code, nickname and the secret
-learner token the server gave); the kernel checks it with the class store and records for
-that learner from then on (:mod:`gin.ui.classroom.record`).
+learner token the server gave), or that it holds none; the kernel checks it with the class
+store and records for that learner from then on (:mod:`gin.ui.classroom.record`), the
+page's events of the moment before included.
 
 On Start here it also draws the join box (``form=True``): a class code and a nickname,
 inside ``.gin-class-join``, and ``button.gin-action-join-class``. Joining is a request from
@@ -73,6 +74,7 @@ class ClassLink(anywidget.AnyWidget):
             "no_server": _text("error.class-no-server"),
         }
         self.add_class("gin-class-link")
+        record.await_membership()  # the page's events wait for what the browser holds
         if not form:
             self.layout.display = "none"
         self.on_msg(self._handle_page_message)
@@ -87,10 +89,12 @@ class ClassLink(anywidget.AnyWidget):
         if not isinstance(content, Mapping) or content.get("event") not in ("stored", "joined"):
             return
         held = content.get("membership")
-        if not isinstance(held, Mapping):
-            return
-        code, token = held.get("code"), held.get("token")
+        code = token = None
+        if isinstance(held, Mapping):
+            code, token = held.get("code"), held.get("token")
         if not isinstance(code, str) or not isinstance(token, str) or len(token) > 64:
+            if content.get("event") == "stored":  # the page holds none (or none readable)
+                record.no_membership()
             return
         learner = record.set_member(code[:16], token)
         if learner is None:

@@ -17,6 +17,12 @@ kernel, which tries again with back-off (:class:`gin.ui.classroom.writer.EventWr
 :func:`flush` waits for that queue (tests, and the kernel's exit). A store that fails
 otherwise is logged on the server and the lesson goes on.
 
+A page's membership comes from the browser a moment after the page is drawn (its
+:class:`gin.ui.classroom.link.ClassLink` sends what it stored when it renders). Until the
+page has said whether it holds one (:func:`await_membership`), the page's events are held,
+at most :data:`HELD_MAX`: an answer checked in that moment is recorded for the learner
+once the membership is known, and dropped when the page holds none.
+
 What is recorded is what happened, once:
 
 - a question's answer checked again with the same verdict (Check pressed again) is not
@@ -54,6 +60,9 @@ EVENTS_PER_MINUTE = 40
 their own pace (an answer every few seconds) never meets it; a script pressing Check and
 Next as fast as it can is held to it."""
 
+HELD_MAX = EVENTS_PER_MINUTE
+"""At most this many events are held while a page's membership is awaited."""
+
 REMEMBERED = 10_000
 """How many recorded answers a kernel remembers to know a repeated Check."""
 
@@ -61,7 +70,8 @@ FLUSH_TIMEOUT_S = 10.0
 """How long the kernel's exit waits for events still queued."""
 
 _log = logging.getLogger("gin.ui.classroom")
-_state: dict[str, Any] = {"store": None, "member": None}
+_state: dict[str, Any] = {"store": None, "member": None, "awaiting": False}
+_held: list[Event] = []
 _queue: queue.Queue[tuple[str, Learner, Event]] = queue.Queue()
 _writer: dict[str, Any] = {"thread": None, "writer": None}
 _writer_lock = threading.Lock()
@@ -151,12 +161,44 @@ def set_member(code: str, token: str) -> Learner | None:
         _state["store"] = None
         learner = Learner(token, code, "")
     _state["member"] = learner
+    _release_held(record=learner is not None)
     return learner
 
 
 def forget_member() -> None:
     """Stop recording (the learner left the class)."""
     _state["member"] = None
+    _release_held(record=False)
+
+
+def await_membership() -> None:
+    """The page's class membership is on its way (a
+    :class:`gin.ui.classroom.link.ClassLink` is drawn): hold the page's events until
+    :func:`set_member` (they are recorded for that learner) or :func:`no_membership` (they
+    are dropped)."""
+    _state["awaiting"] = True
+    _held.clear()
+
+
+def no_membership() -> None:
+    """The page holds no class membership: the events held for it are dropped."""
+    _release_held(record=False)
+
+
+def held() -> int:
+    """How many events are held while the page's membership is awaited."""
+    return len(_held)
+
+
+def _release_held(*, record: bool) -> None:
+    """End the wait for the page's membership: record the held events (in their order) for
+    the member now known, or drop them."""
+    _state["awaiting"] = False
+    events = list(_held)
+    _held.clear()
+    if record:
+        for event in events:
+            _record(event)
 
 
 def _repeat_key(learner: Learner, event: Event) -> tuple[Any, ...] | None:
@@ -208,6 +250,10 @@ def _record(event: Event) -> bool:
     or queued through an outage of the store)."""
     learner = member()
     address = store_address()
+    if address is not None and learner is None and _state["awaiting"]:
+        if len(_held) < HELD_MAX:
+            _held.append(event)  # recorded once the page's membership is known
+        return False
     if learner is None or address is None:
         return False
     key = _repeat_key(learner, event)
@@ -389,16 +435,20 @@ __all__ = [
     "DATA_ENV",
     "DB_ENV",
     "EVENTS_PER_MINUTE",
+    "HELD_MAX",
     "LIMIT",
     "TABLE_SLIPS",
     "EventLimit",
     "answered",
+    "await_membership",
     "deal_over",
     "enabled",
     "flush",
     "forget_member",
+    "held",
     "hint_used",
     "member",
+    "no_membership",
     "set_member",
     "store",
     "table_slip",
