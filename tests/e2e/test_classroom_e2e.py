@@ -44,8 +44,9 @@ ENTER_AGAIN_MS = 20_000
 
 
 @pytest.fixture(scope="module")
-def class_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """The app with its own class store; yields (base URL, the printed teacher address)."""
+def class_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+    """The app with its own class store; yields (base URL, the printed teacher address, the
+    store's directory)."""
     base = tmp_path_factory.mktemp("class-app")
     log_path = base / "app.log"
     with run_voila(
@@ -62,7 +63,7 @@ def class_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
             line = next((x for x in lines if x.startswith("Teacher page: ")), None)
             time.sleep(0.2)
         assert line is not None, "the app printed no 'Teacher page: ' line"
-        yield server.base_url, line.removeprefix("Teacher page: ").strip()
+        yield server.base_url, line.removeprefix("Teacher page: ").strip(), base / "data"
 
 
 def answer_card_values(page: Page, right: int, log: PageLog | None = None) -> None:
@@ -115,6 +116,39 @@ def answer_card_values(page: Page, right: int, log: PageLog | None = None) -> No
         )
 
 
+def class_story(
+    data_dir: Path, code: str, teacher: Page, learners: tuple[Page, ...], logs: list[PageLog]
+) -> str:
+    """What the store holds of the class ``code``, what the teacher's table and each
+    learner's level say, and what their pages and kernels reported: the message of a live
+    table that did not show what was answered."""
+    from gin.ui.classroom.events import read_form
+    from gin.ui.classroom.store import open_store
+
+    store = open_store(str(data_dir))
+    try:
+        names = {lr.token: lr.nickname for lr in store.learners(code)}
+        events = [
+            f"{e.id} {names.get(e.token, e.token[:6])} {e.kind} {e.level} right={e.right} "
+            f"q={e.question} first={e.first_try}"
+            for e in map(read_form, store.events(code))
+        ]
+    finally:
+        store.close()
+    said = [
+        page.locator(".gin-level-panel .gin-mastery").inner_text(timeout=2000)
+        for page in learners
+    ]
+    heard = [log.errors() + log.kernel_stderr for log in logs]
+    cells = teacher.locator('.gin-class-table .gin-class-row td[data-level="card-values"]')
+    shown = [cells.nth(i).get_attribute("data-state") for i in range(cells.count())]
+    return (
+        f"the teacher's table, level 1: {shown}; "
+        f"learners {list(names.values())}; events: {events}; the levels said: {said}; "
+        f"pages and kernels: {heard}"
+    )
+
+
 def assert_join_fields_spaced(box: Any) -> None:
     """Issue 31 (a newcomer's walk): the join box's fields and its button stand apart, at
     least 8 px between one and the next (beside it, or below when the row wraps), each
@@ -149,9 +183,11 @@ def join(page: Page, base_url: str, code: str, nickname: str, *, by_link: bool) 
 
 
 def test_two_learners_join_and_the_teacher_sees_a_level_mastered_live(
-    browser: Browser, class_app: tuple[str, str]
+    browser: Browser, class_app: tuple[str, str, Path]
 ) -> None:
-    base_url, teacher_url = class_app
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    base_url, teacher_url, data_dir = class_app
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/class\?key=[\w-]+", teacher_url)
     teacher = new_page(browser)
     refused = teacher.goto(teacher_url.split("?")[0])
@@ -196,14 +232,19 @@ def test_two_learners_join_and_the_teacher_sees_a_level_mastered_live(
     teacher.wait_for_timeout(2500)  # one more refresh of the table
     assert rows.count() == 2
 
-    for page in (ana, bo):
+    logs = [
         open_lesson(page, base_url, "00_levels.ipynb?level=card-values&seed=11")
-    answer_card_values(ana, 3)
-    answer_card_values(bo, 1)
+        for page in (ana, bo)
+    ]
+    answer_card_values(ana, 3, logs[0])
+    answer_card_values(bo, 1, logs[1])
     mastered = rows.nth(0).locator('td[data-level="card-values"][data-state="mastered"]')
-    mastered.wait_for(timeout=LIVE_S * 1000)
     started = rows.nth(1).locator('td[data-level="card-values"][data-state="started"]')
-    started.wait_for(timeout=LIVE_S * 1000)
+    for cell in (mastered, started):
+        try:
+            cell.wait_for(timeout=LIVE_S * 1000)
+        except PlaywrightTimeout:
+            raise AssertionError(class_story(data_dir, code, teacher, (ana, bo), logs)) from None
     assert rows.nth(0).locator('td[data-level="sets"]').get_attribute("data-state") == "new"
     assert teacher.locator(".gin-class-csv").count() == 1
     teacher.reload(wait_until="commit")  # no key in the address now: the tab kept it
