@@ -129,8 +129,8 @@ def class_story(
     try:
         names = {lr.token: lr.nickname for lr in store.learners(code)}
         events = [
-            f"{e.id} {names.get(e.token, e.token[:6])} {e.kind} {e.level} right={e.right} "
-            f"q={e.question} first={e.first_try}"
+            f"{e.id} {names.get(e.token, e.token[:6])} {e.kind} {e.rules} {e.level} "
+            f"right={e.right} q={e.question} first={e.first_try}"
             for e in map(read_form, store.events(code))
         ]
     finally:
