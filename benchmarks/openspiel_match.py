@@ -873,6 +873,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--first", type=int, default=0, help="the first pair's number (to go on with a match)"
     )
     ap.add_argument("--playouts", type=int, default=None, help="the expert's playouts")
+    ap.add_argument(
+        "--opponent-knocks-at-once",
+        action="store_true",
+        help="the expert imagines an opponent that knocks as soon as it can, as "
+        "SimpleGinRummyBot does (an opponent model)",
+    )
     ap.add_argument("--json", default=None, help="write the summary to this file")
     ap.add_argument("--every", type=int, default=50, help="print progress every N pairs")
     args = ap.parse_args(argv)
@@ -881,7 +887,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError:
         print("open-spiel is not installed: pip install -e '.[bench]'", file=sys.stderr)
         return 2
-    opts = {"playouts": args.playouts} if args.playouts is not None else {}
+    opts: dict[str, Any] = {"playouts": args.playouts} if args.playouts is not None else {}
+    if args.opponent_knocks_at_once:
+        opts["opponent_knocks_at_once"] = True
 
     def show(done: int, total: int, res: MatchResult) -> None:
         if done % args.every == 0 or done == total:

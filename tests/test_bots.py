@@ -11,7 +11,7 @@ import gin
 from gin.bots import BOT_NAMES, EagerBot, ExpertBot, TacticianBot, make_bot
 from gin.bots.evaluate import sample_opponent_hand
 from gin.bots.memory import remember
-from gin.bots.sensible import SensibleBot
+from gin.bots.sensible import SensibleBot, waits
 from gin.bots.simulate import PHASE_CODES, Position, sensible_playout
 from gin.cards import DECK, cards_mask
 
@@ -209,6 +209,31 @@ def test_expert_is_deterministic_given_its_seed() -> None:
     assert a1 == a2
 
 
+def test_the_experts_model_of_a_hasty_opponent_makes_only_the_opponent_hasty() -> None:
+    """The opponent model (``opponent_knocks_at_once``, measured against OpenSpiel's
+    ``SimpleGinRummyBot``): in every imagined deal the opponent knocks as soon as the limit
+    allows, while the expert's own seat still waits for gin where the rules make it worth
+    it. Off by default, so the hint and the review imagine a patient opponent."""
+    from gin.bots.expert import sample_world
+
+    for seed in (11, 12):
+        d = gin.Deal.new(SPADES, rng=random.Random(seed))
+        d.apply(gin.Pass())
+        d.apply(gin.Pass())
+        d.apply(gin.DrawStock())
+        p = d.to_move
+        assert p is not None
+        view = d.view(p)
+        mem = remember(view)
+        hasty = sample_world(view, mem, random.Random(1), opponent_patient=False)
+        assert hasty.patient[p] and not hasty.patient[1 - p]
+        assert sample_world(view, mem, random.Random(1)).patient == (True, True)
+        bot = make_bot("expert", random.Random(5), playouts=40, opponent_knocks_at_once=True)
+        again = make_bot("expert", random.Random(6), playouts=40, opponent_knocks_at_once=True)
+        assert bot.choose(view) == again.choose(view)
+    assert not ExpertBot().opponent_knocks_at_once
+
+
 def test_expert_asked_out_of_turn_raises_not_your_turn() -> None:
     d = gin.Deal.new(CLASSIC, rng=random.Random(2))
     with pytest.raises(gin.GinError) as e:
@@ -271,11 +296,15 @@ def test_sensible_playouts_play_the_moves_of_the_sensible_policy_stepped_on_a_de
     """The expert's imagined deals (:func:`sensible_playout`, on masks) end exactly as the
     same policy stepped on the engine's deal (:class:`SensibleBot`), in both presets: the
     waiting for gin (spades-double's undercut bonus 25), the feeding check (what each
-    player saw the other take) and the take-when-it-melds rule included."""
-    bot = SensibleBot()
+    player saw the other take) and the take-when-it-melds rule included. A player that is
+    not patient (the expert's model of an opponent that knocks at once) knocks as soon as
+    the limit allows, on masks as on the deal."""
     played = 0
     waited = 0
-    for i in range(60):
+    hasty = 0
+    for i in range(90):
+        patient = (i % 3 != 1, i % 3 != 2)
+        bots = (SensibleBot(patient=patient[0]), SensibleBot(patient=patient[1]))
         rules = CLASSIC if i % 2 else SPADES
         d = _random_prefix(i, rules)
         if d.is_over:
@@ -293,21 +322,25 @@ def test_sensible_playouts_play_the_moves_of_the_sensible_policy_stepped_on_a_de
         )
         assert (again.taken, again.stock_only) == (pos.taken, pos.stock_only)
         pos.known = [cards_mask(views[0].opponent_known), cards_mask(views[1].opponent_known)]
+        pos.patient = patient
         fast = sensible_playout(pos.copy())
         while not d.is_over:
             p = d.to_move
             assert p is not None
             view = d.view(p)
-            a = bot.choose(view)
-            if any(isinstance(x, gin.Knock) for x in view.legal_actions) and not isinstance(
-                a, gin.Knock
-            ):
-                waited += 1
+            a = bots[p].choose(view)
+            if any(isinstance(x, gin.Knock) for x in view.legal_actions):
+                if not isinstance(a, gin.Knock):
+                    waited += 1
+                    assert patient[p]  # only a patient player passes up a knock
+                elif not patient[p] and waits(view.rules, view.stock_count):
+                    hasty += 1
             d.apply(a)
         assert d.outcome() == (fast.winner, fast.points, fast.kind)
         played += 1
-    assert played >= 40
+    assert played >= 60
     assert waited > 0  # some knock was passed up for gin, so that rule was checked too
+    assert hasty > 0  # and one that would have been passed up was taken by a hasty player
 
 
 def test_sensible_policy_takes_only_a_card_that_melds() -> None:

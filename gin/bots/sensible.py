@@ -136,8 +136,11 @@ class SensibleBot:
 
     name = "sensible"
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, patient: bool = True) -> None:
         self.rng = rng  # accepted like every opponent's; the policy draws no number
+        self.patient = patient
+        """Whether it waits for gin where :func:`waits` says so; if not, it knocks as soon
+        as the limit allows."""
 
     def choose(self, view: PlayerView) -> act.Action:
         """The sensible choice for this view."""
@@ -157,7 +160,7 @@ class SensibleBot:
         blocked = view.taken_card.mask if view.taken_card is not None else 0
         known = cards_mask(view.opponent_known)
         unseen = ~(hand | cards_mask(view.discard_pile) | known) & ((1 << 52) - 1)
-        wait = waits(view.rules, view.stock_count)
+        wait = self.patient and waits(view.rules, view.stock_count)
         knock, i = discard(hand, blocked, known, unseen, view.knock_limit, wait)
         card = Card.from_index(i)
         if knock and act.Knock(card) in legal:

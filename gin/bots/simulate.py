@@ -56,6 +56,10 @@ class Position:
     known: list[int] = field(default_factory=lambda: [0, 0])
     """For each player, the cards its opponent took from the discard pile and still holds
     (what the player knows the opponent collects)."""
+    patient: tuple[bool, bool] = (True, True)
+    """For each player, whether it passes up a knock to wait for gin where the rules make
+    that worth it (:func:`gin.bots.sensible.waits`); a player that is not patient knocks as
+    soon as the limit allows, as ``eager`` and OpenSpiel's ``SimpleGinRummyBot`` do."""
 
     def copy(self) -> Position:
         """An independent copy."""
@@ -71,6 +75,7 @@ class Position:
             self.taken,
             self.stock_only,
             list(self.known),
+            self.patient,
         )
 
     def to_deal(self) -> Deal:
@@ -95,7 +100,8 @@ _ALL = (1 << 52) - 1
 
 def sensible_playout(pos: Position) -> Outcome:
     """Play ``pos`` to the end with the ``sensible`` policy on both sides (``pos`` is
-    changed); :class:`gin.bots.sensible.SensibleBot` plays the same moves on a deal.
+    changed); :class:`gin.bots.sensible.SensibleBot` plays the same moves on a deal (made
+    with ``patient=pos.patient[p]`` for player ``p``).
 
     Each player's deadwood is carried from its discard to its next draw, and the discards
     worked out to decide whether to take a card are the ones it then chooses from."""
@@ -117,6 +123,7 @@ def sensible_playout(pos: Position) -> Outcome:
     """Each player's deadwood with ten cards, once known."""
     options: list[tuple[int, int]] | None = None
     """The discards of the hand to move, when taking a card worked them out."""
+    patient = pos.patient
     while True:
         if phase == DISCARD:
             m = hands[p]
@@ -126,7 +133,7 @@ def sensible_playout(pos: Position) -> Outcome:
             blocked = (1 << taken) if taken >= 0 else 0
             kn = known[p]
             unseen = ~(m | pile_mask | kn) & _ALL
-            wait = waits(rules, len(stock))
+            wait = patient[p] and waits(rules, len(stock))
             knock, i, v = choose_discard(m, blocked, kn, unseen, limit, wait, options)
             options = None
             if knock:
