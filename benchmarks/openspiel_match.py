@@ -662,6 +662,46 @@ RECORDED: list[dict[str, Any]] = [
         "target": 6.0,
         "final": True,
     },
+    {
+        "bot": "expert",
+        "options": {"opponent_knocks_at_once": True},
+        "seed": 2031,
+        "pairs": 600,
+        "deals": 1200,
+        "points_per_deal": 5.190833333333333,
+        "ci95_half": 1.2030648431418534,
+        "win_rate": 0.4533333333333333,
+        "loss_rate": 0.4891666666666667,
+        "endings": {
+            "ours gin": 239,
+            "ours knock": 136,
+            "ours tie": 2,
+            "ours undercut": 2,
+            "ours wall-gin": 2,
+            "ours wall-knock": 4,
+            "ours wall-tie": 1,
+            "theirs gin": 93,
+            "theirs knock": 491,
+            "theirs tie": 46,
+            "theirs undercut": 163,
+            "theirs wall-knock": 1,
+            "theirs wall-tie": 2,
+            "wall": 18,
+        },
+        "decisions": 20227,
+        "p50_ms": 83.95092700015994,
+        "p95_ms": 300.10392900010174,
+        "cpu_p50_ms": 80.16836999999555,
+        "cpu_p95_ms": 149.77149700000325,
+        "max_ms": 3049.255873999982,
+        "cpu_max_ms": 224.60965199999805,
+        "refused_knocks": 1,
+        "layoff_skips": 0,
+        "seconds": 1941.2958708320002,
+        "label": "expert, sensible playouts, opponent model: knocks at once (issue 30)",
+        "target": 6.0,
+        "final": True,
+    },
 ]
 """Matches measured on the shared machine (summaries of :meth:`MatchResult.summary`, with
 a ``label``): re-run with ``python -m benchmarks.openspiel_match BOT --pairs N --seed S``."""
@@ -852,6 +892,20 @@ NOTES: list[str] = [
     "imagined deal under the mirrored rules (undercut bonus 25), while `SimpleGinRummyBot` "
     "knocks at once, so the imagined opponent is not the real one; the next step is an "
     "imagined opponent that knocks as the known opponent does.",
+    '- **Issue 30: the opponent model** (row "opponent model: knocks at once"; `python -m '
+    "benchmarks.openspiel_match expert --opponent-knocks-at-once`): the expert's imagined "
+    "opponent knocks as soon as the limit allows, as `SimpleGinRummyBot` does, while the "
+    "expert's own seat still plays the sensible policy (`Position.patient` per seat; off by "
+    "default, so the hint and the review imagine a patient opponent). Tried first on 150 "
+    "duplicate pairs of seed 4040 against the expert without it, on the same deals: +5.03 "
+    "against +2.98 (the paired difference +2.05 ± 2.48). Then 600 pairs on seed 2031, never "
+    "used before, in two parts side by side (`--first 0` and `--first 300`, 300 pairs each; "
+    "+5.85 ± 1.59 and +4.53 ± 1.81): **+5.19 ± 1.20** points per deal (95% interval +3.99 to "
+    "+6.39). The +6.0 target is **missed** on the estimate and inside the interval. It "
+    "undercuts the simple bot's knocks 163 times against 79 without the model. Decision CPU "
+    "time p50 80 ms, p95 150 ms (the larger part's); the wall p95 of 300 ms is the machine's "
+    "other work: browser walks ran beside the first 75 pairs of each part. Nothing else was "
+    "tuned.",
     "- **In our own rules against `eager`** (`python -m gin.tournament tactician eager "
     "--games 300 --seed 5`): `spades-double`, playing for gin: won 232 of 300 games, "
     "77.3% (72.3%-81.7%), points per deal 16.56 / 10.07. `classic`, unchanged play: 184 "
