@@ -56,7 +56,6 @@ NEVER_ONE = {
     "lesson.course.map-summary": f"the mastery streak is {MASTERY_STREAK}",
     "lesson.level.game.explain-need-void": "the whole target",
     "lesson.level.game.picture": "“wins” is a verb here",
-    "lesson.level.values.worked": "three cards of at least 1 point each",
     "lesson.level.void.explain-on": "more than two cards left",
     "lesson.level.void.explain-void": "two cards left",
     "lesson.level.void.prompt": "the stock holds three or more",

@@ -152,6 +152,19 @@ def test_knocking_into_a_sure_undercut_is_a_blunder_and_playing_on_is_best() -> 
     assert wait.verdict == "best" and wait.loss == 0.0
 
 
+def test_a_knocks_undercut_reason_gives_the_deadwood_of_the_best_layout_and_says_so() -> None:
+    """Issue 40 (the reading's WRONG entry): the knock is weighed laid out at its best, so
+    its reason gives the least deadwood of the ten cards kept and says it is that layout's,
+    never as if it were the deadwood the learner laid out with (which may be more)."""
+    view = _undercut_deal().view(0)
+    knock = decide(0, view, act.Knock(Card.parse("KC")))
+    reason = knock.reasons[0]
+    kept = [c for c in view.hand if c != Card.parse("KC")]
+    assert reason.key == "review.knock-undercut"
+    assert reason.data["deadwood"] == gin.deadwood(kept) == 10
+    assert "laid out at its best (10 deadwood)" in reason.render()
+
+
 # ----------------------------------------------------------------- whole deals
 
 

@@ -58,15 +58,16 @@ def meld_section(view: gin.PlayerView, four_color: bool) -> CoachSection | None:
 
 def turn_instruction(view: gin.PlayerView, policy: HelpPolicy) -> tuple[gin.Step, ...]:
     """What the turn asks for, without a figure (the help levels that leave the counting
-    to the learner): take or pass, draw, discard (or knock, where Knock is offered on
-    every discard), lay off, or wait."""
+    to the learner): take or pass, draw (from the stock alone after both passes), discard
+    (or knock, where Knock is offered on every discard), lay off, or wait."""
     ph = view.phase
     if not view.my_turn:
         key = "coach.turn-wait"
     elif ph in (gin.Phase.OFFER_NON_DEALER, gin.Phase.OFFER_DEALER):
         key = "coach.turn-offer"
     elif ph is gin.Phase.DRAW:
-        key = "coach.turn-draw"
+        # after both players passed the up card, the first draw is from the stock alone
+        key = "coach.turn-draw-stock" if view.stock_only else "coach.turn-draw"
     elif ph is gin.Phase.DISCARD:
         key = "coach.turn-discard-knock" if policy.knock_on_every_discard else "coach.turn-discard"
     else:
