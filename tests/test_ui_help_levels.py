@@ -33,11 +33,11 @@ def fresh_widgets() -> Iterator[None]:
     set_language(DEFAULT_LANGUAGE)
 
 
-def table(stack: Any, help: str, *, up: str = "KD") -> GinTable:
+def table(stack: Any, help: str, *, up: str = "KD", stock: str = "AD") -> GinTable:
     """A table at help level ``help`` whose first deal gives the learner READY (the
-    non-dealer), the opponent OTHER, and A♦ on top of the stock."""
+    non-dealer), the opponent OTHER, and ``stock`` (A♦ unless told) on top of the stock."""
     game = gin.Game(
-        gin.Rules.preset("classic"), seed=1, first_dealer=1, orders=[stack(READY, OTHER, up, "AD")]
+        gin.Rules.preset("classic"), seed=1, first_dealer=1, orders=[stack(READY, OTHER, up, stock)]
     )
     t = play_table(seed=1, pause=0, help=help)
     t.load_game(game)
@@ -234,6 +234,61 @@ def test_a_gin_declared_with_deadwood_over_the_limit_is_refused(stack: Any) -> N
     assert t.error_code == "layout-gin-over-limit"
     assert len(t.controller.view().hand) == 11
     assert [code for code, _ in t.controller.slips] == ["layout-gin-over-limit"]
+
+
+def declare_gin_with_six_deadwood(t: GinTable) -> MeldBuilder:
+    """With 10♣ drawn (gin after K♥), declare gin and lay out the fours and 7-10♣ with
+    A-3♠ left out (6 deadwood, within the limit): the builder asks "Lay out again, or
+    knock?"."""
+    to_discard(t)
+    t.hand.click("KH")
+    t.buttons["gin"].click()
+    builder = t.builder
+    assert builder is not None and builder.declared == "gin"
+    make(builder, "4H 4D 4C")
+    builder.make_button.click()
+    make(builder, "7C 8C 9C TC")
+    builder.make_button.click()
+    builder.done_button.click()
+    assert builder.asking is not None and "Lay out again, or knock?" in (
+        builder.question_text.value
+    )
+    return builder
+
+
+def test_a_gin_declared_with_deadwood_then_laid_out_as_gin_is_no_slip(stack: Any) -> None:
+    """Issue 40: at the real table the gin question ("Lay out again, or knock?") is no slip
+    by itself: laid out again as gin, the deal has none (for the coach, for the class)."""
+    t = table(stack, "none", stock="TC")
+    recorded: list[str] = []
+    t.controller.slip_listeners.append(recorded.append)
+    builder = declare_gin_with_six_deadwood(t)
+    assert t.controller.slips == () and recorded == []  # asked: nothing noted yet
+    builder.again_button.click()
+    make(builder, "AS 2S 3S")
+    builder.make_button.click()
+    builder.done_button.click()
+    result = t.controller.deal.result
+    assert result is not None and result.kind == "gin" and builder.finished
+    assert t.controller.slips == () and recorded == []
+
+
+def test_a_gin_declared_with_deadwood_then_knocked_is_one_slip(stack: Any) -> None:
+    """Issue 40: answered "Knock", the gin declared with deadwood is the slip, noted once
+    (asked again after Lay out again, still once)."""
+    t = table(stack, "none", stock="TC")
+    recorded: list[str] = []
+    t.controller.slip_listeners.append(recorded.append)
+    builder = declare_gin_with_six_deadwood(t)
+    builder.again_button.click()
+    builder.done_button.click()  # the same melds again: asked again
+    assert builder.asking is not None and t.controller.slips == ()
+    builder.knock_button.click()
+    result = t.controller.deal.result
+    assert result is not None and result.knocker_deadwood == 6 and builder.finished
+    # once, however often asked; the knock laid out worse than the gin held is its own slip
+    codes = [code for code, _ in t.controller.slips]
+    assert codes == ["layout-gin-deadwood", "worse-arrangement"] and recorded == codes
 
 
 def finish_with_guess(t: GinTable, right: bool) -> None:

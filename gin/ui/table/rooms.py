@@ -50,6 +50,9 @@ class ArrangeRooms:
         self.chooser: LayoffChooser | None = None
         self.score_guess: ScoreGuess | None = None
         self._dropped: list[Any] = []  # rooms left (a refused layout): closed with the deal
+        self._gin_refused: gin.KnockRefusedError | None = None
+        """The gin laid out with deadwood that the builder asks about (lay out again, or
+        knock?): the slip, noted only once the learner's answer is known."""
         self.box = w.VBox()
         self.box.add_class("gin-arrange-box")
 
@@ -75,6 +78,7 @@ class ArrangeRooms:
         for room in [*self.rooms(), *self._dropped]:
             room.close()
         self._dropped = []
+        self._gin_refused = None
         self.builder = self.chooser = self.score_guess = None
         self.box.children = ()
 
@@ -108,6 +112,7 @@ class ArrangeRooms:
         kept = view.kept_cards(action.card) if isinstance(action, gin.Knock) else view.hand
         if self.builder is not None:
             self.builder.close()
+        self._gin_refused = None
         if c.hand_order:  # the learner's own order of the hand, kept in the room
             at = {code: i for i, code in enumerate(c.hand_order)}
             kept = tuple(sorted(kept, key=lambda card: at.get(card.code, len(at))))
@@ -132,8 +137,12 @@ class ArrangeRooms:
 
     def _layout_done(self, layout: gin.Arrangement) -> None:
         """The builder's *Done*: the engine checks the layout, then the knock is played
-        with it (a refusal reaches the builder, and nothing changes)."""
+        with it (a refusal reaches the builder, and nothing changes). A gin asked about
+        and then knocked with deadwood is the slip; laid out again as gin, none."""
         played = self.commands.check_layout(layout)
+        refused, self._gin_refused = self._gin_refused, None
+        if refused is not None and layout.deadwood_points:
+            self.model.note_slip(refused.code, refused.text)
         if self.builder is not None:
             self.builder.say(M["arrange.scored-as-laid-out"]())
             comparison = gin.compare_layout(self.builder.hand, layout)
@@ -143,11 +152,13 @@ class ArrangeRooms:
 
     def _layout_refused(self, refused: gin.KnockRefusedError) -> None:
         """The engine refused the end declared on the layout. A gin laid out with deadwood
-        within the limit is asked about in the room (lay out again, or knock); any other
-        refusal closes the room: the learner is back at the discard, the slip noted."""
+        within the limit is asked about in the room (lay out again, or knock), its slip
+        held until the answer is known (:meth:`_layout_done`); any other refusal closes
+        the room: the learner is back at the discard, the slip noted."""
         if refused.may_knock:
-            self.model.note_slip(refused.code, refused.text)
+            self._gin_refused = refused
             return
+        self._gin_refused = None  # the refusal closing the room is the slip noted
         if self.builder is not None:
             self._dropped.append(self.builder)
         self.builder = None
