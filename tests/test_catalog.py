@@ -299,6 +299,12 @@ def test_lint_wants_estonian_meld_placeholders_after_a_colon() -> None:
         ("lo", "ໂໝດ ຣີໂໝດ"),  # misspelling
         ("lo", "ຝ່າຍຮັບບໍ່ເຄີຍໄດ້ຄະແນນ"),  # "has never" in a rule
         ("lo", "⎋ ຍົກເລີກ, ⌃P"),  # key symbols
+        # issue 40: one name for the up card and for big gin (docs/GLOSSARY.md)
+        ("he", "קח את הקלף הגלוי, או ותר."),
+        ("he", "רק ג'ין או ביג ג'ין"),
+        ("et", "Võta avatud kaart või loobu."),
+        ("lo", "ເອົາບັດທີ່ເປີດ, ຫຼື ຜ່ານ."),
+        ("lo", "ແຕ່ຈິນ ຫຼື ບິກຈິນ"),
     ],
 )
 def test_lint_finds_a_forbidden_term_and_says_why(lang: str, slip: str) -> None:
