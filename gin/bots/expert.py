@@ -38,6 +38,7 @@ from fractions import Fraction
 from gin import actions as act
 from gin.bots.evaluate import best_discard, bits, sample_opponent_hand
 from gin.bots.memory import Memory, remember
+from gin.bots.opponent_model import OpponentModel
 from gin.bots.seeding import position_rng
 from gin.bots.simulate import (
     DISCARD,
@@ -222,9 +223,15 @@ class ExpertBot:
     the time, ``candidates`` how many of the best-looking discards are searched. ``rng``
     is accepted like every opponent's, but the search draws its worlds from the position
     (see the module), so the same view always gives the same move.
-    ``opponent_knocks_at_once`` is an opponent model: the imagined opponent knocks as soon
-    as the limit allows instead of waiting for gin (off by default, and in the hint and the
-    review; the match against OpenSpiel's ``SimpleGinRummyBot`` measures it).
+    ``opponent_model`` (:class:`~gin.bots.opponent_model.OpponentModel`) is how likely the
+    opponent knocks as soon as the limit allows instead of waiting for gin: each imagined
+    deal's opponent is hasty with the model's probability
+    (:attr:`~gin.bots.opponent_model.OpponentModel.p_hasty`), drawn from the search's own
+    seeded generator (so the search stays deterministic); a certain model draws nothing.
+    ``opponent_knocks_at_once=True`` means a model certain of hasty (it takes the place of
+    any ``opponent_model``); with neither, the imagined opponent is patient, as by default
+    and in the hint and the review (the match against OpenSpiel's ``SimpleGinRummyBot``
+    measures the hasty model).
     """
 
     name = "expert"
@@ -237,9 +244,13 @@ class ExpertBot:
         candidates: int = 4,
         confidence: float = DEFAULT_CONFIDENCE,
         opponent_knocks_at_once: bool = False,
+        opponent_model: OpponentModel | None = None,
     ) -> None:
         self.rng = rng
         self.opponent_knocks_at_once = opponent_knocks_at_once
+        self.opponent_model = (
+            OpponentModel.certain(hasty=True) if opponent_knocks_at_once else opponent_model
+        )
         if playouts < 1:
             raise GinError(M["error.bad-playouts"](playouts=echo(playouts)))
         self.playouts = playouts
@@ -324,8 +335,14 @@ class ExpertBot:
         endings: list[dict[str, int]] = [{} for _ in cands]
         done = 0
         stopped = False
+        model = self.opponent_model
+        p_hasty = 0.0 if model is None else model.p_hasty
         for w in range(worlds):
-            base = sample_world(view, mem, rng, not self.opponent_knocks_at_once)
+            if 0.0 < p_hasty < 1.0:
+                patient = rng.random() >= p_hasty
+            else:
+                patient = p_hasty < 1.0
+            base = sample_world(view, mem, rng, patient)
             for k, o in enumerate(world_outcomes(base, cands)):
                 v = o.value(me)
                 totals[k] += v
