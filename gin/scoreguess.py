@@ -103,7 +103,9 @@ def _slip(
             return "undercut-on-tie", M["scoreguess.slip.undercut-on-tie"](deadwood=k)
         if r.kind == "undercut":
             return "missed-undercut", M["scoreguess.slip.missed-undercut"](knocker=k, defender=d)
-        if r.kind in ("gin", "big-gin"):
+        if r.kind == "big-gin":
+            return "wrong-winner", M["scoreguess.slip.wrong-winner-big-gin"]()
+        if r.kind == "gin":
             return "wrong-winner", M["scoreguess.slip.wrong-winner-gin"]()
         return "wrong-winner", M["scoreguess.slip.wrong-winner"](knocker=k, defender=d)
     bonus = r.bonus
@@ -115,6 +117,10 @@ def _slip(
         if r.up_card.suit == Suit.SPADES and rules is not None:
             return "doubled-without-spade", M["scoreguess.slip.no-doubling-in-rules"](
                 card=r.up_card.code, rules=f"rules.name.{rules.name}"
+            )
+        if rules is not None and not rules.spade_doubles:  # no spade would have doubled it
+            return "doubled-without-spade", M["scoreguess.slip.nothing-doubles"](
+                rules=f"rules.name.{rules.name}"
             )
         return "doubled-without-spade", M["scoreguess.slip.doubled-without-spade"](
             card=r.up_card.code
@@ -131,19 +137,21 @@ def _slip(
     if r.kind in ("knock", "undercut") and k and d:
         knock = r.kind == "knock"  # an undercut's sentence names its bonus too
         if points == (k + d + bonus) * m:
-            key = (
-                "scoreguess.slip.counted-knocker-deadwood"
-                if knock
-                else "scoreguess.slip.counted-knocker-deadwood-undercut"
-            )
+            key = {
+                (True, 1): "scoreguess.slip.counted-knocker-deadwood",
+                (True, 2): "scoreguess.slip.counted-knocker-deadwood-doubled",
+                (False, 1): "scoreguess.slip.counted-knocker-deadwood-undercut",
+                (False, 2): "scoreguess.slip.counted-knocker-deadwood-undercut-doubled",
+            }[knock, m]  # on a spade deal the sentence says the doubling too
             return "counted-knocker-deadwood", M[key](knocker=k, defender=d, bonus=bonus)
         loser = d if knock else k
         if points == (loser + bonus) * m:
-            key = (
-                "scoreguess.slip.forgot-to-subtract"
-                if knock
-                else "scoreguess.slip.forgot-to-subtract-undercut"
-            )
+            key = {
+                (True, 1): "scoreguess.slip.forgot-to-subtract",
+                (True, 2): "scoreguess.slip.forgot-to-subtract-doubled",
+                (False, 1): "scoreguess.slip.forgot-to-subtract-undercut",
+                (False, 2): "scoreguess.slip.forgot-to-subtract-undercut-doubled",
+            }[knock, m]
             return "forgot-to-subtract", M[key](knocker=k, defender=d, bonus=bonus)
     for extra in _extra_bonuses(r, rules):
         if points in (r.points + extra * m, r.points + (extra - bonus) * m):

@@ -179,3 +179,60 @@ def test_a_layout_worse_than_the_best_is_not_told_before_the_guess() -> None:
     )
     assert "laid-out" in [s.code for s in r.steps]
     assert "laid-out" not in [s.code for s in gin.scoreguess.guess_steps(r)]
+
+
+# ----------------------------------------------------------------- one sentence per state
+# Issue 40: a slip's sentence says the state it was made in (big gin, a rule set that never
+# doubles, the spade doubling of a formula).
+
+
+def _said(
+    r: gin.DealResult, winner: str | None, points: int, rules: gin.Rules | None = None
+) -> gin.Text:
+    v = check_score_guess(r, winner, points, rules)  # type: ignore[arg-type]
+    assert not v.right
+    return v.text
+
+
+def test_the_wrong_winner_of_a_big_gin_is_told_it_is_big_gin() -> None:
+    """RULES.md (spades-double): big gin is declared with eleven cards; the defender never
+    scores on it. The slip says big gin, not gin."""
+    r = score(SPADES, "KH", "AS 2S 3S 4S 4H 5H 6H 9C 9D 9H 9S", GIN[1])
+    assert r.kind == "big-gin"
+    text = _said(r, "defender", r.points)
+    assert text.key == "scoreguess.slip.wrong-winner-big-gin"
+    assert text.render().startswith("This is big gin:")
+    gin_deal = score(SPADES, "KH", *GIN)
+    assert _said(gin_deal, "defender", gin_deal.points).key == "scoreguess.slip.wrong-winner-gin"
+
+
+def test_a_score_doubled_under_classic_is_told_nothing_doubles_without_naming_a_spade() -> None:
+    """RULES.md: classic never doubles a deal; with a heart up card the slip must not say a
+    spade would have doubled it. Under spades-double it names the spade rule."""
+    plain = score(CLASSIC, "KH", *KNOCK)
+    text = _said(plain, "knocker", plain.points * 2, CLASSIC)
+    assert text.key == "scoreguess.slip.nothing-doubles"
+    assert "spade" not in text.render()
+    under_spades = score(SPADES, "KH", *KNOCK)
+    said = _said(under_spades, "knocker", under_spades.points * 2, SPADES)
+    assert said.key == "scoreguess.slip.doubled-without-spade"
+
+
+@pytest.mark.parametrize(
+    ("guess", "key"),
+    [
+        ("sum", "scoreguess.slip.counted-knocker-deadwood-undercut"),
+        ("loser", "scoreguess.slip.forgot-to-subtract-undercut"),
+    ],
+)
+def test_an_undercut_formula_on_a_spade_deal_says_the_doubling(guess: str, key: str) -> None:
+    """RULES.md (spades-double): a spade up card doubles the whole score, the undercut bonus
+    included; the undercut slips' formula says so on such a deal, and only there."""
+    for rules, up, doubled in ((SPADES, "KS", True), (SPADES, "KH", False), (CLASSIC, "KS", False)):
+        r = score(rules, up, *UNDER)
+        assert r.kind == "undercut" and r.multiplier == (2 if doubled else 1)
+        k, d, m = r.knocker_deadwood, r.defender_deadwood, r.multiplier
+        points = (k + d + r.bonus) * m if guess == "sum" else (k + r.bonus) * m
+        text = _said(r, "defender", points, rules)
+        assert text.key == key + ("-doubled" if doubled else "")
+        assert ("doubled on this spade deal" in text.render()) == doubled
