@@ -527,7 +527,7 @@ def test_the_score_may_be_tried_twice_then_the_worked_answer(stack: Any) -> None
     guess.check_button.click()
     assert checked == [(False, 1), (True, 2)] and guess.finished
     assert not guess.verdict_text.right and "gin-guess-right" in guess.verdict.value
-    assert "first try is the one that counts" in guess.verdict.value
+    assert "Only your first try is noted as right or wrong." in guess.verdict.value
     worked = gin.scoreguess.worked_answer(result)
     assert worked and all(step.render() in guess.verdict.value for step in worked)
 
