@@ -551,6 +551,52 @@ def test_enter_in_a_typed_answer_checks_it() -> None:
     assert ex.feedback_state == "right"
 
 
+def test_the_next_question_uses_the_same_answer_box_so_an_answer_typed_at_once_counts() -> None:
+    """Issue 41: the new prompt shows a moment before a new box would be drawn, so the page
+    still held the last question's box when the learner typed; that box was closed, and
+    the Enter reached the new, empty one: "First type an answer." The box stays."""
+    ex = panel("card-values").exercise
+    on_page, row = ex.inputs["points"], ex.inputs_box.children
+    q0 = ex.question
+    assert q0 is not None
+    ex.submit(points=q0.data["answer"])
+    q = ex.next()
+    on_page.send_from_page({"event": "input", "value": str(q.data["answer"])})
+    ex.check_button.click()  # Check, after the keystrokes sent to the box on the page
+    assert "First type" not in ex.feedback.value and ex.feedback_state == "right"
+    assert ex.inputs["points"] is on_page and ex.inputs_box.children == row
+    assert on_page.comm is not None  # still open
+    ex.next()
+    on_page.send_from_page({"event": "submit", "value": "7"})  # typed and Enter at once
+    assert ex.feedback_state in ("right", "wrong") and "First type" not in ex.feedback.value
+
+
+def test_the_last_verdict_is_gone_before_the_next_prompt_shows() -> None:
+    """A page that waits for the prompt to change never reads the last question's verdict
+    as the new question's."""
+    ex = panel("card-values").exercise
+    q = ex.question
+    assert q is not None
+    ex.submit(points=q.data["answer"])
+    assert ex.feedback_state == "right"
+    seen: list[str] = []
+    ex.prompt.observe(lambda _c: seen.append(ex.feedback.value), "value")
+    ex.next()
+    assert seen == [""]
+
+
+def test_a_new_question_empties_the_answer_box_on_the_page_too() -> None:
+    """The page keeps what is typed in a focused box over the kernel's value; a new
+    question sends it a "clear" message as well."""
+    ex = panel("card-values").exercise
+    box = ex.inputs["points"]
+    sent: list[Any] = []
+    box.send = sent.append  # type: ignore[method-assign]
+    box.send_from_page({"event": "input", "value": "12"})
+    ex.next()
+    assert box.value == "" and sent == [{"event": "clear"}]
+
+
 def test_mastery_lasts_through_the_browsers_stored_records() -> None:
     first = course_lesson(SEED, rules="spades-double", level="knock-limit")
     assert first.current is not None

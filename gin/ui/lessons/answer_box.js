@@ -35,12 +35,18 @@ function render({ model, el }) {
     if (document.activeElement !== input && input.value !== v) input.value = v;
   }
   model.on("change:value", fromKernel);
+  // {event: "clear"}: a new question in the same box; it comes before the new prompt shows
+  function onMessage(msg) {
+    if (msg && msg.event === "clear") input.value = "";
+  }
+  model.on("msg:custom", onMessage);
   model.on("change:placeholder", labels);
   model.on("change:label", labels);
   model.on("change:width", labels);
   el.appendChild(input);
   return () => {
     model.off("change:value", fromKernel);
+    model.off("msg:custom", onMessage);
     model.off("change:placeholder", labels);
     model.off("change:label", labels);
     model.off("change:width", labels);

@@ -59,6 +59,13 @@ class AnswerBox(anywidget.AnyWidget):
             for cb in self._on_submit:
                 cb()
 
+    def clear(self) -> None:
+        """Empty the box, on the page too, even while it has the keyboard focus (the page
+        otherwise keeps what the learner types over the kernel's value): for a new question
+        asked in the same box."""
+        self.value = ""
+        self.send({"event": "clear"})
+
     def send_from_page(self, content: dict[str, Any]) -> None:
         """Handle ``content`` as if the page had sent it (for tests and demos)."""
         self._handle_page_message(self, content, [])

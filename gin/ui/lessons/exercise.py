@@ -173,6 +173,7 @@ class Exercise:
         self._on_result: list[Callable[[Verdict, bool], Any]] = []
         self.question: Question | None = None
         self.inputs: dict[str, Any] = {}
+        self._text_rows: dict[str, tuple[Any, AnswerBox]] = {}
 
         self.header = html_widget("", "gin-exercise-header")
         self._title, self._intro = title, intro
@@ -241,38 +242,66 @@ class Exercise:
             f"<h4>{html.escape(self._title.render())} "
             f'<span class="gin-muted">· {html.escape(number)}</span></h4>{intro}'
         )
-        self.prompt.value = q.prompt
+        # The last question's verdict goes before the new prompt shows (a page waiting for
+        # the prompt to change never reads the old verdict as the new one's).
+        self._set_feedback(None, "")
         old, self.inputs = list(self.inputs_box.children), {}
+        old_text_rows, self._text_rows = self._text_rows, {}
         rows = []
         own = any(f.widget is not None for f in q.fields)
         self.check_button.layout.display = "none" if own else ""
         for f in q.fields:
             w: Any
+            if f.widget is None and not f.choices:
+                row, w = self._text_row(f, old_text_rows.get(f.name))
+                self._text_rows[f.name] = (row, w)
+                self.inputs[f.name] = w
+                rows.append(row)
+                continue
             if f.widget is not None:
                 w = f.widget(lambda: guarded(self._show_invalid)(self.check)())
-            elif f.choices:
+            else:
                 w = W.ToggleButtons(
                     options=[(c.label.render(), c.value) for c in f.choices], value=None
                 )
                 w.style.button_width = "auto"
-            else:
-                w = AnswerBox(
-                    placeholder=f.placeholder.render() if f.placeholder else "",
-                    label=f.label.render() if f.label else "",
-                    width="14em",
-                )
-                w.on_submit(guarded(self._show_invalid)(self.check))  # Enter checks it
             w.add_class("gin-answer")
             w.add_class(f"gin-answer-{f.name}")
             self.inputs[f.name] = w
             label = html_widget(f"<b>{html.escape(f.label.render())}</b>" if f.label else "")
             rows.append(W.HBox([label, w]) if f.label else w)
+        self.prompt.value = q.prompt
         self.inputs_box.children = tuple(rows)
         for part in old:  # a builder of the last question stops listening to the keys
-            close_tree(part)
-        self._set_feedback(None, "")
+            if not any(part is row for row in rows):
+                close_tree(part)
         self._update_tally()
         return q
+
+    def _text_row(self, f: Field, kept: tuple[Any, AnswerBox] | None) -> tuple[Any, AnswerBox]:
+        """The row of the text field ``f``: the last question's row for a field of the same
+        name, emptied and relabelled, else a new one; returns (row, box).
+
+        The box on the page stays the same from one question to the next: a new prompt shows
+        a moment before a new box would be drawn, and an answer typed as soon as the prompt
+        changed went into the last question's box, closed a moment later, while the Enter
+        after it reached the new, empty box ("First type an answer.")."""
+        placeholder = f.placeholder.render() if f.placeholder else ""
+        label = f.label.render() if f.label else ""
+        if kept is not None:
+            row, box = kept
+            if (row is box) == (f.label is None):
+                box.clear()
+                box.placeholder, box.label = placeholder, label
+                if row is not box:
+                    row.children[0].value = f"<b>{html.escape(label)}</b>"
+                return row, box
+        box = AnswerBox(placeholder=placeholder, label=label, width="14em")
+        box.on_submit(guarded(self._show_invalid)(self.check))  # Enter checks it
+        box.add_class("gin-answer")
+        box.add_class(f"gin-answer-{f.name}")
+        heading = html_widget(f"<b>{html.escape(label)}</b>") if f.label else None
+        return (W.HBox([heading, box]) if heading is not None else box), box
 
     def show_hint(self) -> str:
         """Show the next hint: first the nudge, then the worked answer. Returns the hint's
