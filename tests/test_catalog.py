@@ -305,6 +305,7 @@ def test_lint_wants_estonian_meld_placeholders_after_a_colon() -> None:
         ("et", "Võta avatud kaart või loobu."),
         ("lo", "ເອົາບັດທີ່ເປີດ, ຫຼື ຜ່ານ."),
         ("lo", "ແຕ່ຈິນ ຫຼື ບິກຈິນ"),
+        ("bg", "във въображаемите раздавания пасът се справи по-добре"),
     ],
 )
 def test_lint_finds_a_forbidden_term_and_says_why(lang: str, slip: str) -> None:
