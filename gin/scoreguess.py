@@ -221,7 +221,10 @@ def guess_steps(result: DealResult) -> tuple[Step, ...]:
             out.append(step)
             continue
         deadwood = [c.code for c in arr.deadwood]
-        if arr.melds:
+        if not deadwood:  # a defender with every card melded: no empty list in a sentence
+            melds = [[c.code for c in m.cards] for m in arr.melds]
+            text = M["scoreguess.guess-step-defender-no-deadwood"](melds=melds)
+        elif arr.melds:
             text = M[keys[0]](
                 melds=[[c.code for c in m.cards] for m in arr.melds], deadwood=deadwood
             )

@@ -236,3 +236,16 @@ def test_an_undercut_formula_on_a_spade_deal_says_the_doubling(guess: str, key: 
         text = _said(r, "defender", points, rules)
         assert text.key == key + ("-doubled" if doubled else "")
         assert ("doubled on this spade deal" in text.render()) == doubled
+
+
+def test_a_defender_with_every_card_melded_is_said_to_keep_no_deadwood() -> None:
+    """Issue 40 (no empty value in a sentence): an undercut where the defender melds all
+    ten cards; the step before the guess says the defender keeps no deadwood, never
+    "keeps  as deadwood", in every language."""
+    r = score(CLASSIC, "KH", "AS 2S 3S 4H 5H 6H 9C 9D 9H 5S", "JD QD KD 2C 3C 4C 8S 8H 8C 8D")
+    assert r.kind == "undercut" and r.defender_deadwood == 0
+    (step,) = [s for s in gin.scoreguess.guess_steps(r) if s.code == "defender"]
+    assert step.key == "scoreguess.guess-step-defender-no-deadwood"
+    assert step.text.endswith("and keeps no deadwood.")
+    for lang in LANGUAGES:
+        assert "  " not in step.render(lang)
