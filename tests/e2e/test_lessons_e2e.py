@@ -375,3 +375,73 @@ def test_two_fresh_pages_with_the_same_seed_show_the_same_exercise(
     panel = page.locator(".gin-level-panel-deadwood")
     assert [c.code for c in cards_in(panel.locator(".gin-prompt"))] == prompts[0]
     no_errors(page, log)
+
+
+def _text_answer_levels() -> list[str]:
+    """The course's levels whose questions have a typed answer (an AnswerBox)."""
+    import random
+
+    from gin.ui.lessons.levels import LEVELS
+
+    keys = []
+    for lv in LEVELS:
+        q = lv.make(gin.Rules.preset("classic"), random.Random("41:0"))
+        if any(f.widget is None and not f.choices for f in q.fields):
+            keys.append(lv.key)
+    return keys
+
+
+_FEEDBACK_SAID_JS = (
+    "sel => { const f = document.querySelector(sel + ' .gin-feedback');"
+    " return f && f.innerText.trim() !== ''; }"
+)
+
+_NUMBER_CHANGED_JS = (
+    "([sel, n]) => document.querySelector(sel + ' .gin-exercise-header').innerHTML !== n"
+)
+
+
+def _answer_at_once(page: Page, key: str) -> str:
+    """Choose the first option of every choice, type 5 in every text box and press Enter,
+    as soon as the box is there; returns what the feedback said."""
+    sel = f".gin-exercise-level-{key}"
+    ex = page.locator(sel)
+    boxes = ex.locator(".gin-answer input.gin-answer-input")
+    boxes.first.wait_for(timeout=FEEDBACK_TIMEOUT_MS)
+    for toggles in ex.locator(".gin-answer.widget-toggle-buttons").all():
+        toggles.locator("button").first.click()
+    for box in boxes.all():
+        box.fill("5")
+    boxes.last.press("Enter")
+    page.wait_for_function(_FEEDBACK_SAID_JS, arg=sel, timeout=FEEDBACK_TIMEOUT_MS)
+    return ex.locator(".gin-feedback").inner_text()
+
+
+@pytest.mark.parametrize("key", _text_answer_levels())
+def test_an_answer_typed_at_once_is_never_read_as_empty(
+    page: Page, voila_server: str, key: str
+) -> None:
+    """Issue 41: an answer typed the moment the box shows, after the page loads and after
+    Next, is checked: never "First type an answer." (the new question once showed its
+    prompt before its box, and the keystrokes went to the last question's, closed)."""
+    from voila_harness import watch_page
+
+    log = watch_page(page)
+    page.goto(
+        f"{voila_server.rstrip('/')}/voila/render/00_levels.ipynb?level={key}&seed=41",
+        wait_until="commit",
+    )
+    said = [_answer_at_once(page, key)]
+    ex = page.locator(f".gin-exercise-level-{key}")
+    for _ in range(2):
+        number = ex.locator(".gin-exercise-header").inner_html()  # two prompts may match
+        ex.locator(".gin-next").click()
+        page.wait_for_function(
+            _NUMBER_CHANGED_JS,
+            arg=[f".gin-exercise-level-{key}", number],
+            timeout=FEEDBACK_TIMEOUT_MS,
+        )
+        said.append(_answer_at_once(page, key))
+    assert not [s for s in said if "First type an answer" in s], said
+    wait_until_rendered(page)
+    no_errors(page, log)

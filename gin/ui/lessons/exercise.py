@@ -228,6 +228,9 @@ class Exercise:
             self._set_feedback("invalid", html.escape(describe_error(exc)))
             raise
         self.question = q
+        # The last question's verdict goes before the new one shows (a page waiting for the
+        # prompt or the number to change never reads the old verdict as the new one's).
+        self._set_feedback(None, "")
         self._counted = False
         self.last_verdict = None
         self.hints_shown = 0
@@ -242,9 +245,6 @@ class Exercise:
             f"<h4>{html.escape(self._title.render())} "
             f'<span class="gin-muted">· {html.escape(number)}</span></h4>{intro}'
         )
-        # The last question's verdict goes before the new prompt shows (a page waiting for
-        # the prompt to change never reads the old verdict as the new one's).
-        self._set_feedback(None, "")
         old, self.inputs = list(self.inputs_box.children), {}
         old_text_rows, self._text_rows = self._text_rows, {}
         rows = []
