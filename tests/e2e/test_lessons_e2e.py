@@ -417,6 +417,7 @@ def _answer_at_once(page: Page, key: str) -> str:
     return ex.locator(".gin-feedback").inner_text()
 
 
+@pytest.mark.slow  # nine levels, about 70 s: run by make test-slow (and .ci/run)
 @pytest.mark.parametrize("key", _text_answer_levels())
 def test_an_answer_typed_at_once_is_never_read_as_empty(
     page: Page, voila_server: str, key: str
