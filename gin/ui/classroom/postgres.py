@@ -41,6 +41,7 @@ from psycopg import errors
 from gin.i18n import M
 from gin.ui.classroom import rows as shared
 from gin.ui.classroom.address import shown_address
+from gin.ui.classroom.demo import DemoError, DemoState, check_answer
 from gin.ui.classroom.events import ClassStoreError, Event, Learner, StoredEvent, StoreUnavailable
 
 CONNECT_TIMEOUT_S = 5
@@ -93,6 +94,32 @@ CREATE TABLE losses (
     at DOUBLE PRECISION NOT NULL
 )
 """
+
+_VERSION_3 = """
+CREATE TABLE demos (
+    code TEXT PRIMARY KEY REFERENCES classes(code) ON DELETE CASCADE,
+    version BIGINT NOT NULL,
+    state TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE demo_answers (
+    code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+    question TEXT NOT NULL,
+    token TEXT NOT NULL REFERENCES learners(token) ON DELETE CASCADE,
+    choice TEXT NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (question, token)
+);
+CREATE INDEX demo_answers_by_class ON demo_answers (code, at);
+CREATE TABLE demo_followers (
+    code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+    demo TEXT NOT NULL,
+    token TEXT NOT NULL REFERENCES learners(token) ON DELETE CASCADE,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (demo, token)
+)
+"""
+"""The classroom demo's tables (schema version 3; a version-2 database gets them)."""
 
 R = TypeVar("R")
 Conn = psycopg.Connection[tuple[Any, ...]]
@@ -170,14 +197,21 @@ class PostgresClassStore:
                 )
                 if _one(cur):
                     raise ClassStoreError(M["error.class-store-foreign"](path=self.address))
-                for statement in _TABLES.split(";"):
-                    cur.execute(statement)
+                for statement in (_TABLES + ";" + _VERSION_3).split(";"):
+                    if statement.strip():
+                        cur.execute(statement)
                 cur.execute(
                     "INSERT INTO gin_schema (version) VALUES (%s)", (shared.SCHEMA_VERSION,)
                 )
                 return
             cur.execute("SELECT max(version) FROM gin_schema")
             version = int(_one(cur) or 0)
+            if version == 2:  # brought up to 3: the demo's tables
+                for statement in _VERSION_3.split(";"):
+                    if statement.strip():
+                        cur.execute(statement)
+                cur.execute("UPDATE gin_schema SET version = %s", (shared.SCHEMA_VERSION,))
+                version = shared.SCHEMA_VERSION
         if version != shared.SCHEMA_VERSION:
             raise ClassStoreError(
                 M["error.class-store-version"](
@@ -242,7 +276,7 @@ class PostgresClassStore:
                 cur.execute("SELECT 1 FROM classes WHERE code = %s FOR UPDATE", (code,))
                 if cur.fetchone() is None:
                     return
-                for table in ("events", "losses", "learners", "classes"):
+                for table in shared.DELETED_WITH_CLASS:
                     cur.execute(f"DELETE FROM {table} WHERE code = %s", (code,))
                 self._before_commit()
 
@@ -347,6 +381,123 @@ class PostgresClassStore:
                 lambda c: _one(c.execute("SELECT count(*) FROM events WHERE code = %s", (code,)))
             )
         )
+
+    # ------------------------------------------------------------------ the demo
+
+    def publish_demo(self, code: str, state: DemoState) -> int:
+        """As :meth:`ClassStore.publish_demo` (under the class's row lock)."""
+
+        def work(conn: Conn) -> int:
+            with self._transaction(conn) as cur:
+                self._lock_class(cur, code)
+                cur.execute(
+                    "INSERT INTO demos (code, version, state, at) VALUES (%s, 1, %s, %s)"
+                    " ON CONFLICT (code) DO UPDATE SET version = demos.version + 1,"
+                    " state = EXCLUDED.state, at = EXCLUDED.at RETURNING version",
+                    (code, state.to_json(), time.time()),
+                )
+                version = int(_one(cur))
+                self._before_commit()
+                return version
+
+        return self._run(work)
+
+    def demo_version(self, code: str) -> int:
+        """As :meth:`ClassStore.demo_version`."""
+        found = self._run(
+            lambda c: _one(c.execute("SELECT version FROM demos WHERE code = %s", (code,)))
+        )
+        return 0 if found is None else int(found)
+
+    def demo(self, code: str) -> tuple[int, DemoState] | None:
+        """As :meth:`ClassStore.demo`."""
+        row = self._run(
+            lambda c: c.execute(
+                "SELECT version, state FROM demos WHERE code = %s", (code,)
+            ).fetchone()
+        )
+        return None if row is None else (int(row[0]), DemoState.from_json(row[1]))
+
+    def end_demo(self, code: str) -> None:
+        """As :meth:`ClassStore.end_demo`."""
+
+        def work(conn: Conn) -> None:
+            with self._transaction(conn) as cur:
+                cur.execute("DELETE FROM demos WHERE code = %s", (code,))
+
+        self._run(work)
+
+    def answer_demo(self, code: str, token: str, question: str, choice: str) -> None:
+        """As :meth:`ClassStore.answer_demo`: the checks and the answer under the class's
+        row lock, so two answers of one learner sent at once store the first only."""
+
+        def work(conn: Conn) -> None:
+            with self._transaction(conn) as cur:
+                self._lock_class(cur, code)
+                cur.execute(
+                    "SELECT 1 FROM learners WHERE code = %s AND token = %s", (code, token)
+                )
+                if cur.fetchone() is None:
+                    raise ClassStoreError(M["error.class-unknown-code"]())
+                cur.execute("SELECT state FROM demos WHERE code = %s", (code,))
+                row = cur.fetchone()
+                check_answer(
+                    None if row is None else DemoState.from_json(row[0]), question, choice
+                )
+                cur.execute(
+                    "INSERT INTO demo_answers (code, question, token, choice, at)"
+                    " VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING RETURNING 1",
+                    (code, question, token, choice, time.time()),
+                )
+                if cur.fetchone() is None:
+                    raise DemoError(M["error.demo-answered"]())
+                self._before_commit()
+
+        self._run(work)
+
+    def demo_answers(self, code: str, question: str | None = None) -> list[shared.DemoAnswer]:
+        """As :meth:`ClassStore.demo_answers`."""
+        sql = "SELECT question, token, choice, at FROM demo_answers WHERE code = %s"
+        args: tuple[str, ...] = (code,)
+        if question is not None:
+            sql, args = sql + " AND question = %s", (code, question)
+        rows = self._run(lambda c: c.execute(sql + " ORDER BY at, token", args).fetchall())
+        return [shared.DemoAnswer(q, t, ch, at) for q, t, ch, at in rows]
+
+    def follow_demo(self, code: str, token: str, demo: str, following: bool = True) -> None:
+        """As :meth:`ClassStore.follow_demo`."""
+
+        def work(conn: Conn) -> None:
+            with self._transaction(conn) as cur:
+                cur.execute(
+                    "SELECT 1 FROM learners WHERE code = %s AND token = %s", (code, token)
+                )
+                if cur.fetchone() is None:
+                    raise ClassStoreError(M["error.class-unknown-code"]())
+                if following:
+                    cur.execute(
+                        "INSERT INTO demo_followers (code, demo, token, at)"
+                        " VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                        (code, demo, token, time.time()),
+                    )
+                else:
+                    cur.execute(
+                        "DELETE FROM demo_followers WHERE demo = %s AND token = %s",
+                        (demo, token),
+                    )
+
+        self._run(work)
+
+    def demo_followers(self, code: str, demo: str) -> list[str]:
+        """As :meth:`ClassStore.demo_followers`."""
+        rows = self._run(
+            lambda c: c.execute(
+                "SELECT token FROM demo_followers WHERE code = %s AND demo = %s"
+                " ORDER BY at, token",
+                (code, demo),
+            ).fetchall()
+        )
+        return [r[0] for r in rows]
 
     # ------------------------------------------------------------------ what was lost
 

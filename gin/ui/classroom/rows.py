@@ -7,17 +7,30 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from gin.i18n import M
 from gin.ui.classroom.events import KINDS, ClassStoreError, Event, StoredEvent
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the tables below; a store of another version is refused (version 1, the
-same tables without the shared guess limit and the lost-event notes, is brought up to 2)."""
+same tables without the shared guess limit and the lost-event notes, and version 2, without
+the classroom demo's tables, are brought up to 3)."""
 
 GUESS_MEMORY_S = 3600.0
 """Wrong codes older than this are forgotten (the limit looks back one minute)."""
+
+DELETED_WITH_CLASS = (
+    "events",
+    "losses",
+    "demo_answers",
+    "demo_followers",
+    "demos",
+    "learners",
+    "classes",
+)
+"""The tables "End class" deletes the class's rows from, in this order."""
 
 EVENT_COLUMNS = 'id, token, kind, rules, level, "right", slip, state, outcome, points, at'
 """The columns an event is read back from, in :func:`stored_event`'s order."""
@@ -65,6 +78,16 @@ def event_values(code: str, token: str, event: Event) -> tuple[Any, ...]:
     )
 
 
+@dataclass(frozen=True)
+class DemoAnswer:
+    """A follower's answer to a demo's question (the first one counts)."""
+
+    question: str
+    token: str
+    choice: str
+    at: float
+
+
 def suffixed(nickname: str, taken: set[str]) -> str:
     """``nickname``, or with the first free suffix (``Ana 2``) when it is taken.
 
@@ -84,10 +107,12 @@ def damaged(path: str) -> ClassStoreError:
 
 
 __all__ = [
+    "DELETED_WITH_CLASS",
     "EVENT_COLUMNS",
     "GUESS_MEMORY_S",
     "SCHEMA_VERSION",
     "CodeInUse",
+    "DemoAnswer",
     "damaged",
     "event_values",
     "stored_event",

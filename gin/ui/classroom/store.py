@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from gin.i18n import M
 from gin.ui.classroom.address import SQLITE_SCHEME, is_postgres, shown_address
+from gin.ui.classroom.demo import DemoError, DemoState, check_answer
 from gin.ui.classroom.events import (
     KINDS,
     ClassStoreError,
@@ -50,10 +51,12 @@ from gin.ui.classroom.events import (
     StoreUnavailable,
 )
 from gin.ui.classroom.rows import (
+    DELETED_WITH_CLASS,
     EVENT_COLUMNS,
     GUESS_MEMORY_S,
     SCHEMA_VERSION,
     CodeInUse,
+    DemoAnswer,
     damaged,
     event_values,
     stored_event,
@@ -108,6 +111,31 @@ CREATE TABLE losses (
     token TEXT NOT NULL,
     count INTEGER NOT NULL,
     at REAL NOT NULL
+);
+"""
+
+_VERSION_3 = """
+CREATE TABLE demos (
+    code TEXT PRIMARY KEY REFERENCES classes(code) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE demo_answers (
+    code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+    question TEXT NOT NULL,
+    token TEXT NOT NULL REFERENCES learners(token) ON DELETE CASCADE,
+    choice TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (question, token)
+);
+CREATE INDEX demo_answers_by_class ON demo_answers (code, at);
+CREATE TABLE demo_followers (
+    code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+    demo TEXT NOT NULL,
+    token TEXT NOT NULL REFERENCES learners(token) ON DELETE CASCADE,
+    at REAL NOT NULL,
+    PRIMARY KEY (demo, token)
 );
 """
 
@@ -197,11 +225,13 @@ class ClassStore:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if version == 0 and tables == 0:
-                self._script(db, _TABLES + _VERSION_2)
+                self._script(db, _TABLES + _VERSION_2 + _VERSION_3)
             elif version == 0:
                 raise ClassStoreError(M["error.class-store-foreign"](path=self.address))
             elif version == 1:
-                self._script(db, _VERSION_2)
+                self._script(db, _VERSION_2 + _VERSION_3)
+            elif version == 2:
+                self._script(db, _VERSION_3)
             elif version != SCHEMA_VERSION:
                 raise ClassStoreError(
                     M["error.class-store-version"](
@@ -273,7 +303,7 @@ class ClassStore:
         """Delete the class ``code`` with its learners and every event of theirs (a class
         already ended: nothing happens)."""
         with self._transaction() as db:
-            for table in ("events", "losses", "learners", "classes"):
+            for table in DELETED_WITH_CLASS:
                 db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
 
     # ------------------------------------------------------------------ learners
@@ -353,6 +383,114 @@ class ClassStore:
         return int(
             self._db.execute("SELECT count(*) FROM events WHERE code = ?", (code,)).fetchone()[0]
         )
+
+    # ------------------------------------------------------------------ the demo
+
+    @_sqlite_errors
+    def publish_demo(self, code: str, state: DemoState) -> int:
+        """Show ``state`` as the class's demo (a new demo, or its next position); returns
+        its number, one more than the last (followers poll :meth:`demo_version`). Raises
+        :class:`ClassStoreError` when the class has ended."""
+        with self._transaction() as db:
+            if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone() is None:
+                raise ClassStoreError(M["error.class-unknown-code"]())
+            row = db.execute("SELECT version FROM demos WHERE code = ?", (code,)).fetchone()
+            version = 1 if row is None else int(row[0]) + 1
+            db.execute(
+                "INSERT OR REPLACE INTO demos (code, version, state, at) VALUES (?, ?, ?, ?)",
+                (code, version, state.to_json(), time.time()),
+            )
+            self._before_commit()
+        return version
+
+    @_sqlite_errors
+    def demo_version(self, code: str) -> int:
+        """The number of the class's demo state on show (0: no demo runs)."""
+        row = self._db.execute("SELECT version FROM demos WHERE code = ?", (code,)).fetchone()
+        return 0 if row is None else int(row[0])
+
+    @_sqlite_errors
+    def demo(self, code: str) -> tuple[int, DemoState] | None:
+        """The class's demo: its number and state (``None``: no demo runs)."""
+        row = self._db.execute(
+            "SELECT version, state FROM demos WHERE code = ?", (code,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), DemoState.from_json(row[1]))
+
+    @_sqlite_errors
+    def end_demo(self, code: str) -> None:
+        """End the class's demo (its answers stay for the teacher's table and CSV)."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM demos WHERE code = ?", (code,))
+
+    @_sqlite_errors
+    def answer_demo(self, code: str, token: str, question: str, choice: str) -> None:
+        """Record the learner ``token``'s ``choice`` for the demo's open ``question``, in
+        one transaction with the checks: the learner is of the class
+        (:class:`ClassStoreError`), the question is open and the choice one of its options
+        (:func:`gin.ui.classroom.demo.check_answer`), and no answer of theirs to it is
+        stored yet (:class:`DemoError` ``demo-answered``: the first answer counts)."""
+        with self._transaction() as db:
+            known = db.execute(
+                "SELECT 1 FROM learners WHERE code = ? AND token = ?", (code, token)
+            ).fetchone()
+            if known is None:
+                raise ClassStoreError(M["error.class-unknown-code"]())
+            row = db.execute("SELECT state FROM demos WHERE code = ?", (code,)).fetchone()
+            check_answer(None if row is None else DemoState.from_json(row[0]), question, choice)
+            done = db.execute(
+                "SELECT 1 FROM demo_answers WHERE question = ? AND token = ?", (question, token)
+            ).fetchone()
+            if done is not None:
+                raise DemoError(M["error.demo-answered"]())
+            db.execute(
+                "INSERT INTO demo_answers (code, question, token, choice, at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (code, question, token, choice, time.time()),
+            )
+            self._before_commit()
+
+    @_sqlite_errors
+    def demo_answers(self, code: str, question: str | None = None) -> list[DemoAnswer]:
+        """The class's demo answers (of one ``question``, or all), in the order given."""
+        sql = "SELECT question, token, choice, at FROM demo_answers WHERE code = ?"
+        args: tuple[str, ...] = (code,)
+        if question is not None:
+            sql, args = sql + " AND question = ?", (code, question)
+        rows = self._db.execute(sql + " ORDER BY at, token", args).fetchall()
+        return [DemoAnswer(q, t, c, at) for q, t, c, at in rows]
+
+    @_sqlite_errors
+    def follow_demo(self, code: str, token: str, demo: str, following: bool = True) -> None:
+        """Note that the learner ``token`` follows the demo ``demo`` (or, with
+        ``following=False``, no longer does): a reload rejoins it, and the teacher sees who
+        has not answered. A learner not of the class is refused (:class:`ClassStoreError`)."""
+        with self._transaction() as db:
+            known = db.execute(
+                "SELECT 1 FROM learners WHERE code = ? AND token = ?", (code, token)
+            ).fetchone()
+            if known is None:
+                raise ClassStoreError(M["error.class-unknown-code"]())
+            if following:
+                db.execute(
+                    "INSERT OR IGNORE INTO demo_followers (code, demo, token, at)"
+                    " VALUES (?, ?, ?, ?)",
+                    (code, demo, token, time.time()),
+                )
+            else:
+                db.execute(
+                    "DELETE FROM demo_followers WHERE demo = ? AND token = ?", (demo, token)
+                )
+
+    @_sqlite_errors
+    def demo_followers(self, code: str, demo: str) -> list[str]:
+        """The tokens of the learners following the demo ``demo``, in the order they
+        began."""
+        rows = self._db.execute(
+            "SELECT token FROM demo_followers WHERE code = ? AND demo = ? ORDER BY at, token",
+            (code, demo),
+        ).fetchall()
+        return [r[0] for r in rows]
 
     # ------------------------------------------------------------------ what was lost
 
