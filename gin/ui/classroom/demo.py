@@ -104,6 +104,9 @@ class Question:
     options: tuple[str, ...]
     revealed: tuple[Reveal, ...] | None = None
     best: str = ""
+    gins: tuple[str, ...] = ()
+    """The knock options that go gin (their discard leaves no deadwood: the engine's
+    :attr:`~gin.view.PlayerView.discard_choices`)."""
 
     def id_in(self, demo: str) -> str:
         """The question's name in the store (``<demo>:<number>``)."""
@@ -143,6 +146,7 @@ class DemoState:
                 "number": q.number,
                 "options": list(q.options),
                 "best": q.best,
+                "gins": list(q.gins),
                 "revealed": None
                 if q.revealed is None
                 else [[r.option, r.verdict, r.loss] for r in q.revealed],
@@ -180,6 +184,7 @@ class DemoState:
                     number=_int(q["number"]),
                     options=tuple(_str(o) for o in q["options"]),
                     best=_str(q["best"]),
+                    gins=tuple(_str(o) for o in q["gins"]),
                     revealed=None
                     if revealed is None
                     else tuple(
@@ -283,6 +288,14 @@ def question_options(view: PlayerView) -> tuple[str, ...]:
     return tuple(out)
 
 
+def ask(view: PlayerView, number: int) -> Question:
+    """Question ``number`` at ``view``: its options (:func:`question_options`), the knocks
+    among them that go gin."""
+    options = question_options(view)
+    gins = {f"knock {c.card.code}" for c in view.discard_choices if c.ends == "gin"}
+    return Question(number, options, gins=tuple(o for o in options if o in gins))
+
+
 def check_answer(state: DemoState | None, question: str, choice: str) -> None:
     """Raise :class:`DemoError` unless ``choice`` answers the open question ``question``
     of ``state``: no demo (``demo-none``), another question or one already revealed
@@ -304,6 +317,7 @@ __all__ = [
     "Frame",
     "Question",
     "Reveal",
+    "ask",
     "check_answer",
     "frame_of",
     "question_options",

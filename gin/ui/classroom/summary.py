@@ -22,7 +22,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -221,9 +221,11 @@ def csv_text(
     header: Sequence[str],
     state_names: dict[str, str],
     guided_names: tuple[str, str],
+    demo_answers: Mapping[str, int] | None = None,
 ) -> str:
     """The teacher's table as CSV: ``header`` names the columns (learner, each level, the
-    guided deal, deals played, deals won, deals replayed, deals with open hands; rendered),
+    guided deal, deals played, deals won, deals replayed, deals with open hands; rendered;
+    then, with ``demo_answers``, the classroom demo's answers of each nickname),
     ``state_names`` each state's rendered name, ``guided_names`` (finished, not yet). Every
     cell is :func:`safe_cell`."""
     out = io.StringIO()
@@ -239,6 +241,7 @@ def csv_text(
                 row.won,
                 row.replayed,
                 row.open_hands,
+                *([] if demo_answers is None else [demo_answers.get(row.nickname, 0)]),
             ]
         )
     return out.getvalue()

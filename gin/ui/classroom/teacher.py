@@ -26,6 +26,7 @@ import logging
 import os
 import random
 import urllib.parse
+from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ from gin.ui.classroom.summary import (
     csv_text,
 )
 from gin.ui.classroom.teacherkey import key_matches
+from gin.ui.demo.desk import DemoDesk
 from gin.ui.lessons.base import Lesson, button, html_widget
 from gin.ui.lessons.guard import describe_error, guarded
 from gin.ui.lessons.levelmap import STATE_NAMES, level_title
@@ -119,9 +121,12 @@ def _marked_cell(row: LearnerRow) -> str:
     )
 
 
-def table_html(summary: ClassSummary, code: str) -> str:
+def table_html(
+    summary: ClassSummary, code: str, demo_answers: Mapping[str, int] | None = None
+) -> str:
     """The learners x levels table (accessible: a caption, header cells with scope, each
-    state said in words for screen readers), then what it counts."""
+    state said in words for screen readers), then what it counts; with ``demo_answers``
+    (by nickname), a column of each learner's answers in the classroom demo."""
     head = "".join(
         f'<th scope="col" title="{html.escape(level_title(i))}">'
         f"{_shown_and_said(i, html.escape(level_title(i)))}</th>"
@@ -134,6 +139,7 @@ def table_html(summary: ClassSummary, code: str) -> str:
             "classroom.deals",
             "classroom.deals-won",
             "classroom.deals-marked",
+            *(() if demo_answers is None else ("classroom.demo-answers",)),
         )
     )
     cell = {  # each state's cell, rendered once per table
@@ -156,6 +162,11 @@ def table_html(summary: ClassSummary, code: str) -> str:
             f"{html.escape(guided)}</td>"
             f'<td class="gin-class-deals">{row.deals}</td><td class="gin-class-won">{row.won}</td>'
             + _marked_cell(row)
+            + (
+                ""
+                if demo_answers is None
+                else f'<td class="gin-class-demo-answers">{demo_answers.get(row.nickname, 0)}</td>'
+            )
             + "</tr>"
         )
     caption = M["classroom.table-caption"].render({"count": len(summary.rows), "code": code})
@@ -197,9 +208,9 @@ def slips_html(summary: ClassSummary) -> str:
     return f'{head}<ol class="gin-class-slips">{items}</ol>'
 
 
-def class_csv(summary: ClassSummary) -> str:
+def class_csv(summary: ClassSummary, demo_answers: Mapping[str, int] | None = None) -> str:
     """The teacher's table as CSV, in the current language (formula-looking cells
-    neutralised)."""
+    neutralised); with ``demo_answers`` (by nickname), a column of the demo's answers."""
     header = [
         M["classroom.learner"].render(),
         *(level_title(i) for i in range(1, len(LEVELS) + 1)),
@@ -208,10 +219,11 @@ def class_csv(summary: ClassSummary) -> str:
         M["classroom.deals-won"].render(),
         M["classroom.deals-replayed"].render(),
         M["classroom.deals-open-hands"].render(),
+        *([] if demo_answers is None else [M["classroom.demo-answers"].render()]),
     ]
     states = {k: m.render() for k, m in STATE_NAMES.items()}
     guided = (M["classroom.guided.done"].render(), M["classroom.guided.not-yet"].render())
-    return csv_text(summary, header, states, guided)
+    return csv_text(summary, header, states, guided, demo_answers)
 
 
 # --------------------------------------------------------------------------- the address
@@ -361,6 +373,8 @@ class TeacherLesson(Lesson):
         self.confirm = W.VBox([self.confirm_text, W.HBox([self.yes_button, self.no_button])])
         self.confirm.layout.display = "none"
         self.keeper = KeyKeeper(on_key=self._key_from_page, on_base=self._base_from_page)
+        self.desk: DemoDesk | None = None
+        """The classroom demo (built once the key matched)."""
         self.body = W.VBox([])
         self.assemble(self.keeper, self.body)
         if record.enabled() and key_matches(self.key):
@@ -409,6 +423,7 @@ class TeacherLesson(Lesson):
             self.message.value = ""  # no "needs the key" left from before the key came
             self.code = self.wanted or (classes[0] if classes else "")
         self._set_choices(classes)
+        self.desk = DemoDesk(code=lambda: self.code, say=self._say)
         live = html_widget(f'<p class="gin-muted">{html.escape(M["classroom.live"].render())}</p>')
         self.body.children = (
             html_widget(f"<style>{CLASS_CSS}</style>"),
@@ -416,6 +431,7 @@ class TeacherLesson(Lesson):
             W.HBox([self.new_button, self.choice]),
             self.code_box,
             self.message,
+            self.desk.widget,
             live,
             self.table,
             self.slips,
@@ -491,6 +507,8 @@ class TeacherLesson(Lesson):
         if not ended:
             return
         store.end_class(ended)
+        if self.desk is not None and self.desk.code == ended:
+            self.desk.reset()  # the class's demo ended with it, on every page
         self._hide_confirm()
         classes = store.classes()
         self.code = classes[0] if classes else ""
@@ -516,11 +534,17 @@ class TeacherLesson(Lesson):
         # the events first: every learner they name has joined before the learners are read
         events = store.events(self.code, after=self._tally.last_id)
         learners = store.learners(self.code)
+        answers = store.demo_answers(self.code)
         lost = store.lost(self.code)  # events a kernel could not record: said once
         if lost > self._lost_said.get(self.code, 0):
             self._lost_said[self.code] = lost
             self._say(M["classroom.lost"].render({"count": lost}))
-        stamp = (self.code, len(learners), events[-1].id if events else self._tally.last_id)
+        stamp = (
+            self.code,
+            len(learners),
+            events[-1].id if events else self._tally.last_id,
+            len(answers),
+        )
         if stamp == self._shown and not force:
             return
         self._shown = stamp
@@ -535,11 +559,13 @@ class TeacherLesson(Lesson):
             f'<a class="gin-class-join-link" href="{html.escape(link)}" target="_blank">'
             f"{html.escape(link.removeprefix('./'))}</a></p>"
         )
-        self.table.value = table_html(summary, self.code)
+        names = {lr.token: lr.nickname for lr in learners}
+        demo = Counter(names[a.token] for a in answers if a.token in names) if answers else None
+        self.table.value = table_html(summary, self.code, demo)
         self.slips.value = slips_html(summary)
         self.csv.value = (
             f'<a class="gin-class-csv" download="class-{html.escape(self.code)}.csv" '
-            f'href="{html.escape(csv_data_url(class_csv(summary)))}">'
+            f'href="{html.escape(csv_data_url(class_csv(summary, demo)))}">'
             f"{html.escape(M['classroom.csv'].render())}</a>"
         )
 
@@ -570,8 +596,11 @@ class TeacherLesson(Lesson):
         loop.call_later(REFRESH_S, tick)
 
     def close(self) -> None:
-        """Stop refreshing and close the page's widgets."""
+        """Stop refreshing and close the page's widgets (a running demo goes on: the
+        teacher may reload the page; "End the demo" ends it)."""
         self._ticking = None
+        if self.desk is not None:
+            self.desk.answers_ticker.stop()
         super().close()
 
     def rebuilt(self) -> Lesson:

@@ -24,6 +24,7 @@ import gin.ui.table.gintable  # noqa: F401 - loaded with the lesson, so a pre-he
 from gin.i18n import M
 from gin.ui.classroom.link import class_parts
 from gin.ui.classroom.record import watch_deals
+from gin.ui.demo.follow import follow_banner
 from gin.ui.lessons.base import Lesson, MessageArea
 from gin.ui.lessons.guard import describe_error
 from gin.ui.table.helplevel import DEFAULT_HELP, check_help_level
@@ -91,8 +92,13 @@ class PlayLesson(Lesson):
         except Exception as exc:
             self.message.show(M["lesson.play.no-table"].render({"reason": describe_error(exc)}))
         parts = [self.message.widget] if self.table is None else [self.table]
+        self.demo_banner = None
+        """The "Follow the demo" banner of a learner of a class (``None`` without a store)."""
         if self.table is not None:
             watch_deals(self.table.controller, guided=False)
+            self.demo_banner = follow_banner()
+            if self.demo_banner is not None:
+                parts.insert(0, self.demo_banner.widget)  # above the table: a demo is now
             parts += class_parts()
         self.assemble(*parts)
 
@@ -100,6 +106,8 @@ class PlayLesson(Lesson):
         """Close the lesson and its table (nothing the table scheduled plays on)."""
         if self.table is not None:
             self.table.close()
+        if self.demo_banner is not None:
+            self.demo_banner.close()
         super().close()
 
     def rebuilt(self) -> Lesson:

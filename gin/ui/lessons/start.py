@@ -18,6 +18,7 @@ from gin.errors import echo
 from gin.i18n import M
 from gin.ui.choices import rules_name
 from gin.ui.classroom.link import class_parts
+from gin.ui.demo.follow import follow_banner
 from gin.ui.lessons.base import (
     Lesson,
     html_widget,
@@ -194,9 +195,12 @@ class StartLesson(Lesson):
         )
         self.play_help = html_widget(play_help_html(), "gin-play-help")
         self.rules_prose = html_widget("", "gin-start-prose")
+        self.demo_banner = follow_banner()
+        """The "Follow the demo" banner of a learner of a class (``None`` without a store)."""
         self.assemble(
             self.progress,
             *class_parts(form=True),  # the join box right under the first step, not below
+            *([self.demo_banner.widget] if self.demo_banner else []),
             self.rules_prose,  # all the rules' prose (a newcomer with a code looked for it)
             titled_section(
                 M["lesson.start.levels.heading"],
