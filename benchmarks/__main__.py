@@ -28,6 +28,7 @@ SECTIONS: dict[str, str] = {
     "classroom": "benchmarks.classroom_load",
     "review": "benchmarks.review",
     "first-table": "benchmarks.first_table",
+    "demo": "benchmarks.demo_follow",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

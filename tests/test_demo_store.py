@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 from conftest import set_schema_version
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import gin
 from gin.ui.classroom.demo import DemoError, DemoState, Question, frame_of, question_options
@@ -181,3 +183,41 @@ def test_a_stored_state_that_cant_be_read_is_refused_in_one_sentence() -> None:
     good = demo_state(1).to_json()
     with pytest.raises(DemoError):
         DemoState.from_json(good.replace('"up_card": "', '"up_card": "Z'))
+
+
+@settings(max_examples=60)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 60), preset=st.sampled_from(
+    ["classic", "spades-double"]))  # fmt: skip
+def test_a_published_frame_never_holds_a_card_hidden_from_the_teachers_seat(
+    seed: int, steps: int, preset: str
+) -> None:
+    """The leak scan on the stored form itself: at any point of any deal, the JSON a
+    follower's kernel reads holds no stock card and no opponent card the teacher's seat has
+    not seen (the demo with closed hands); with open hands, the opponent's cards only."""
+    import re
+
+    rng = random.Random(seed)
+    deal = gin.Deal.new(gin.Rules.preset(preset), dealer=seed % 2, rng=rng)
+    for _ in range(steps):
+        if deal.is_over:
+            break
+        deal.apply(rng.choice(deal.legal_actions()))
+    view = deal.view(0)
+    for open_hands in (False, True):
+        frame = frame_of(view, open_hands=open_hands)
+        if open_hands and frame.opponent is None:
+            from gin.ui.classroom.demo import with_open_hand
+
+            frame = with_open_hand(frame, tuple(deal.hands[1]))
+        text = DemoState("d", frame, Question(1, question_options(view))).to_json()
+        named = {gin.Card.parse(c) for c in re.findall(r'"([2-9TJQKA][CDHS])"', text)}
+        seen = set(view.hand) | set(view.discard_pile) | set(view.opponent_known)
+        seen |= {view.up_card}
+        if view.opponent_hand is not None:
+            seen |= set(view.opponent_hand)
+        if view.knocker_shown is not None:
+            seen |= set(view.knocker_shown.cards)
+        if open_hands:
+            seen |= set(deal.hands[1])
+        assert named <= seen
+        assert not named & (set(deal.stock) - seen)

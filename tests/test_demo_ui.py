@@ -255,3 +255,43 @@ def test_no_demo_part_is_built_where_the_app_has_no_class_store(
     monkeypatch.delenv(DB_ENV, raising=False)
     assert follow_banner() is None
     assert ipywidgets.Widget  # nothing else built
+
+
+@pytest.mark.parametrize("lang", gin.i18n.LANGUAGES)
+def test_every_demo_sentence_renders_in_every_language_and_in_every_state(lang: str) -> None:
+    """Each position a follower can see (each whose-move, each deal's end, open and closed
+    hands, an empty discard pile), each kind of move a question offers, the desk and the
+    banner, in each language: no placeholder left, no empty value."""
+    from dataclasses import replace
+
+    from gin.i18n import set_language
+    from gin.ui.classroom.demo import Question, frame_of
+    from gin.ui.demo.desk import DemoDesk
+    from gin.ui.demo.follow import position_html
+    from gin.ui.demo.options import option_text
+
+    set_language(lang)
+    deal = gin.Deal.new(gin.Rules.preset("classic"), dealer=1, rng=__import__("random").Random(4))
+    frame = frame_of(deal.view(0), open_hands=False)
+    frames = [
+        frame,
+        replace(frame, to_move=1),
+        replace(frame, discard=()),
+        replace(frame, opponent=frame.hand),
+        *(replace(frame, to_move=None, result=(who, 25)) for who in ("teacher", "opponent")),
+        replace(frame, to_move=None, result=("tie", 0)),
+        replace(frame, to_move=None, result=("void", 0)),
+    ]
+    for f in frames:
+        text = position_html(f)
+        assert "{" not in text and "  " not in text.replace("  <", "<")
+    card = frame.hand[0]
+    options = ("take", "pass", "draw-stock", "draw-discard", f"discard {card}", f"knock {card}",
+               "big-gin", "lay-off")  # fmt: skip
+    q = Question(1, options, gins=(f"knock {card}",))
+    said = {option_text(o, q, replace(frame, discard=(card,))) for o in options}
+    assert len(said) == len(options) and all(s.strip() and "{" not in s for s in said)
+    knock = option_text(f"knock {card}", Question(1, options), frame)
+    assert knock not in said  # a knock that goes gin is said as gin, the other as a knock
+    DemoDesk(code=lambda: "", say=lambda _t: None)
+    FollowBanner().close()

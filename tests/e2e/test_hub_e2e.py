@@ -148,6 +148,23 @@ def test_a_teacher_and_two_learners_on_the_hub_share_one_class_store(
     for user, figures in sorted(server_memory_mb().items()):
         print(f"  {user}: {figures[0]:.0f} / {figures[1]:.0f} MB, {figures[2]} kernels")
 
+    # Issue 42: a demo on the teacher's server, followed and answered on Bo's server, the
+    # one database the only link between them
+    desk = teacher.locator(".gin-demo-desk")
+    desk.locator(".gin-demo-seed input").fill("1")
+    desk.locator("button.gin-action-demo-start").click()
+    desk.locator(".gin-table").first.wait_for(timeout=60_000)
+    open_lesson(bo, f"{base}/user/bo", "notebooks/00_start_here.ipynb")
+    bo.locator("button.gin-action-demo-follow").click(timeout=60_000)
+    bo.locator(".gin-demo-follower .gin-demo-position svg").first.wait_for(timeout=60_000)
+    desk.locator("button.gin-action-demo-ask").click()
+    bo.locator(".gin-demo-options button.gin-demo-option").first.click(timeout=30_000)
+    teacher.locator(".gin-demo-waiting", has_text="Everyone").wait_for(timeout=30_000)
+    assert len(store.demo_answers(code)) == 1
+    desk.locator("button.gin-action-demo-end").click()
+    bo.locator(".gin-demo-banner", has_text="The demo has ended.").wait_for(timeout=30_000)
+    store.close()
+
     # what a learner can't reach through the hub
     assert status_of(ana, f"{base}/user/ana/lab") == 404  # JupyterLab is off
     assert status_of(ana, f"{base}/user/ana/tree") == 404

@@ -114,3 +114,40 @@ def test_learners_on_two_servers_show_on_the_first_servers_teacher_table(
     mastered.wait_for(timeout=(LIVE_S + RETRY_S + RESTART_S) * 1000)
     for page in (teacher, *learners):
         page.context.close()
+
+
+def test_a_demo_on_the_first_server_is_followed_and_answered_through_the_second(
+    browser: Browser, two_servers: tuple[str, str, str]
+) -> None:
+    """Issue 42: the demo reaches a learner's kernel through the one database only (no link
+    between the servers' kernels), and the learner's answer reaches the teacher's chart."""
+    _first, second, teacher_url = two_servers
+    teacher = new_page(browser, 1400, 1000)
+    teacher.goto(teacher_url, wait_until="commit")
+    teacher.locator("button.gin-action-new-class").click(timeout=120_000)
+    code_box = teacher.locator(".gin-class-code")
+    code_box.wait_for(timeout=60_000)
+    code = code_box.inner_text().strip()
+    dee = new_page(browser)
+    join(dee, second, code, "Dee", by_link=True)
+    desk = teacher.locator(".gin-demo-desk")
+    desk.locator(".gin-demo-seed input").fill("1")
+    desk.locator("button.gin-action-demo-start").click()
+    desk.locator(".gin-table").first.wait_for(timeout=60_000)
+    dee.locator("button.gin-action-demo-follow").click(timeout=60_000)
+    position = dee.locator(".gin-demo-follower .gin-demo-position")
+    position.locator("svg").first.wait_for(timeout=60_000)
+    before = position.inner_html()
+    desk.locator("button.gin-action-draw-stock").click()
+    dee.wait_for_function(
+        "b => document.querySelector('.gin-demo-position').innerHTML !== b",
+        arg=before,
+        timeout=LIVE_S * 1000,
+    )
+    desk.locator("button.gin-action-demo-ask").click()
+    dee.locator(".gin-demo-options button.gin-demo-option").first.click(timeout=LIVE_S * 1000)
+    teacher.locator(".gin-demo-waiting", has_text="Everyone").wait_for(timeout=LIVE_S * 1000)
+    desk.locator("button.gin-action-demo-end").click()
+    dee.locator(".gin-demo-banner", has_text="The demo has ended.").wait_for(timeout=30_000)
+    for page in (teacher, dee):
+        page.context.close()

@@ -48,6 +48,14 @@ move may take to reach every follower)."""
 
 _log = logging.getLogger("gin.ui.demo")
 
+RESULT_KEYS = {
+    "teacher": "demo.result.teacher",
+    "opponent": "demo.result.opponent",
+    "tie": "demo.result.tie",
+    "void": "demo.result.void",
+}
+"""The sentence of each deal's end a frame names (:attr:`gin.ui.classroom.demo.Frame.result`)."""
+
 FOLLOW_CSS = """
 .gin-demo-banner { border: 2px solid #1f5fa8; border-radius: 8px; padding: 6px 12px;
   margin: 8px 0; background: #eef4fb; }
@@ -68,7 +76,7 @@ def position_html(frame: Frame) -> str:
     line("demo.deal", number=frame.deal)
     if frame.result is not None:
         who, points = frame.result
-        line(f"demo.result.{who}", count=points)
+        line(RESULT_KEYS[who], count=points)
     elif frame.to_move is not None:
         line("demo.turn.teacher" if frame.to_move == 0 else "demo.turn.opponent")
     if frame.opponent is not None:
