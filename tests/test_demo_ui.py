@@ -295,3 +295,32 @@ def test_every_demo_sentence_renders_in_every_language_and_in_every_state(lang: 
     assert knock not in said  # a knock that goes gin is said as gin, the other as a knock
     DemoDesk(code=lambda: "", say=lambda _t: None)
     FollowBanner().close()
+
+
+def test_a_follower_cannot_move_the_demo_and_answering_changes_no_position(
+    class_env: str,
+) -> None:
+    """A follower's page holds no command that moves the demo: only the moves' buttons,
+    which send an answer, and Stop following; an answer leaves the demo's state as it was."""
+    teacher, code = started()
+    desk = teacher.desk
+    banner = follower(code, "t0")
+    banner.follow_button.click()
+    desk.ask_button.click()
+    banner.poll()
+    store = record.store()
+    version = store.demo_version(code)
+    buttons = [w for w in tree(banner.widget) if isinstance(w, ipywidgets.Button)]
+    assert set(buttons) == {*banner.view._option_buttons, banner.view.stop_button,
+                            banner.follow_button}  # fmt: skip
+    banner.view._option_buttons[0].click()
+    assert store.demo_version(code) == version and store.demo(code)[1] == desk.published
+
+
+def test_the_teacher_switching_language_keeps_the_demo_running(class_env: str) -> None:
+    teacher, code = started()
+    desk = teacher.desk
+    teacher.switch_language("et")
+    assert teacher.desk is desk and desk.running and desk.table is not None
+    desk.ask_button.click()
+    assert record.store().demo(code)[1].question is not None

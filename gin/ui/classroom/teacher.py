@@ -335,8 +335,16 @@ class TeacherLesson(Lesson):
 
     notebook = "06_class.ipynb"
 
-    def __init__(self, *, code: str | None = None, key: str | None = None, base: str = "") -> None:
+    def __init__(
+        self,
+        *,
+        code: str | None = None,
+        key: str | None = None,
+        base: str = "",
+        desk: DemoDesk | None = None,
+    ) -> None:
         super().__init__(seed=0)
+        self._kept_desk = desk
         query = page_query()
         self.key = key if key is not None else address_key(query)
         self.wanted: str | None = None
@@ -423,7 +431,13 @@ class TeacherLesson(Lesson):
             self.message.value = ""  # no "needs the key" left from before the key came
             self.code = self.wanted or (classes[0] if classes else "")
         self._set_choices(classes)
-        self.desk = DemoDesk(code=lambda: self.code, say=self._say)
+        if self._kept_desk is not None:  # the page drawn again: the demo goes on
+            self.desk, self._kept_desk = self._kept_desk, None
+            self.desk.code_of, self.desk.say = (lambda: self.code), self._say
+            if self.desk.table is not None:
+                self.desk.table.relabel()
+        else:
+            self.desk = DemoDesk(code=lambda: self.code, say=self._say)
         live = html_widget(f'<p class="gin-muted">{html.escape(M["classroom.live"].render())}</p>')
         self.body.children = (
             html_widget(f"<style>{CLASS_CSS}</style>"),
@@ -608,7 +622,7 @@ class TeacherLesson(Lesson):
         over); with no class on show, the address is read again (a class it could not name
         is said again, and stays unnamed)."""
         self._ticking = None
-        return TeacherLesson(code=self.code or None, key=self.key, base=self.base)
+        return TeacherLesson(code=self.code or None, key=self.key, base=self.base, desk=self.desk)
 
 
 def class_page(*, code: str | None = None, key: str | None = None) -> TeacherLesson:

@@ -39,7 +39,7 @@ import ipywidgets as W
 from gin import actions as act
 from gin.bots.review import decide, weigh
 from gin.deal import PlayerView
-from gin.i18n import M
+from gin.i18n import M, Text
 from gin.ui.choices import opponent_options, rules_options
 from gin.ui.classroom import record
 from gin.ui.classroom.demo import (
@@ -97,6 +97,8 @@ class DemoDesk:
         self.frame: Frame | None = None
         self.published: DemoState | None = None
         self.verdicts: dict[str, tuple[str, float]] = {}
+        self.reasons: dict[str, tuple[Text, ...]] = {}
+        """The review's reasons for each costly choice revealed (shown on the desk)."""
         self._number = 0
         self._weighing: list[str] = []
         self._best: act.Action | None = None
@@ -253,7 +255,7 @@ class DemoDesk:
         counts = Counter(a.choice for a in store.demo_answers(self.code, q.id_in(self.demo)))
         self._weighing = [o for o, _n in counts.most_common()] or [""]
         self._total = len(self._weighing)
-        self.verdicts, self._best = {}, None
+        self.verdicts, self.reasons, self._best = {}, {}, None
         self.reveal_button.disabled = True
         try:
             loop = asyncio.get_running_loop()
@@ -284,6 +286,7 @@ class DemoDesk:
         if option:
             d = decide(0, view, act.parse_action(option))
             self.verdicts[option] = (d.verdict, d.loss)
+            self.reasons[option] = d.reasons
             if self._best is None:
                 self._best = d.best
         else:
@@ -366,7 +369,18 @@ class DemoDesk:
                 )
                 for r in q.revealed
             }
-        self.answers.value = bars_svg(title, rows, best) + answers_table(title, rows, verdicts)
+        why = "".join(
+            f"<li>{html.escape(option_text(o, q, frame))}: "
+            + " ".join(html.escape(t.render()) for t in texts)
+            + "</li>"
+            for o, texts in self.reasons.items()
+            if texts
+        )
+        self.answers.value = (
+            bars_svg(title, rows, best)
+            + answers_table(title, rows, verdicts)
+            + (f'<ul class="gin-demo-reasons">{why}</ul>' if why else "")
+        )
         followers = store.demo_followers(self.code, self.demo)
         names = {lr.token: lr.nickname for lr in store.learners(self.code)}
         answered = {a.token for a in answers}
