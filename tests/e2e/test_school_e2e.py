@@ -124,9 +124,15 @@ def test_a_demo_on_the_first_server_is_followed_and_answered_through_the_second(
     _first, second, teacher_url = two_servers
     teacher = new_page(browser, 1400, 1000)
     teacher.goto(teacher_url, wait_until="commit")
-    teacher.locator("button.gin-action-new-class").click(timeout=120_000)
     code_box = teacher.locator(".gin-class-code")
-    code_box.wait_for(timeout=60_000)
+    code_box.wait_for(timeout=120_000)  # the page opens on the newest class
+    before = code_box.inner_text().strip()
+    teacher.locator("button.gin-action-new-class").click(timeout=120_000)
+    teacher.wait_for_function(
+        "b => document.querySelector('.gin-class-code')?.innerText.trim() !== b",
+        arg=before,
+        timeout=60_000,
+    )
     code = code_box.inner_text().strip()
     dee = new_page(browser)
     join(dee, second, code, "Dee", by_link=True)
