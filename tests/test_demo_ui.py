@@ -324,3 +324,40 @@ def test_the_teacher_switching_language_keeps_the_demo_running(class_env: str) -
     assert teacher.desk is desk and desk.running and desk.table is not None
     desk.ask_button.click()
     assert record.store().demo(code)[1].question is not None
+
+
+def test_after_a_knock_the_class_is_asked_for_the_layout_and_reveal_judges_it_exactly(
+    class_env: str, stack: Any
+) -> None:
+    """With "I lay out my cards" at the demo table, the teacher's knock opens the meld
+    builder; asked then, the class chooses among the layouts the engine takes (the least
+    deadwood first), and the reveal weighs each exactly (the review's layout judgement)."""
+    teacher, code = started()
+    desk = teacher.desk
+    ready = "AS 2S 3S 4H 4D 4C 7C 8C 9C KH"
+    order = stack(ready, "4S 6C TC QD JD 9H 6S 2D 3D 5H", "KD", "AD")
+    game = gin.Game(gin.Rules.preset("classic"), seed=1, first_dealer=1, orders=[order])
+    t = desk.table
+    t.load_game(game)
+    t.commands.set_arrange_self(True)
+    t.buttons["pass"].click()
+    t.buttons["draw_stock"].click()
+    t.hand.click("KH")
+    t.buttons["knock"].click()
+    t.buttons["confirm"].click()
+    assert t.controller.laying_out is not None
+    banner = follower(code, "t0")
+    banner.follow_button.click()
+    desk.ask_button.click()
+    q = desk.question
+    assert q is not None and q.layout and q.options
+    assert all(o.startswith("knock KH with ") for o in q.options)
+    assert list(q.deadwood) == sorted(q.deadwood) and q.deadwood[0] == 1  # A♦ left over
+    banner.poll()
+    assert "lay out" in banner.view.question.value
+    labels = [b.description for b in banner.view._option_buttons]
+    assert all(label.startswith("Lay out ") for label in labels)
+    banner.view._option_buttons[0].click()
+    desk.reveal_button.click()
+    revealed = {r.option: r.verdict for r in desk.question.revealed}
+    assert revealed[q.options[0]] == "best" and desk.question.best == q.options[0]

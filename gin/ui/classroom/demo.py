@@ -40,6 +40,7 @@ from gin import actions as act
 from gin.cards import Card
 from gin.errors import GinError
 from gin.i18n import M
+from gin.melds import all_maximal_arrangements, deadwood
 from gin.view import PlayerView
 
 TEACHER_SEAT = 0
@@ -107,6 +108,11 @@ class Question:
     gins: tuple[str, ...] = ()
     """The knock options that go gin (their discard leaves no deadwood: the engine's
     :attr:`~gin.view.PlayerView.discard_choices`)."""
+    layout: bool = False
+    """A question of the layout after a knock (each option a knock, gin or big gin with its
+    melds: :func:`ask_layout`) rather than of the move."""
+    deadwood: tuple[int, ...] = ()
+    """In a layout question, the deadwood each layout leaves (as the options)."""
 
     def id_in(self, demo: str) -> str:
         """The question's name in the store (``<demo>:<number>``)."""
@@ -147,6 +153,8 @@ class DemoState:
                 "options": list(q.options),
                 "best": q.best,
                 "gins": list(q.gins),
+                "layout": q.layout,
+                "deadwood": list(q.deadwood),
                 "revealed": None
                 if q.revealed is None
                 else [[r.option, r.verdict, r.loss] for r in q.revealed],
@@ -185,6 +193,8 @@ class DemoState:
                     options=tuple(_str(o) for o in q["options"]),
                     best=_str(q["best"]),
                     gins=tuple(_str(o) for o in q["gins"]),
+                    layout=bool(q["layout"]),
+                    deadwood=tuple(_int(d) for d in q["deadwood"]),
                     revealed=None
                     if revealed is None
                     else tuple(
@@ -296,6 +306,49 @@ def ask(view: PlayerView, number: int) -> Question:
     return Question(number, options, gins=tuple(o for o in options if o in gins))
 
 
+LAYOUT_OPTIONS = 5
+"""At most this many layouts are offered (the least deadwood first)."""
+
+
+def layout_text(action: act.Knock | act.BigGin) -> str:
+    """The action text of a layout, its melds in one order whatever order they came in
+    (so the review's best layout and an offered one compare as text)."""
+    melds = tuple(sorted(tuple(sorted(m)) for m in action.melds or ()))
+    if isinstance(action, act.BigGin):
+        return act.BigGin(melds).text
+    return act.Knock(action.card, melds).text
+
+
+def ask_layout(view: PlayerView, declared: act.Knock | act.BigGin, number: int) -> Question:
+    """Question ``number``: how to lay out the knock (or gin, or big gin) ``declared`` at
+    ``view`` (the teacher's seat, before the knock is played): the layouts of the cards
+    kept that the engine would take (no meld but a real one, the deadwood within the knock
+    limit; gin and big gin with none), the least deadwood first, at most
+    :data:`LAYOUT_OPTIONS`."""
+    if isinstance(declared, act.BigGin):
+        kept = list(view.hand)
+    else:
+        kept = [c for c in view.hand if c != declared.card]
+    gin_only = isinstance(declared, act.BigGin) or deadwood(kept) == 0
+    limit = 0 if gin_only else view.knock_limit
+    options: list[str] = []
+    left: list[int] = []
+    for arr in all_maximal_arrangements(kept):
+        if arr.deadwood_points > limit:
+            continue
+        melds = tuple(m.cards for m in arr.melds)
+        made = act.BigGin(melds) if isinstance(declared, act.BigGin) else act.Knock(
+            declared.card, melds
+        )
+        text = layout_text(made)
+        if text not in options:
+            options.append(text)
+            left.append(arr.deadwood_points)
+        if len(options) == LAYOUT_OPTIONS:
+            break
+    return Question(number, tuple(options), layout=True, deadwood=tuple(left))
+
+
 def check_answer(state: DemoState | None, question: str, choice: str) -> None:
     """Raise :class:`DemoError` unless ``choice`` answers the open question ``question``
     of ``state``: no demo (``demo-none``), another question or one already revealed
@@ -318,8 +371,10 @@ __all__ = [
     "Question",
     "Reveal",
     "ask",
+    "ask_layout",
     "check_answer",
     "frame_of",
+    "layout_text",
     "question_options",
     "with_open_hand",
 ]

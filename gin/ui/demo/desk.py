@@ -9,7 +9,9 @@ After each of its changes the desk publishes what the class may see
 the followers' kernels read it from there (:mod:`gin.ui.demo.follow`).
 
 "Ask the class" puts the current decision to the class (every move of the teacher's
-seat: :func:`gin.ui.classroom.demo.ask`); the answers come in live as a bar chart with a
+seat: :func:`gin.ui.classroom.demo.ask`; once the teacher knocked with "I lay out my cards"
+and the meld builder is open, the layouts of the knock: :func:`~gin.ui.classroom.demo.ask_layout`,
+judged exactly at the reveal); the answers come in live as a bar chart with a
 table beside it, and the followers who have not answered are named. "Reveal" weighs each
 choice the class made with the review's own search (:func:`gin.bots.review.decide`, one
 choice per step of the kernel's loop, with a progress line) and shows the review's verdict
@@ -49,7 +51,9 @@ from gin.ui.classroom.demo import (
     Question,
     Reveal,
     ask,
+    ask_layout,
     frame_of,
+    layout_text,
     with_open_hand,
 )
 from gin.ui.demo.chart import answers_table, bars_svg
@@ -71,8 +75,11 @@ DEMO_CSS = """
 """
 
 
-def _option_of(action: act.Action) -> str:
-    """The question's option for ``action`` (a knock is asked as its discard)."""
+def _option_of(action: act.Action, layout: bool = False) -> str:
+    """The question's option for ``action`` (a knock is asked as its discard; in a layout
+    question, as its layout)."""
+    if layout and isinstance(action, act.Knock | act.BigGin):
+        return layout_text(action)
     if isinstance(action, act.Knock):
         return f"knock {action.card.code}"
     if isinstance(action, act.LayOff):
@@ -231,11 +238,17 @@ class DemoDesk:
         move: :class:`DemoError` ``demo-not-your-move``)."""
         if not self.running:
             raise DemoError(M["error.demo-none"]())
-        view = self.table.controller.view()
+        ctl = self.table.controller
+        view = ctl.view()
         if view.phase.is_over or not view.my_turn or not view.legal_actions:
             raise DemoError(M["error.demo-not-your-move"]())
         self._number += 1
-        self.question, self.asked_view = ask(view, self._number), view
+        declared = ctl.laying_out
+        if isinstance(declared, act.Knock | act.BigGin):  # the meld builder is open
+            question = ask_layout(view, declared, self._number)
+        else:
+            question = ask(view, self._number)
+        self.question, self.asked_view = question, view
         self.verdicts = {}
         self.publish()
         self._status(M["demo.asked"].render({"number": self._number}))
@@ -297,7 +310,7 @@ class DemoDesk:
     def _finish_reveal(self) -> None:
         q = self.question
         assert q is not None and self._best is not None
-        best = _option_of(self._best)
+        best = _option_of(self._best, q.layout)
         self.verdicts.setdefault(best, ("best", 0.0))
         revealed = tuple(Reveal(o, v, round(loss, 2)) for o, (v, loss) in self.verdicts.items())
         self.question = replace(q, revealed=revealed, best=best)

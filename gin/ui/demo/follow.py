@@ -142,8 +142,9 @@ class FollowerView:
             self._set_options(list(q.options))
         mine = self.answered.get(qid)
         if q.revealed is None:
+            ask_key = "demo.question-layout" if q.layout else "demo.question"
             self.question.value = (
-                f'<p class="gin-demo-ask">{html.escape(M["demo.question"].render())}</p>'
+                f'<p class="gin-demo-ask">{html.escape(M[ask_key].render())}</p>'
             )
             for b in self._option_buttons:
                 b.disabled = mine is not None

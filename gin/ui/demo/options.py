@@ -3,7 +3,7 @@ it on a button, in the bar chart and in the verdicts."""
 
 from __future__ import annotations
 
-from gin.actions import Discard, DrawDiscard, Knock, TakeUpCard, parse_action
+from gin.actions import BigGin, Discard, DrawDiscard, Knock, TakeUpCard, parse_action
 from gin.cards import Card
 from gin.i18n import M
 from gin.ui.classroom.demo import Frame, Question
@@ -22,6 +22,9 @@ def option_text(option: str, question: Question, frame: Frame) -> str:
     if option in _ONE_WORD:
         return M[_ONE_WORD[option]].render()
     action = parse_action(option)
+    if question.layout and isinstance(action, Knock | BigGin):
+        points = question.deadwood[question.options.index(option)]
+        return M["demo.option.layout"].render({"melds": action.melds or (), "points": points})
     if isinstance(action, TakeUpCard):
         return M["demo.option.take"].render({"card": Card.parse(frame.up_card)})
     if isinstance(action, DrawDiscard):
