@@ -361,3 +361,17 @@ def test_after_a_knock_the_class_is_asked_for_the_layout_and_reveal_judges_it_ex
     desk.reveal_button.click()
     revealed = {r.option: r.verdict for r in desk.question.revealed}
     assert revealed[q.options[0]] == "best" and desk.question.best == q.options[0]
+
+
+def test_the_banner_weighs_one_widget_on_a_pages_first_view_until_a_demo_is_seen(
+    class_env: str,
+) -> None:
+    """Issue 41 and 42: the banner on Start here and the play page is one hidden box (its
+    layout shared) until the learner's class has a demo; its words and button come then."""
+    banner = FollowBanner()
+    models = [banner.widget, *banner.widget.children]
+    assert models == [banner.widget] and banner.widget.layout.display == "none"
+    teacher, code = started()
+    record.set_member(code, "t0")
+    banner.poll()
+    assert banner.follow_button is not None and banner.widget.layout.display == ""

@@ -38,6 +38,7 @@ from gin.ui.demo.options import option_text
 from gin.ui.demo.ticker import Ticker
 from gin.ui.lessons.base import button, html_widget
 from gin.ui.lessons.guard import guarded
+from gin.ui.parts import close_tree, fixed_layout, set_display
 from gin.ui.svg import hand_svg
 
 BANNER_POLL_S = 1.0
@@ -210,34 +211,43 @@ class FollowerView:
 
 
 class FollowBanner:
-    """The "Follow the demo" banner of a learner's page (see the module's text)."""
+    """The "Follow the demo" banner of a learner's page (see the module's text).
+
+    Until a demo of the learner's class is seen, it is one hidden box (one widget model on
+    the page's first view, its layout shared); its words and button are made then."""
 
     def __init__(self) -> None:
-        self.text = html_widget(f"<p>{html.escape(M['demo.banner'].render())}</p>")
-        self.follow_button = button(M["demo.follow"].render(), "gin-action-demo-follow")
-        self.follow_button.on_click(guarded(self._say)(lambda _b: self.follow()))
-        self.problem = html_widget("", "gin-demo-problem")
+        self.widget = W.VBox([], layout=fixed_layout(display="none"))
+        self.widget.add_class("gin-demo-banner")
+        self.text: Any = None
+        self.follow_button: Any = None
+        self.problem: Any = None
         self.view: FollowerView | None = None
         self.state: DemoState | None = None
         self.version = 0
         self.following = ""
         """The demo followed (``""``: none)."""
         self._seen_demo = ""
-        self.widget = W.VBox(
-            [
-                html_widget(f"<style>{FOLLOW_CSS}</style>"),
-                self.text,
-                self.follow_button,
-                self.problem,
-            ]
-        )
-        self.widget.add_class("gin-demo-banner")
-        self.widget.layout.display = "none"
         self.ticker = Ticker(BANNER_POLL_S, self._tick)
         self.ticker.start()
 
+    def _parts(self) -> tuple[Any, Any, Any]:
+        """The banner's words, its button and its problem line (made on first need)."""
+        if self.text is None:
+            self.text = html_widget(f"<p>{html.escape(M['demo.banner'].render())}</p>")
+            self.follow_button = button(M["demo.follow"].render(), "gin-action-demo-follow")
+            self.follow_button.on_click(guarded(self._say)(lambda _b: self.follow()))
+            self.problem = html_widget("", "gin-demo-problem")
+            style = html_widget(f"<style>{FOLLOW_CSS}</style>")
+            self.widget.children = (style, self.text, self.follow_button, self.problem)
+        return self.text, self.follow_button, self.problem
+
+    def _show(self, shown: bool) -> None:
+        set_display(self.widget, "" if shown else "none")
+
     def _say(self, text: str) -> None:
-        self.problem.value = f'<p role="alert">{html.escape(text)}</p>'
+        self._parts()[2].value = f'<p role="alert">{html.escape(text)}</p>'
+        self._show(True)
 
     def _tick(self) -> None:
         if self.widget.comm is None:  # the page's lesson was closed
@@ -273,27 +283,35 @@ class FollowBanner:
                 if learner.token in store.demo_followers(learner.code, state.demo):
                     self.follow()  # a page reloaded while following: it follows again
                     return
-            self.widget.layout.display = ""
+            text, follow, _problem = self._parts()
+            text.value = f"<p>{html.escape(M['demo.banner'].render())}</p>"
+            text.layout.display = follow.layout.display = ""
+            self._show(True)
             return
         assert self.view is not None
         self.view.show(state)
+
+    def _drop_view(self) -> None:
+        if self.view is not None:
+            self.view.close()
+            self.view = None
+            self.widget.children = tuple(self.widget.children[:4])
 
     def _ended(self) -> None:
         was = self.following
         self.following = ""
         self.state = None
+        self.ticker.stop()
         self.ticker.start(BANNER_POLL_S)
-        self.text.layout.display = self.follow_button.layout.display = ""
-        if self.view is not None:
-            self.view.close()
-            self.view = None
-            self.widget.children = tuple(self.widget.children[:4])
-        self.widget.layout.display = ""
+        self._drop_view()
         if was:
-            self.text.value = f'<p role="status">{html.escape(M["demo.ended"].render())}</p>'
-            self.follow_button.layout.display = "none"
+            text, follow, _problem = self._parts()
+            text.value = f'<p role="status">{html.escape(M["demo.ended"].render())}</p>'
+            text.layout.display = ""
+            follow.layout.display = "none"
+            self._show(True)
         else:
-            self.widget.layout.display = "none"
+            self._show(False)
 
     def follow(self) -> None:
         """Follow the demo on show: noted in the store (a reload follows again), drawn on
@@ -303,12 +321,13 @@ class FollowBanner:
             raise GinError(M["error.demo-none"]())
         store.follow_demo(learner.code, learner.token, state.demo)
         self.following = state.demo
+        text, follow, problem = self._parts()
         if self.view is None:
             self.view = FollowerView(on_stop=self.stop)
             self.widget.children = (*self.widget.children[:4], self.view.widget)
-        self.text.layout.display = self.follow_button.layout.display = "none"
-        self.problem.value = ""
-        self.widget.layout.display = ""
+        text.layout.display = follow.layout.display = "none"
+        problem.value = ""
+        self._show(True)
         self.view.show(state)
         self.ticker.stop()
         self.ticker.start(FOLLOW_POLL_S)
@@ -319,21 +338,18 @@ class FollowBanner:
         if learner is not None and store is not None and self.following:
             store.follow_demo(learner.code, learner.token, self.following, following=False)
         self.following = ""
-        if self.view is not None:
-            self.view.close()
-            self.view = None
-            self.widget.children = tuple(self.widget.children[:4])
-        self.text.value = f"<p>{html.escape(M['demo.banner'].render())}</p>"
-        self.text.layout.display = self.follow_button.layout.display = ""
+        self._drop_view()
+        text, follow, _problem = self._parts()
+        text.value = f"<p>{html.escape(M['demo.banner'].render())}</p>"
+        text.layout.display = follow.layout.display = ""
         self.ticker.stop()
         self.ticker.start(BANNER_POLL_S)
 
     def close(self) -> None:
         """Stop polling and close the banner."""
         self.ticker.stop()
-        if self.view is not None:
-            self.view.close()
-        self.widget.close()
+        self._drop_view()
+        close_tree(self.widget)
 
 
 def follow_banner() -> FollowBanner | None:
