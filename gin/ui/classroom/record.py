@@ -411,6 +411,7 @@ def watch_deals(controller: Any, *, guided: bool) -> None:
 TABLE_SLIPS = (
     "layout-over-limit",
     "layout-gin-only",
+    "layout-gin-only-big-gin",
     "layout-gin-deadwood",
     "layout-gin-over-limit",
     "layout-big-gin-deadwood",
