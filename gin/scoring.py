@@ -342,34 +342,22 @@ def score_deal(
             )
         )
     dmelds = [_codes(m.cards) for m in d_arr.melds]
+    left = _codes(d_arr.deadwood)
     if layoffs is not None and kind == "knock":  # the defender's own layoffs, as chosen
-        left = _codes(d_arr.deadwood)
-        steps.append(
-            (
-                "defender",
-                M["score.defender-chosen"](
-                    melds=dmelds, deadwood=left, points=d_after, before=d_before
-                )
-                if laid_off
-                else M["score.defender-kept"](melds=dmelds, deadwood=left, points=d_after),
-            )
-        )
-    elif laid_off:
-        steps.append(
-            (
-                "defender",
-                M["score.defender-after-layoffs"](
-                    melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after, before=d_before
-                ),
-            )
-        )
+        line = "score.defender-chosen" if laid_off else "score.defender-kept"
     else:
-        steps.append(
-            (
-                "defender",
-                M["score.defender"](melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after),
-            )
-        )
+        line = "score.defender-after-layoffs" if laid_off else "score.defender"
+    # one sentence per state: never "leaving  = 0" nor "the melds are no melds"
+    if not left:
+        key = line + "-no-deadwood"
+    elif not dmelds and line == "score.defender-kept":
+        key = line + "-no-melds"
+    else:
+        key = line
+    data: dict[str, object] = {"melds": dmelds, "deadwood": left, "points": d_after}
+    if laid_off:
+        data["before"] = d_before
+    steps.append(("defender", M[key](**data)))
 
     winner: Literal["knocker", "defender"] | None
     if kind in ("gin", "big-gin"):

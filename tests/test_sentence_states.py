@@ -89,3 +89,156 @@ def test_the_labs_undercut_tip_confirms_the_rule_only_when_the_figure_is_the_rul
     assert not check.holds and check.finding.key == "lesson.lab.tip.undercut-finding-off"
     said = every_language(check.finding)
     assert "52" in said["en"] and "doubled" not in said["en"] and "not the 50" in said["en"]
+
+
+# ------------------------------------------------- the score, the score guess, the coach
+
+import functools  # noqa: E402
+import random  # noqa: E402
+
+from gin.bots import make_bot  # noqa: E402
+from gin.deal import Deal, Phase  # noqa: E402
+from gin.scoreguess import check_score_guess, guess_steps  # noqa: E402
+from gin.scoring import DealResult, score_deal  # noqa: E402
+from gin.ui.table.coaching import turn_instruction  # noqa: E402
+from gin.ui.table.helplevel import policy  # noqa: E402
+
+KNOCKER = "AS 2S 3S 5H 5D 5C 9D TD JD 2C"  # three melds and 2♣: deadwood 2
+FIXED = [  # (defender's ten cards, their layoffs or None for the engine's): the rare states
+    ("7H 8H 9H 4C 4D 4S QS QH QC 5S", None),  # laid off to no deadwood: an undercut at 0
+    ("7H 8H 9H 4C 4D 4S QS QH QC 5S", [("5S", 1)]),  # the same, chosen by the defender
+    ("7H 8H 9H 4C 4D 4S QS QH QC KD", []),  # nothing laid off, melds and deadwood
+    ("KS 8H 2H 4C 6D 7S QH JC 3D 9C", []),  # nothing laid off, no meld at all
+    ("KS 8H 2H 4C 6D 7S QH JC 3D 9C", None),  # no meld, the engine's layoffs
+]
+
+
+@functools.cache
+def results() -> tuple[tuple[gin.Rules, DealResult], ...]:
+    """Finished deals of both presets: whole deals two bots played (knocks, undercuts, gin,
+    big gin) and the fixed rare states, under each up card's doubling."""
+    out = []
+    for preset in ("classic", "spades-double"):
+        rules = gin.Rules.preset(preset)
+        for seed in range(120):
+            deal = Deal.new(rules, dealer=seed % 2, seed=seed)
+            bots = [make_bot("eager", random.Random(seed + p)) for p in (0, 1)]
+            while not deal.is_over:
+                deal.apply(bots[deal.to_move].choose(deal.view(deal.to_move)))
+            r = deal.view(0).result
+            if r is not None:
+                out.append((rules, r))
+        for up in ("KC", "7S"):  # a plain deal, and a spade deal (doubled in spades-double)
+            for defender, layoffs in FIXED:
+                chosen = None if layoffs is None else [
+                    (gin.Card.parse(c), i) for c, i in layoffs
+                ]
+                out.append((rules, score_deal(
+                    rules, gin.Card.parse(up), gin.parse_cards(KNOCKER),
+                    gin.parse_cards(defender), layoffs=chosen,
+                )))
+    return tuple(out)
+
+
+def test_the_fixtures_hold_every_end_kind_of_both_presets_and_the_rare_states() -> None:
+    kinds = {(rules.name, r.kind) for rules, r in results()}
+    assert {("classic", k) for k in ("knock", "undercut", "gin")} <= kinds
+    assert {("spades-double", k) for k in ("knock", "undercut", "gin", "big-gin")} <= kinds
+    assert any(r.defender_deadwood == 0 and r.kind == "undercut" for _rules, r in results())
+    assert any(r.multiplier == 2 for _rules, r in results())
+
+
+def _said(text: str) -> str:
+    return text.lower()
+
+
+def test_every_score_line_in_every_state_leaves_no_value_empty_in_any_language() -> None:
+    """The score lines of every fixture (the end, both players' melds and deadwood, the
+    layoffs, the comparison, the total) and the score guess's steps before the guess."""
+    for _rules, r in results():
+        for step in (*r.steps, *guess_steps(r)):
+            for lang in LANGUAGES:
+                rendered = step.render(lang)
+                assert rendered and blank_value(rendered) is None, (lang, step.key, rendered)
+
+
+def test_the_score_lines_say_the_end_kind_and_never_a_doubling_where_nothing_doubles() -> None:
+    """Big gin is said as big gin, gin as gin (never a plain knock), and a deal that is not
+    doubled (classic, or a non-spade up card) is never said doubled."""
+    for _rules, r in results():
+        scored = [step for step in r.steps if not step.key.startswith("limit.")]  # the end
+        said = _said(" ".join(step.render("en") for step in scored))
+        if r.kind == "big-gin":
+            assert "big gin" in said
+        elif r.kind == "gin":
+            assert "gin" in said and "big gin" not in said
+        if r.multiplier == 1:
+            assert "doubled" not in said and "× 2" not in said, said
+
+
+GUESSES = (
+    lambda r: (r.winner, r.points // 2),
+    lambda r: (r.winner, r.points * 2),
+    lambda r: (r.winner, r.points - r.bonus * r.multiplier),
+    lambda r: (r.winner, (r.knocker_deadwood + r.defender_deadwood + r.bonus) * r.multiplier),
+    lambda r: (r.winner, (r.defender_deadwood + r.bonus) * r.multiplier),
+    lambda r: (r.winner, (r.knocker_deadwood + r.bonus) * r.multiplier),
+    lambda r: (r.winner, r.points + 25 * r.multiplier),
+    lambda r: (r.winner, r.base_points * 2 + r.bonus),
+    lambda r: ("defender" if r.winner == "knocker" else "knocker", r.points),
+    lambda r: (r.winner, r.points + 1),
+)
+
+
+def test_every_score_guess_slip_says_the_deals_own_state_in_every_language() -> None:
+    """Each slip a wrong guess can meet: the end kind named (a big gin as big gin), no
+    doubling said on a deal that is not doubled, the doubling said on one that is, and no
+    value left empty, in every language."""
+    seen = set()
+    for rules, r in results():
+        if r.winner is None:
+            continue
+        for guess in GUESSES:
+            winner, points = guess(r)
+            v = check_score_guess(r, winner, points, rules)
+            if v.right:
+                continue
+            seen.add(v.slip)
+            said = every_language(v.text)
+            en = _said(said["en"])
+            if r.kind == "big-gin" and v.slip == "wrong-winner":
+                assert "big gin" in en
+            if r.multiplier == 1:
+                assert "doubled on this" not in en and "all doubled" not in en, en
+            if r.multiplier == 2 and v.slip in ("counted-knocker-deadwood", "forgot-to-subtract"):
+                assert "doubl" in en, en
+            if not rules.spade_doubles and v.slip == "doubled-without-spade":
+                assert "nothing doubles" in en or "never doubles" in en or "not double" in en
+    assert {"wrong-winner", "forgot-spade-doubling", "doubled-without-spade"} <= seen
+
+
+def test_every_coach_turn_line_in_every_phase_and_help_level_leaves_no_value_empty() -> None:
+    """The coach's instruction at every decision of whole deals, at the help levels that
+    give it: named for the state (big gin only where the rules have it), in every
+    language."""
+    keys = set()
+    for preset in ("classic", "spades-double"):
+        rules = gin.Rules.preset(preset)
+        for seed in range(15):
+            deal = Deal.new(rules, dealer=seed % 2, seed=seed)
+            bots = [make_bot("eager", random.Random(seed + p)) for p in (0, 1)]
+            while not deal.is_over:
+                for player in (0, 1):
+                    view = deal.view(player)
+                    for level in ("some", "none"):
+                        (step,) = turn_instruction(view, policy(level))
+                        keys.add(step.key)
+                        for lang in LANGUAGES:
+                            assert blank_value(step.render(lang)) is None
+                        if not rules.big_gin:
+                            assert "Big gin" not in step.render("en")
+                if deal.phase is Phase.LAYOFF and deal.is_over:
+                    break
+                deal.apply(bots[deal.to_move].choose(deal.view(deal.to_move)))
+    assert {"coach.turn-wait", "coach.turn-draw", "coach.turn-discard-knock",
+            "coach.turn-discard-knock-big-gin"} <= keys
