@@ -38,6 +38,7 @@ ROOT = pathlib.Path(gin.__file__).parent
 DYNAMIC_PREFIXES = (
     "action.",
     "action-noun.",
+    "action-past.",
     "classroom.slip.",
     "rank.plural.",
     "rank.short.",
@@ -48,8 +49,8 @@ DYNAMIC_PREFIXES = (
     "rules.name.",
     "opponent.name.",
 )
-"""Keys the renderer builds from data (an action's text form, as a command or a noun, a
-rank, a suit, a meld), and the teacher's slip names (``classroom.slip.<code>``, checked by
+"""Keys the renderer builds from data (an action's text form, as a command, a noun or a
+past move, a rank, a suit, a meld), and the teacher's slip names (``classroom.slip.<code>``, checked by
 tests/test_slip_names.py)."""
 
 

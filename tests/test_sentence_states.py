@@ -242,3 +242,51 @@ def test_every_coach_turn_line_in_every_phase_and_help_level_leaves_no_value_emp
                 deal.apply(bots[deal.to_move].choose(deal.view(deal.to_move)))
     assert {"coach.turn-wait", "coach.turn-draw", "coach.turn-discard-knock",
             "coach.turn-discard-knock-big-gin"} <= keys
+
+
+# ------------------------------------------------- the review's lines quote a past move
+
+ACTIONS = ("take", "pass", "draw-stock", "draw-discard", "discard 8D", "knock 8D", "big-gin",
+           "lay-off")
+
+
+def test_a_move_made_is_said_as_a_past_move_not_as_the_command_in_every_language() -> None:
+    """Issue 40: the review's line "3. Discard: discard 8♦." read as an order; the move
+    made is now said as the learner's own past move ("you discarded 8♦"), a form of its
+    own in each language (never the command's words)."""
+    from gin.i18n import M, render
+
+    for action in ACTIONS:
+        head, *card = action.split()
+        data = {"card": card[0]} if card else {}
+        for lang in LANGUAGES:
+            command = M["review.choice"].render({"action": action}, lang)  # the buttons' form
+            said = render(f"action-past.{head}", data, lang)
+            assert said and said != command and blank_value(said) is None, (lang, said)
+    assert render("action-past.discard", {"card": "8D"}, "en") == "you discarded 8♦"
+
+
+def test_the_reviews_move_lines_quote_the_move_made_in_the_past_in_every_language() -> None:
+    """A whole deal reviewed (few imagined deals): every searched decision's line names the
+    move made in its past form, in every language."""
+    from gin.bots.review import review_deal
+    from gin.ui.review.render import move_text
+
+    game = gin.Game(gin.Rules.preset("classic"), seed=11, first_dealer=0)
+    bots = [make_bot("eager", random.Random(11 + p)) for p in (0, 1)]
+    while not game.deal.is_over:
+        game.apply(bots[game.deal.to_move].choose(game.deal.view(game.deal.to_move)))
+    review = review_deal(game.deals[0], 0, worlds=4)
+    searched = [(n, d) for n, d in enumerate(review.decisions, 1) if d.exact is None]
+    assert searched
+    for lang in LANGUAGES:
+        gin.i18n.set_language(lang)
+        try:
+            for number, d in searched:
+                line = move_text(number, d)
+                head, *card = d.made.text.split()
+                data = {"card": card[0].upper()} if card and head in ("discard", "knock") else {}
+                past = gin.i18n.render(f"action-past.{head}", data, lang)
+                assert past in line and blank_value(line) is None, (lang, line)
+        finally:
+            gin.i18n.set_language("en")
