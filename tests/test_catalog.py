@@ -50,8 +50,8 @@ DYNAMIC_PREFIXES = (
     "opponent.name.",
 )
 """Keys the renderer builds from data (an action's text form, as a command, a noun or a
-past move, a rank, a suit, a meld), and the teacher's slip names (``classroom.slip.<code>``, checked by
-tests/test_slip_names.py)."""
+past move, a rank, a suit, a meld), and the teacher's slip names
+(``classroom.slip.<code>``, checked by tests/test_slip_names.py)."""
 
 
 def names(template_placeholders: frozenset[str]) -> set[str]:
@@ -433,3 +433,59 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
         assert noun in text, (lang, text)
         # (a Lao noun is ການ and the verb: the command is only looked for outside it)
         assert render("doc.command", data, lang) not in text.replace(noun, ""), (lang, text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "english", "old", "new"),
+    [
+        # Hebrew: a Latin address setting or path read backwards ("5=projector")
+        ("he", "The page's address has projector={value:typed}.",
+         "בכתובת הדף כתוב projector={value:typed}: כתוב projector=1.",
+         "בכתובת הדף כתוב \u2066projector={value:typed}\u2069: כתוב \u2066projector=1\u2069."),
+        ("he", "The class data in {path} is damaged.", "נתוני הכיתה ב-{path} פגומים.",
+         "נתוני הכיתה ב־\u2066{path}\u2069 פגומים."),
+        ("he", "give a postgresql:// address", "תן כתובת postgresql://\u200f",
+         "תן כתובת \u2066postgresql://\u2069"),
+        # Hebrew: the teacher addressed in the plural
+        ("he", "give the tutor another data directory", "תנו למדריך תיקיית נתונים אחרת.",
+         "תן למדריך תיקיית נתונים אחרת."),
+        ("he", "install the tutor with its school extra", "התקינו את המדריך",
+         "התקן את המדריך"),
+        # Hebrew and Bulgarian: the tutor is not the class's teacher
+        ("he", "The tutor sorts your hand into melds.", "המורה ממיין את היד שלך לצירופים.",
+         "המדריך ממיין את היד שלך לצירופים."),
+        ("bg", "At the table the tutor noted these slips:", "учителят отбеляза тези грешки:",
+         "самоучителят отбеляза тези грешки:"),
+        # Bulgarian: points a layout gave away are lost, not given
+        ("bg", "Decision {number}: your layout gave away {count} points",
+         "Решение {number}: излагането ти даде {count} точки",
+         "Решение {number}: с излагането си загуби {count} точки"),
+        # Estonian: väärtus is a card's rank only
+        ("et", "Give each card its value: an ace 1, a face card 10.",
+         "Anna igale kaardile tema väärtus: äss 1, pildikaart 10.",
+         "Anna igale kaardile tema punktid: äss 1, pildikaart 10."),
+        # Lao: points won or lost in the review are ຄະແນນ
+        ("lo", "about {loss:dec} points fewer on average in the imagined deals",
+         "ປະມານ {loss:dec} ແຕ້ມໂດຍສະເລ່ຍໃນຮອບສົມມຸດ",
+         "ປະມານ {loss:dec} ຄະແນນໂດຍສະເລ່ຍໃນຮອບສົມມຸດ"),
+    ],
+)
+def test_lint_holds_the_native_readers_third_pass_findings(
+    lang: str, english: str, old: str, new: str
+) -> None:
+    """Issue 40: each systematic finding of the native readers is a lint rule, tested on
+    the old text (found, and said why) and on the mended one (passes). Some rules apply
+    where the English says a word (the tutor; a rank), so the English is given too."""
+    from gin.catalog import style_problems
+
+    found = style_problems(lang, "doc.k", old, english=english)
+    assert found and all(":" in f for f in found), old
+    assert style_problems(lang, "doc.k", new, english=english) == [], new
+
+
+def test_the_rank_word_stays_where_the_english_says_rank() -> None:
+    """Estonian "väärtus" is right for a rank: the rule reads the English first."""
+    from gin.catalog import style_problems
+
+    assert style_problems("et", "doc.k", "Kaardi väärtus peab olema 1 kuni 13.",
+                          english="A card's rank must be 1 to 13.") == []
