@@ -464,6 +464,13 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
         ("et", "Give each card its value: an ace 1, a face card 10.",
          "Anna igale kaardile tema väärtus: äss 1, pildikaart 10.",
          "Anna igale kaardile tema punktid: äss 1, pildikaart 10."),
+        # Estonian and Lao: the tutor has one name, and not a human teacher's
+        ("et", "The tutor's server did not answer.", "Juhendaja server ei vastanud.",
+         "Õpiprogrammi server ei vastanud."),
+        ("lo", "the tutor noted these slips:", "ຄູສອນໄດ້ບັນທຶກຄວາມຜິດພາດເຫຼົ່ານີ້:",
+         "ໂປຣແກຣມສອນໄດ້ບັນທຶກຄວາມຜິດພາດເຫຼົ່ານີ້:"),
+        ("lo", "what the defender could then lay off", "ສິ່ງທີ່ຝ່າຍປ້ອງກັນອາດຕໍ່ໄດ້",
+         "ສິ່ງທີ່ຝ່າຍຮັບອາດຕໍ່ໄດ້"),
         # Lao: points won or lost in the review are ຄະແນນ
         ("lo", "about {loss:dec} points fewer on average in the imagined deals",
          "ປະມານ {loss:dec} ແຕ້ມໂດຍສະເລ່ຍໃນຮອບສົມມຸດ",
