@@ -268,6 +268,8 @@ def style_problems(
                 f"{key}: {entry['term']!r} ({entry['reason']}; write {entry['use']}): {text!r}"
             )
     for entry in own.get("pattern", ()):
+        if entry.get("single") and form is not None:
+            continue  # a counted sentence's own forms agree with their count
         for m in re.finditer(entry["pattern"], text):
             out.append(f"{key}: {m.group(0)!r}: {entry['reason']}")
     for entry in own.get("for_english", ()) if english else ():

@@ -471,6 +471,13 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
          "ໂປຣແກຣມສອນໄດ້ບັນທຶກຄວາມຜິດພາດເຫຼົ່ານີ້:"),
         ("lo", "what the defender could then lay off", "ສິ່ງທີ່ຝ່າຍປ້ອງກັນອາດຕໍ່ໄດ້",
          "ສິ່ງທີ່ຝ່າຍຮັບອາດຕໍ່ໄດ້"),
+        # Estonian and Bulgarian: a count that may be 1 said agreement-free (the hint)
+        ("et", "Discard the {card:card}: it leaves you {deadwood} deadwood.",
+         "Viska ära {card:card}: nii jääb sulle {deadwood} sobitamata punkti.",
+         "Viska ära {card:card}: sinu sobitamata kaartide summa on siis {deadwood}."),
+        ("bg", "Discard the {card:card}: it leaves you {deadwood} deadwood.",
+         "Изхвърли {card:card}: остават ти {deadwood} точки в неизползвани карти.",
+         "Изхвърли {card:card}: сборът на неизползваните ти карти става {deadwood}."),
         # Lao: points won or lost in the review are ຄະແນນ
         ("lo", "about {loss:dec} points fewer on average in the imagined deals",
          "ປະມານ {loss:dec} ແຕ້ມໂດຍສະເລ່ຍໃນຮອບສົມມຸດ",
@@ -496,3 +503,23 @@ def test_the_rank_word_stays_where_the_english_says_rank() -> None:
 
     assert style_problems("et", "doc.k", "Kaardi väärtus peab olema 1 kuni 13.",
                           english="A card's rank must be 1 to 13.") == []
+
+
+def test_a_counted_sentences_own_plural_form_is_not_held_to_the_agreement_free_rule() -> None:
+    """The "other" form of a counted sentence is shown only for counts other than 1."""
+    from gin.catalog import style_problems
+
+    other = "Parimal juhul jääb sulle {deadwood} sobitamata punkti."
+    assert style_problems("et", "doc.k", other, "other", "deadwood") == []
+    assert style_problems("et", "doc.k", other)
+
+
+def test_the_hints_deadwood_at_1_reads_right_in_estonian_and_bulgarian() -> None:
+    """The hint's sentences at a deadwood of 1 (the readers found "1 sobitamata punkti"
+    after an intransitive verb, "остават ти 1 точки")."""
+    from gin.i18n import render
+
+    for key in ("hint.summary-discard", "hint.summary-discard-other"):
+        data = {"card": "KD", "deadwood": 1, "least": 0, "other": "2C"}
+        assert "1 sobitamata punkti" not in render(key, data, "et")
+        assert "1 точки" not in render(key, data, "bg")
