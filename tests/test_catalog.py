@@ -471,6 +471,11 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
          "ໂປຣແກຣມສອນໄດ້ບັນທຶກຄວາມຜິດພາດເຫຼົ່ານີ້:"),
         ("lo", "what the defender could then lay off", "ສິ່ງທີ່ຝ່າຍປ້ອງກັນອາດຕໍ່ໄດ້",
          "ສິ່ງທີ່ຝ່າຍຮັບອາດຕໍ່ໄດ້"),
+        # Hebrew: ערך is a card's rank only; a suit is צורה
+        ("he", "The limit is the up card's point value.", "הגבול הוא ערך הנקודות של הקלף הפתוח.",
+         "הגבול הוא מספר הנקודות של הקלף הפתוח."),
+        ("he", "took cards of mixed suits for a run", "חשב קלפים מסדרות שונות לרצף",
+         "חשב קלפים מצורות שונות לרצף"),
         # Estonian and Bulgarian: a count that may be 1 said agreement-free (the hint)
         ("et", "Discard the {card:card}: it leaves you {deadwood} deadwood.",
          "Viska ära {card:card}: nii jääb sulle {deadwood} sobitamata punkti.",
@@ -503,6 +508,8 @@ def test_the_rank_word_stays_where_the_english_says_rank() -> None:
 
     assert style_problems("et", "doc.k", "Kaardi väärtus peab olema 1 kuni 13.",
                           english="A card's rank must be 1 to 13.") == []
+    assert style_problems("he", "doc.k", "בערך {loss:dec} נקודות פחות",  # "about": no rank
+                          english="about {loss:dec} points fewer") == []
 
 
 def test_a_counted_sentences_own_plural_form_is_not_held_to_the_agreement_free_rule() -> None:
