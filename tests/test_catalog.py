@@ -471,6 +471,8 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
          "ໂປຣແກຣມສອນໄດ້ບັນທຶກຄວາມຜິດພາດເຫຼົ່ານີ້:"),
         ("lo", "what the defender could then lay off", "ສິ່ງທີ່ຝ່າຍປ້ອງກັນອາດຕໍ່ໄດ້",
          "ສິ່ງທີ່ຝ່າຍຮັບອາດຕໍ່ໄດ້"),
+        # Hebrew: a deal is סיבוב, not יד (a hand); "ביד היריב" (the opponent holds) stays
+        ("he", "One slip in this deal:", "טעות אחת ביד הזאת:", "טעות אחת בסיבוב הזה:"),
         # Hebrew: ערך is a card's rank only; a suit is צורה
         ("he", "The limit is the up card's point value.", "הגבול הוא ערך הנקודות של הקלף הפתוח.",
          "הגבול הוא מספר הנקודות של הקלף הפתוח."),
@@ -510,6 +512,8 @@ def test_the_rank_word_stays_where_the_english_says_rank() -> None:
                           english="A card's rank must be 1 to 13.") == []
     assert style_problems("he", "doc.k", "בערך {loss:dec} נקודות פחות",  # "about": no rank
                           english="about {loss:dec} points fewer") == []
+    assert style_problems("he", "doc.k", "ביד היריב {cards:and_cards}",  # a hand, rightly
+                          english="Your opponent holds {cards:and_cards} in this deal") == []
 
 
 def test_a_counted_sentences_own_plural_form_is_not_held_to_the_agreement_free_rule() -> None:
