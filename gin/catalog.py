@@ -183,6 +183,8 @@ _CARD = re.compile(
 )
 _SIGN = re.compile(r"(?<![\w}])[+\u2212-](?:\d|\{)|\}[+-](?!\w)")
 _TIMES = re.compile(r"×\s*(?:\d|\{)|(?:\d|\})\s*×")
+_KEY_VALUE = re.compile(r"(?<![\w{])[a-z]+=")  # an address setting: help=none, class=
+_ADDRESS = re.compile(r"\{(?:path|address)(?::\w+)?\}|[a-z]+://")  # a path or an address
 _RULES = re.compile(r"\{rules\}")
 
 
@@ -194,7 +196,12 @@ def style_rules() -> dict[str, Any]:
 
 
 def style_problems(
-    lang: str, key: str, text: str, form: str | None = None, count: str = "count"
+    lang: str,
+    key: str,
+    text: str,
+    form: str | None = None,
+    count: str = "count",
+    english: str = "",
 ) -> list[str]:
     """The systematic slips (issue 21) in one translated template ``text`` of ``lang``:
 
@@ -208,7 +215,12 @@ def style_problems(
       count (its placeholder ``count``; the list's ``one_form`` patterns: "1 points");
     - in a right-to-left language, a multiplication ("×2") outside an isolate;
     - a button's name after a word for pressing it (the list's ``buttons``: ``press``
-      words, ``press_ok`` what may follow) not between quotation marks (issue 31).
+      words, ``press_ok`` what may follow) not between quotation marks (issue 31);
+    - in a right-to-left language, an address setting ("help=none") or a path or address
+      ("{path}", "postgresql://") outside a left-to-right isolate (issue 40);
+    - a word the list's ``for_english`` entries keep apart from a concept: where the
+      English template (``english``) names it (``english``, a pattern), the translation
+      must not say ``pattern`` (the tutor is not the class's teacher, issue 40).
 
     >>> style_problems("bg", "doc.x", "С {count} карти по правилата {rules}")[0]
     "doc.x: {rules} not in quotation marks: 'С {count} карти по правилата {rules}'"
@@ -226,6 +238,8 @@ def style_problems(
             (_CARD, "card or run"),
             (_SIGN, "signed number"),
             (_TIMES, "multiplication (×2)"),
+            (_KEY_VALUE, "address setting (key=value)"),
+            (_ADDRESS, "path or address"),
         ):
             for m in pattern.finditer(bare):
                 out.append(f"{key}: {what} {m.group(0)!r} outside a bidi isolate (U+2066...U+2069)")
@@ -254,8 +268,14 @@ def style_problems(
                 f"{key}: {entry['term']!r} ({entry['reason']}; write {entry['use']}): {text!r}"
             )
     for entry in own.get("pattern", ()):
+        if entry.get("single") and form is not None:
+            continue  # a counted sentence's own forms agree with their count
         for m in re.finditer(entry["pattern"], text):
             out.append(f"{key}: {m.group(0)!r}: {entry['reason']}")
+    for entry in own.get("for_english", ()) if english else ():
+        said = re.search(entry["pattern"], text)
+        if said is not None and re.search(entry["english"], english):
+            out.append(f"{key}: {said.group(0)!r}: {entry['reason']}")
     one = text.replace(f"{{{count}}}", "{count}")
     for entry in own.get("one_form", ()) if form == "one" else ():
         for m in re.finditer(entry["pattern"], one):
@@ -295,7 +315,8 @@ def problems(lang: str) -> list[str]:
             if got - want or (len(ids) == 1 and got != want):
                 out.append(f"{key}: placeholders {sorted(got)}, English has {sorted(want)}")
             if lang != "en":
-                out.extend(style_problems(lang, str(key), s, tag, count))
+                english = " ".join(map(str, ids))
+                out.extend(style_problems(lang, str(key), s, tag, count, english=english))
     return out
 
 

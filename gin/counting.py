@@ -197,11 +197,15 @@ def check_deadwood_count(cards: Iterable[Card], given: int) -> CountVerdict:
 
 
 def _answer(best: Arrangement) -> Text:
-    return M["count.answer"](
-        melds=[[c.code for c in m.cards] for m in best.melds],
-        deadwood=[c.code for c in best.deadwood],
-        points=best.deadwood_points,
-    )
+    """The worked answer, one sentence per state: melds and deadwood, no meld at all, or
+    no deadwood left (never an empty list in a sentence)."""
+    melds = [[c.code for c in m.cards] for m in best.melds]
+    deadwood = [c.code for c in best.deadwood]
+    if not melds:
+        return M["count.answer-no-melds"](deadwood=deadwood, points=best.deadwood_points)
+    if not deadwood:
+        return M["count.answer-no-deadwood"](melds=melds)
+    return M["count.answer"](melds=melds, deadwood=deadwood, points=best.deadwood_points)
 
 
 def count_answer(cards: Iterable[Card]) -> Text:

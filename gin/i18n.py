@@ -27,6 +27,8 @@ kind              value                                   English example
 ``action``        an action's text form, as a command     ``discard 7♠``
 ``action_noun``   an action's text form, as a noun (the   ``the discard of 7♠``
                   action is a subject or an object)
+``action_past``   an action's text form, as the player's  ``you discarded 7♠``
+                  own past move (the review's move lines)
 ``typed``         text the learner typed, echoed back     ``-5``
                   (isolated in right-to-left text)
 ``pct``           a chance from 0 to 1                    ``25%``
@@ -521,6 +523,13 @@ def _action_noun(value: Any, lang: str) -> str:
     return render(f"action-noun.{head}", data, lang)
 
 
+def _action_past(value: Any, lang: str) -> str:
+    """An action said as the player's own past move ("you discarded 8♦"): for the review's
+    lines that quote a move made, which must not read as an order."""
+    head, data = _action_parts(value)
+    return render(f"action-past.{head}", data, lang)
+
+
 def _rank(value: Any, lang: str) -> str:
     return render(f"rank.plural.{int(value)}", {}, lang)
 
@@ -550,6 +559,7 @@ _KINDS: dict[str, Callable[[Any, str], str]] = {
     "melds": _melds,
     "action": _action,
     "action_noun": _action_noun,
+    "action_past": _action_past,
     "typed": _typed,
     "pct": _pct,
     "signed": _signed,

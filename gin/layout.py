@@ -67,6 +67,7 @@ class KnockRefusedError(LayoutError):
 
     Codes: ``layout-over-limit`` (a knock leaving more deadwood than the knock limit),
     ``layout-gin-only`` (a knock with deadwood where the up card allows only gin),
+    ``layout-gin-only-big-gin`` (the same, where the rules also have big gin),
     ``layout-gin-deadwood`` (gin declared, but the melds leave deadwood within the limit:
     a knock, not gin), ``layout-gin-over-limit`` (gin declared, the melds leave deadwood
     over the limit: neither gin nor a knock), ``layout-big-gin-deadwood`` (big gin
@@ -79,6 +80,7 @@ class KnockRefusedError(LayoutError):
     CODES = (
         "layout-over-limit",
         "layout-gin-only",
+        "layout-gin-only-big-gin",
         "layout-gin-deadwood",
         "layout-gin-over-limit",
         "layout-big-gin-deadwood",
@@ -189,8 +191,8 @@ def propose_layout(hand: Iterable[Card], melds: Sequence[Sequence[Card]]) -> Arr
 def check_knock_layout(rules: Rules, up_card: Card, proposed: Arrangement) -> None:
     """Refuse a knock laid out with more deadwood than the knock limit
     (:class:`KnockRefusedError` ``layout-over-limit``, or ``layout-gin-only`` where the up
-    card allows only gin); eleven cards laid out for big gin must all be melded
-    (``layout-big-gin-deadwood``)."""
+    card allows only gin, ``layout-gin-only-big-gin`` where big gin too); eleven cards laid
+    out for big gin must all be melded (``layout-big-gin-deadwood``)."""
     if len(proposed.cards) == 11:
         verify_declared_layout(rules, up_card, proposed, "big-gin")
         return
@@ -227,8 +229,9 @@ def verify_declared_layout(
         raise KnockRefusedError(M["error.layout-gin-over-limit"](points=points, limit=limit))
     if points <= limit:
         return
-    if limit == 0:
-        raise KnockRefusedError(M["error.layout-gin-only"](points=points, up_card=up_card.code))
+    if limit == 0:  # only gin ends the deal, or big gin where the rules have it
+        m = M["error.layout-gin-only-big-gin"] if rules.big_gin else M["error.layout-gin-only"]
+        raise KnockRefusedError(m(points=points, up_card=up_card.code))
     raise KnockRefusedError(M["error.layout-over-limit"](points=points, limit=limit))
 
 

@@ -191,7 +191,7 @@ class Game:
 
     def check_deal_again(self) -> None:
         """Raise unless the game on show may be dealt again from its first deal, shuffled
-        as it was ("Replay this deal").
+        as it was ("Replay this game").
 
         Fair play: dealing the same cards again in the middle of a deal would let the
         player learn what is still hidden there (the stock's order, then the opponent's

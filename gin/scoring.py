@@ -206,6 +206,16 @@ def gin_bonus_lost(rules: Rules, cards: int, best_deadwood: int, laid_out_deadwo
     return rules.gin_bonus if cards == 10 and best_deadwood == 0 and laid_out_deadwood else 0
 
 
+_DEFENDER_STATES: dict[str, tuple[str, str | None]] = {
+    "score.defender": ("score.defender-no-deadwood", None),
+    "score.defender-after-layoffs": ("score.defender-after-layoffs-no-deadwood", None),
+    "score.defender-chosen": ("score.defender-chosen-no-deadwood", None),
+    "score.defender-kept": ("score.defender-kept-no-deadwood", "score.defender-kept-no-melds"),
+}
+"""The defender's score line by state: its form for no deadwood left, and for no meld
+(where the line would say "the defender's melds are no melds")."""
+
+
 def score_deal(
     rules: Rules,
     up_card: Card,
@@ -342,34 +352,23 @@ def score_deal(
             )
         )
     dmelds = [_codes(m.cards) for m in d_arr.melds]
+    left = _codes(d_arr.deadwood)
     if layoffs is not None and kind == "knock":  # the defender's own layoffs, as chosen
-        left = _codes(d_arr.deadwood)
-        steps.append(
-            (
-                "defender",
-                M["score.defender-chosen"](
-                    melds=dmelds, deadwood=left, points=d_after, before=d_before
-                )
-                if laid_off
-                else M["score.defender-kept"](melds=dmelds, deadwood=left, points=d_after),
-            )
-        )
-    elif laid_off:
-        steps.append(
-            (
-                "defender",
-                M["score.defender-after-layoffs"](
-                    melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after, before=d_before
-                ),
-            )
-        )
+        line = "score.defender-chosen" if laid_off else "score.defender-kept"
     else:
-        steps.append(
-            (
-                "defender",
-                M["score.defender"](melds=dmelds, deadwood=_codes(d_arr.deadwood), points=d_after),
-            )
-        )
+        line = "score.defender-after-layoffs" if laid_off else "score.defender"
+    # one sentence per state: never "leaving  = 0" nor "the melds are no melds"
+    no_deadwood, no_melds = _DEFENDER_STATES[line]
+    if not left:
+        key = no_deadwood
+    elif not dmelds and no_melds is not None:
+        key = no_melds
+    else:
+        key = line
+    data: dict[str, object] = {"melds": dmelds, "deadwood": left, "points": d_after}
+    if laid_off:
+        data["before"] = d_before
+    steps.append(("defender", M[key](**data)))
 
     winner: Literal["knocker", "defender"] | None
     if kind in ("gin", "big-gin"):

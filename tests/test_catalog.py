@@ -38,6 +38,7 @@ ROOT = pathlib.Path(gin.__file__).parent
 DYNAMIC_PREFIXES = (
     "action.",
     "action-noun.",
+    "action-past.",
     "classroom.slip.",
     "rank.plural.",
     "rank.short.",
@@ -48,9 +49,9 @@ DYNAMIC_PREFIXES = (
     "rules.name.",
     "opponent.name.",
 )
-"""Keys the renderer builds from data (an action's text form, as a command or a noun, a
-rank, a suit, a meld), and the teacher's slip names (``classroom.slip.<code>``, checked by
-tests/test_slip_names.py)."""
+"""Keys the renderer builds from data (an action's text form, as a command, a noun or a
+past move, a rank, a suit, a meld), and the teacher's slip names
+(``classroom.slip.<code>``, checked by tests/test_slip_names.py)."""
 
 
 def names(template_placeholders: frozenset[str]) -> set[str]:
@@ -432,3 +433,104 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
         assert noun in text, (lang, text)
         # (a Lao noun is ການ and the verb: the command is only looked for outside it)
         assert render("doc.command", data, lang) not in text.replace(noun, ""), (lang, text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "english", "old", "new"),
+    [
+        # Hebrew: a Latin address setting or path read backwards ("5=projector")
+        ("he", "The page's address has projector={value:typed}.",
+         "בכתובת הדף כתוב projector={value:typed}: כתוב projector=1.",
+         "בכתובת הדף כתוב \u2066projector={value:typed}\u2069: כתוב \u2066projector=1\u2069."),
+        ("he", "The class data in {path} is damaged.", "נתוני הכיתה ב-{path} פגומים.",
+         "נתוני הכיתה ב־\u2066{path}\u2069 פגומים."),
+        ("he", "give a postgresql:// address", "תן כתובת postgresql://\u200f",
+         "תן כתובת \u2066postgresql://\u2069"),
+        # Hebrew: the teacher addressed in the plural
+        ("he", "give the tutor another data directory", "תנו למדריך תיקיית נתונים אחרת.",
+         "תן למדריך תיקיית נתונים אחרת."),
+        ("he", "install the tutor with its school extra", "התקינו את המדריך",
+         "התקן את המדריך"),
+        # Hebrew and Bulgarian: the tutor is not the class's teacher
+        ("he", "The tutor sorts your hand into melds.", "המורה ממיין את היד שלך לצירופים.",
+         "המדריך ממיין את היד שלך לצירופים."),
+        ("bg", "At the table the tutor noted these slips:", "учителят отбеляза тези грешки:",
+         "самоучителят отбеляза тези грешки:"),
+        # Bulgarian: points a layout gave away are lost, not given
+        ("bg", "Decision {number}: your layout gave away {count} points",
+         "Решение {number}: излагането ти даде {count} точки",
+         "Решение {number}: с излагането си загуби {count} точки"),
+        # Estonian: väärtus is a card's rank only
+        ("et", "Give each card its value: an ace 1, a face card 10.",
+         "Anna igale kaardile tema väärtus: äss 1, pildikaart 10.",
+         "Anna igale kaardile tema punktid: äss 1, pildikaart 10."),
+        # Estonian and Lao: the tutor has one name, and not a human teacher's
+        ("et", "The tutor's server did not answer.", "Juhendaja server ei vastanud.",
+         "Õpiprogrammi server ei vastanud."),
+        ("lo", "the tutor noted these slips:", "ຄູສອນໄດ້ບັນທຶກຄວາມຜິດພາດເຫຼົ່ານີ້:",
+         "ໂປຣແກຣມສອນໄດ້ບັນທຶກຄວາມຜິດພາດເຫຼົ່ານີ້:"),
+        ("lo", "what the defender could then lay off", "ສິ່ງທີ່ຝ່າຍປ້ອງກັນອາດຕໍ່ໄດ້",
+         "ສິ່ງທີ່ຝ່າຍຮັບອາດຕໍ່ໄດ້"),
+        # Hebrew: a deal is סיבוב, not יד (a hand); "ביד היריב" (the opponent holds) stays
+        ("he", "One slip in this deal:", "טעות אחת ביד הזאת:", "טעות אחת בסיבוב הזה:"),
+        # Hebrew: ערך is a card's rank only; a suit is צורה
+        ("he", "The limit is the up card's point value.", "הגבול הוא ערך הנקודות של הקלף הפתוח.",
+         "הגבול הוא מספר הנקודות של הקלף הפתוח."),
+        ("he", "took cards of mixed suits for a run", "חשב קלפים מסדרות שונות לרצף",
+         "חשב קלפים מצורות שונות לרצף"),
+        # Estonian and Bulgarian: a count that may be 1 said agreement-free (the hint)
+        ("et", "Discard the {card:card}: it leaves you {deadwood} deadwood.",
+         "Viska ära {card:card}: nii jääb sulle {deadwood} sobitamata punkti.",
+         "Viska ära {card:card}: sinu sobitamata kaartide summa on siis {deadwood}."),
+        ("bg", "Discard the {card:card}: it leaves you {deadwood} deadwood.",
+         "Изхвърли {card:card}: остават ти {deadwood} точки в неизползвани карти.",
+         "Изхвърли {card:card}: сборът на неизползваните ти карти става {deadwood}."),
+        # Lao: points won or lost in the review are ຄະແນນ
+        ("lo", "about {loss:dec} points fewer on average in the imagined deals",
+         "ປະມານ {loss:dec} ແຕ້ມໂດຍສະເລ່ຍໃນຮອບສົມມຸດ",
+         "ປະມານ {loss:dec} ຄະແນນໂດຍສະເລ່ຍໃນຮອບສົມມຸດ"),
+    ],
+)
+def test_lint_holds_the_native_readers_third_pass_findings(
+    lang: str, english: str, old: str, new: str
+) -> None:
+    """Issue 40: each systematic finding of the native readers is a lint rule, tested on
+    the old text (found, and said why) and on the mended one (passes). Some rules apply
+    where the English says a word (the tutor; a rank), so the English is given too."""
+    from gin.catalog import style_problems
+
+    found = style_problems(lang, "doc.k", old, english=english)
+    assert found and all(":" in f for f in found), old
+    assert style_problems(lang, "doc.k", new, english=english) == [], new
+
+
+def test_the_rank_word_stays_where_the_english_says_rank() -> None:
+    """Estonian "väärtus" is right for a rank: the rule reads the English first."""
+    from gin.catalog import style_problems
+
+    assert style_problems("et", "doc.k", "Kaardi väärtus peab olema 1 kuni 13.",
+                          english="A card's rank must be 1 to 13.") == []
+    assert style_problems("he", "doc.k", "בערך {loss:dec} נקודות פחות",  # "about": no rank
+                          english="about {loss:dec} points fewer") == []
+    assert style_problems("he", "doc.k", "ביד היריב {cards:and_cards}",  # a hand, rightly
+                          english="Your opponent holds {cards:and_cards} in this deal") == []
+
+
+def test_a_counted_sentences_own_plural_form_is_not_held_to_the_agreement_free_rule() -> None:
+    """The "other" form of a counted sentence is shown only for counts other than 1."""
+    from gin.catalog import style_problems
+
+    other = "Parimal juhul jääb sulle {deadwood} sobitamata punkti."
+    assert style_problems("et", "doc.k", other, "other", "deadwood") == []
+    assert style_problems("et", "doc.k", other)
+
+
+def test_the_hints_deadwood_at_1_reads_right_in_estonian_and_bulgarian() -> None:
+    """The hint's sentences at a deadwood of 1 (the readers found "1 sobitamata punkti"
+    after an intransitive verb, "остават ти 1 точки")."""
+    from gin.i18n import render
+
+    for key in ("hint.summary-discard", "hint.summary-discard-other"):
+        data = {"card": "KD", "deadwood": 1, "least": 0, "other": "2C"}
+        assert "1 sobitamata punkti" not in render(key, data, "et")
+        assert "1 точки" not in render(key, data, "bg")

@@ -53,7 +53,6 @@ NEVER_ONE = {
     "hand.opponent-knocked": "the opponent holds ten or eleven cards",
     "hand.opponent-teacher": "the opponent holds ten or eleven cards",
     "hint.search": f"at least MIN_WORLDS ({MIN_WORLDS}) imagined deals",
-    "lesson.course.map-summary": f"the mastery streak is {MASTERY_STREAK}",
     "lesson.level.game.explain-need-void": "the whole target",
     "lesson.level.game.picture": "“wins” is a verb here",
     "lesson.level.void.explain-on": "more than two cards left",

@@ -586,7 +586,7 @@ def test_undo_without_a_viewer_keeps_the_rules_for_everyone() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_fair_play_the_game_is_dealt_again_only_once_its_deal_is_over(seed: int) -> None:
-    """Fair play ("Replay this deal"): dealing the same cards again mid-deal would show what
+    """Fair play ("Replay this game"): dealing the same cards again mid-deal would show what
     is still hidden, so the engine refuses it (``replay-mid-deal``) until the deal is over,
     and changes nothing when it refuses."""
     game = gin.Game(gin.Rules.preset("classic"), seed=seed, first_dealer=0)

@@ -88,7 +88,7 @@ def test_a_level_the_table_lacks_is_refused_with_a_sentence(bad: object) -> None
     with pytest.raises(HelpLevelError) as err:
         check_help_level(bad)
     assert err.value.code == "help-unknown" and isinstance(err.value, ValueError)
-    assert err.value.message.endswith("choose full, some or none.")
+    assert err.value.message.endswith("choose full, some or none (the real table).")
 
 
 def test_each_level_is_named_and_explained_in_every_language() -> None:
@@ -119,7 +119,7 @@ def test_a_bad_help_in_the_address_is_refused_in_one_sentence(value: str) -> Non
         return
     assert err.value.code == "page-bad-help"
     assert err.value.message.startswith("The page's address has help=")
-    assert err.value.message.endswith("choose full, some or none.")
+    assert err.value.message.endswith("help=some or help=none (the real table).")
     assert len(err.value.message) < 200
 
 

@@ -198,7 +198,7 @@ GIN_TWO = "7S 8S 9S 7H 7D 7C 2C 3C 4C 2H"  # three melds and 2♥: deadwood 2
             ("7S 8S 9S", "7H 7D 7C", "2C 3C 4C"),
             "AD",
             "knock",
-            "layout-gin-only",
+            "layout-gin-only-big-gin",
             {"points": 2, "up_card": "AD"},
         ),
     ],
@@ -223,6 +223,23 @@ def test_a_declared_end_the_layout_does_not_make_is_refused_with_its_code(
     for lang in LANGUAGES:
         text = err.value.render(lang)
         assert text and str(data["points"]) in text
+
+
+def test_a_knock_with_deadwood_under_a_limit_of_0_names_big_gin_only_where_the_rules_have_it(
+) -> None:
+    """Issue 40: with a knock limit of 0 only gin ends the deal, or gin or big gin where the
+    rule set has big gin ("spades-double"): each state its own sentence and slip code."""
+    hand, groups = cards(GIN_TWO), melds("7S 8S 9S", "7H 7D 7C", "2C 3C 4C")
+    no_big = gin.Rules.preset("classic", ace_knock_limit=0)
+    said = {}
+    for rules in (no_big, SPADES):
+        with pytest.raises(gin.KnockRefusedError) as err:
+            gin.check_declared_layout(rules, C("AD"), hand, groups, "knock")
+        said[rules.big_gin] = err.value
+    assert said[False].code == "layout-gin-only" and said[True].code == "layout-gin-only-big-gin"
+    assert "only gin ends" in str(said[False]) and "big gin" not in str(said[False])
+    assert "only gin or big gin ends" in str(said[True])
+    assert {e.code for e in said.values()} <= set(gin.KnockRefusedError.slip_codes())
 
 
 def test_the_over_limit_sentence_gives_the_count_and_the_limit() -> None:

@@ -260,6 +260,24 @@ def test_the_doubling_is_diagnosed_on_a_spade_deal() -> None:
     assert slip_of(ex, {"limit": q.data["limit"], "doubled": "no"}) == "doubling"
 
 
+@pytest.mark.parametrize(
+    ("rules", "said"),
+    [
+        ("classic", "nothing doubles a deal, not even a spade up card"),
+        ("spades-double", "only a spade up card doubles the deal"),
+    ],
+)
+def test_a_deal_said_doubled_is_told_why_not_in_the_rule_sets_own_terms(
+    rules: str, said: str
+) -> None:
+    """Issue 40: "classic" never doubles, so its slip names no condition a spade could
+    meet; "spades-double" doubles a spade up card only."""
+    ex = panel("ace-and-spade", rules).exercise
+    q = find(ex, lambda q: not q.data["doubled"])
+    assert slip_of(ex, {"limit": q.data["limit"], "doubled": "yes"}) == "doubling"
+    assert said in ex.feedback.value
+
+
 def test_knocking_diagnoses_counting_all_eleven_cards() -> None:
     # RULES: the deadwood of the ten cards kept, after discarding, is what counts
     ex = panel("knocking").exercise

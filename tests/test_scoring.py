@@ -304,6 +304,7 @@ def test_the_defenders_own_layoffs_are_described_as_chosen() -> None:
             for lang in ("he", "et", "lo", "bg"):
                 assert s.render(lang)
     assert [s.key for s in own.steps if s.code == "defender"] == ["score.defender-chosen"]
-    assert [s.key for s in none.steps if s.code == "defender"] == ["score.defender-kept"]
+    # this defender holds no meld: the line says so (issue 40), not "the melds are no melds"
+    assert [s.key for s in none.steps if s.code == "defender"] == ["score.defender-kept-no-melds"]
     assert [s.key for s in none.steps if s.code == "no-layoffs"] == ["score.no-layoffs-chosen"]
     assert none.defender_deadwood > own.defender_deadwood

@@ -301,7 +301,7 @@ def test_an_outage_too_long_is_counted_and_said_once_to_the_teacher(
     assert writer.lost == {} and store.lost(CODE) == 4 and store.count_events(CODE) == 2
     monkeypatch.setitem(record._state, "store", None)
     page = TeacherLesson(code=CODE, key="the-key")
-    said = "4 events of this class could not be recorded"
+    said = "4 answers or deals of this class could not be recorded"
     assert said in page.message.value
     page.message.value = ""
     page.refresh(force=True)

@@ -458,3 +458,36 @@ def test_the_reviews_game_summary_names_the_slips_made_at_the_table() -> None:
     full.controller.note_slip("layout-over-limit", said)
     assert full.review.table_slips() == []
     assert "gin-review-table-slip" not in summary_html(GameSummary((), (), 1), "classic")
+
+
+
+LOOSE = "5S 6D TD JH QS 9D 6H 2H 3H 8H"  # the learner's hand: no meld, nothing to lay off
+
+
+@pytest.mark.parametrize(
+    ("rules", "opponent", "draws", "said"),
+    [
+        ("classic", READY, "2D", "knocked: 10 cards laid face up"),
+        ("classic", READY, "TC", "went gin"),
+        ("spades-double", "AS 2S 3S 4H 4D 4C 7C 8C 9C TC", "JC", "declared big gin"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("help", "arrange_self"), [("full", False), ("some", True), ("none", True)]
+)
+def test_the_opponents_end_is_named_by_its_kind_knock_gin_or_big_gin(
+    stack: Any, rules: str, opponent: str, draws: str, said: str, help: str, arrange_self: bool
+) -> None:
+    """Issue 40: the line above the opponent's laid-down cards says the end they made:
+    "knocked" only for a knock (the layoff follows), a gin or big gin by its name (RULES.md:
+    big gin is declared without a discard, and is not a knock), at every help level."""
+    order = stack(opponent, LOOSE, "KD", draws)
+    game = gin.Game(gin.Rules.preset(rules), seed=1, first_dealer=0, orders=[order])
+    t = play_table(rules=rules, seed=1, pause=0, help=help, arrange_self=arrange_self)
+    t.load_game(game)
+    t.buttons["pass"].click()
+    view = t.controller.view()
+    assert view.knocker == 1
+    assert (view.phase is gin.Phase.LAYOFF) == said.startswith("knocked")
+    assert said in t.opponent_label.value
+    assert ("knocked" in t.opponent_label.value) == said.startswith("knocked")

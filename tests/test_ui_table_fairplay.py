@@ -1,7 +1,7 @@
 """Fair play at the table against a curious learner (issue 22): no teacher switch unless
 teacher mode is offered, and a forged message cannot turn it on; the seed is shown only
 when the address (or the learner) chose it, or to a teacher; under Voilà a seed nobody
-chose is no key to the cards, and "Replay this deal" replays the game on show, once its deal
+chose is no key to the cards, and "Replay this game" replays the game on show, once its deal
 is over (issue 33: mid-deal it would give the stock away); the
 Undo button is disabled whenever the engine would refuse the undo."""
 
@@ -120,8 +120,27 @@ def test_replay_this_deal_replays_the_learners_own_game_once_the_deal_is_over(
     assert not t.controller.replayed
 
 
+def test_replay_this_game_deals_the_game_again_from_its_first_deal_as_its_tip_says() -> None:
+    """Issue 40: the button plays the game on show again from its first deal (not the deal
+    on show): pressed at the end of deal 2, the table is back at deal 1 with its cards. Its
+    label and tip say "game" and "first deal"."""
+    t = play_table(seed=12, pause=0)
+    first = t.controller.deal.order
+    finish_deal(t)
+    if not t.controller.game.is_over:
+        t.controller.next_deal()
+        t.refresh()
+        assert t.controller.deal_number == 2 and t.controller.deal.order != first
+        finish_deal(t)
+    t.replay()
+    assert t.controller.deal_number == 1 and t.controller.deal.order == first
+    assert t.buttons["replay"].description == "Replay this game"
+    tip = t.buttons["replay"].tooltip
+    assert "first deal" in tip and "same cards" in tip
+
+
 def test_the_probes_replay_attack_is_refused_mid_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fair play (issue 33): the probe drew three stock cards, pressed "Replay this deal"
+    """Fair play (issue 33): the probe drew three stock cards, pressed "Replay this game"
     and predicted the next three stock cards exactly. A replay mid-deal is now refused with
     a sentence and the state is untouched; the button is not offered."""
     monkeypatch.setenv("VOILA_SERVER_URL", "/")

@@ -67,7 +67,7 @@ class Event:
     first_try: bool = True
     """An answer given at the first try, without the worked answer (the course's rule)."""
     replayed: bool = False
-    """A deal played again with "Replay this deal"."""
+    """A deal played again with "Replay this game"."""
     open_hands: bool = False
     """A deal during which teacher mode showed the opponent's cards."""
 

@@ -348,7 +348,7 @@ def deal_over(
 ) -> bool:
     """A deal at the table ended (``deal.outcome()``): the guided deal finished, or a deal
     played, with its outcome for the learner and the points; ``replayed`` (the deal was
-    played again with "Replay this deal") and ``open_hands`` (teacher mode showed the
+    played again with "Replay this game") and ``open_hands`` (teacher mode showed the
     opponent's cards during it) mark a deal the teacher's table counts apart. Returns
     whether it was recorded."""
     replayed, open_hands = bool(replayed), bool(open_hands)
@@ -411,6 +411,7 @@ def watch_deals(controller: Any, *, guided: bool) -> None:
 TABLE_SLIPS = (
     "layout-over-limit",
     "layout-gin-only",
+    "layout-gin-only-big-gin",
     "layout-gin-deadwood",
     "layout-gin-over-limit",
     "layout-big-gin-deadwood",

@@ -61,7 +61,7 @@ class LearnerRow:
     won: int = 0
     """Of :attr:`deals`, those the learner won."""
     replayed: int = 0
-    """Deals played again with "Replay this deal" (not in :attr:`deals`)."""
+    """Deals played again with "Replay this game" (not in :attr:`deals`)."""
     open_hands: int = 0
     """Deals played while teacher mode showed the opponent's cards (not in :attr:`deals`)."""
     marked: int = 0

@@ -205,9 +205,12 @@ def ace_spade_question(rules: Rules, rng: random.Random) -> Question:
             elif given in (11, 14):
                 slip, code = slip_html("lesson.level.values.slip-ace", card=up.code), "ace-high"
         elif said_doubled != doubled:
-            key = (
-                "lesson.level.ace.slip-doubled" if doubled else "lesson.level.ace.slip-not-doubled"
-            )
+            if doubled:
+                key = "lesson.level.ace.slip-doubled"
+            elif rules.spade_doubles:  # only a spade up card doubles, and this is none
+                key = "lesson.level.ace.slip-not-doubled"
+            else:  # a rule set that never doubles
+                key = "lesson.level.ace.slip-never-doubled"
             slip, code = slip_html(key, rules=rules_name(rules.name)), "doubling"
         return verdict(False, slip + explain, code)
 

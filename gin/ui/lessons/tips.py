@@ -69,8 +69,10 @@ def check_spade_undercut(count: int = 40, seed: int = 1) -> TipCheck:
         "low": min(r.points for r in results),
         "high": max(r.points for r in results),
     }
-    if max(extra) == min(extra):
+    if holds:  # the rule confirmed only where the figure is the rule's
         finding = M["lesson.lab.tip.undercut-finding-exact"](**data)
+    elif max(extra) == min(extra):
+        finding = M["lesson.lab.tip.undercut-finding-off"](**data)
     else:
         finding = M["lesson.lab.tip.undercut-finding"](**data, most=max(extra))
     return TipCheck("undercut", holds, finding, len(results))

@@ -195,7 +195,7 @@ class ActionButtons:
             self._display("hint", False)
 
     def _update_replay(self, _change: object = None) -> None:
-        """"Replay this deal" is offered once the deal is over, in teacher mode, or for
+        """"Replay this game" is offered once the deal is over, in teacher mode, or for
         another seed typed in (:meth:`TableController.can_replay`)."""
         c = self.model
         typed = c.typed_seed.strip() or None

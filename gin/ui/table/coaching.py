@@ -11,6 +11,7 @@ from gin.i18n import M, Text
 from gin.steps import number_steps
 from gin.ui.svg import arrangement_svg
 from gin.ui.table.coach import CoachSection
+from gin.ui.table.dealresult import nothing_to_lay_off
 from gin.ui.table.helplevel import POLICIES, HelpPolicy
 
 
@@ -59,7 +60,8 @@ def meld_section(view: gin.PlayerView, four_color: bool) -> CoachSection | None:
 def turn_instruction(view: gin.PlayerView, policy: HelpPolicy) -> tuple[gin.Step, ...]:
     """What the turn asks for, without a figure (the help levels that leave the counting
     to the learner): take or pass, draw (from the stock alone after both passes), discard
-    (or knock, where Knock is offered on every discard), lay off, or wait."""
+    (or knock, where Knock is offered on every discard, and declare big gin where the rules
+    have it), lay off (or go on, where nothing fits), or wait."""
     ph = view.phase
     if not view.my_turn:
         key = "coach.turn-wait"
@@ -69,7 +71,14 @@ def turn_instruction(view: gin.PlayerView, policy: HelpPolicy) -> tuple[gin.Step
         # after both players passed the up card, the first draw is from the stock alone
         key = "coach.turn-draw-stock" if view.stock_only else "coach.turn-draw"
     elif ph is gin.Phase.DISCARD:
-        key = "coach.turn-discard-knock" if policy.knock_on_every_discard else "coach.turn-discard"
+        if not policy.knock_on_every_discard:
+            key = "coach.turn-discard"
+        elif view.rules.big_gin:
+            key = "coach.turn-discard-knock-big-gin"
+        else:
+            key = "coach.turn-discard-knock"
+    elif nothing_to_lay_off(view):
+        key = "coach.turn-layoff-none"
     else:
         key = "coach.turn-layoff"
     return number_steps([("instruction", M[key]())])

@@ -40,7 +40,7 @@ def scorepad_html(
 
     Deals whose numbers are in ``open_deals`` were played with both hands open (teacher
     mode) and are marked (CSS class ``gin-open-hands``); every deal of a game started again
-    by "Replay this deal" (``replayed``) is marked ``gin-replayed``."""
+    by "Replay this game" (``replayed``) is marked ``gin-replayed``."""
     names = (M["scores.you"].render(), M["scores.opponent"].render())
     totals = records[-1].totals if records else (0, 0)
     rows = []
