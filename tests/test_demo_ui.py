@@ -371,7 +371,7 @@ def test_the_banner_weighs_one_widget_on_a_pages_first_view_until_a_demo_is_seen
     banner = FollowBanner()
     models = [banner.widget, *banner.widget.children]
     assert models == [banner.widget] and banner.widget.layout.display == "none"
-    teacher, code = started()
+    _teacher, code = started()
     record.set_member(code, "t0")
     banner.poll()
     assert banner.follow_button is not None and banner.widget.layout.display == ""
