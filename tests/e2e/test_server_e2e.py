@@ -42,7 +42,10 @@ pytestmark = pytest.mark.timeout(300)
 PLAY = "04_play.ipynb"
 START = "00_start_here.ipynb"
 CLOSED_KERNEL_DEADLINE_S = 20.0
-"""Issue 9: a closed page's kernel is gone within this long."""
+"""Issue 9: the kernels of the pages a test closed are gone within this long."""
+CLOSED_PAGE_DEADLINE_S = 5.0
+"""Issue 41: a closed page's kernel is gone within this long (the behaviour asked for,
+polled with this deadline; not a speed measured)."""
 
 
 def kernels(server: Server) -> set[int]:
@@ -101,38 +104,82 @@ def settle_pools(server: Server, timeout_s: float = 90.0) -> int:
 # --------------------------------------------------------------------------- kernels
 
 
+def pool_size(config_dir: Path) -> int:
+    """How many pre-heated kernels the ``voila.json`` in ``config_dir`` keeps for the
+    lessons in notebooks/ (a lesson with no entry of its own keeps the ``default``'s)."""
+    import json
+
+    config = json.loads((config_dir / "voila.json").read_text())
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    default = int(pools.get("default", {}).get("pool_size", 0))
+    return sum(
+        int(pools.get(nb.name, {}).get("pool_size", default))
+        for nb in NOTEBOOKS_DIR.glob("*.ipynb")
+    )
+
+
+def most_kernels_within(server: Server, seconds: float) -> int:
+    """The most kernels the server ran at once over the next ``seconds``."""
+    deadline, most = time.monotonic() + seconds, 0
+    while time.monotonic() < deadline:
+        most = max(most, len(kernels(server)))
+        time.sleep(0.2)
+    return most
+
+
 @pytest.mark.slow
-def test_six_closed_pages_leave_no_kernel_behind(app_server: Server, browser: Browser) -> None:
-    """Open and close six lesson pages: every page's kernel is gone within 20 s."""
-    baseline = settle_pools(app_server)
+def test_six_closed_pages_leave_only_the_pools_kernels_within_5_s(
+    app_server: Server, browser: Browser
+) -> None:
+    """Issue 41: six lesson pages open together, then closed: three as a tab closes (its
+    closing beacon sent), three as a browser quits (no beacon: their websockets just
+    close). Within 5 s of the last, only the pools' kernels run, and the pools refill to
+    their size and no more (a held-out walk counted 8 kernels 20 s later where the pools
+    hold 3: the pages closed without a beacon kept theirs until the culler came)."""
+    size = pool_size(app_server.log_path.parent)
+    assert settle_pools(app_server) == size, app_server.log_tail()
+    pages = []
     for name in (PLAY, START, PLAY, START, PLAY, "01_cards_and_melds.ipynb"):
         page = new_page(browser)
         log = open_lesson(page, app_server.base_url, name)
         assert collect_errors(page, log) == []
-        close_tab(page)
-    left = wait_for_kernels(app_server, baseline, CLOSED_KERNEL_DEADLINE_S + 10)
-    # the pools refill after use, so allow them to be starting again: never more than
-    # the pools themselves
-    assert left <= baseline, app_server.log_tail()
+        pages.append(page)
+    assert len(kernels(app_server)) >= 6
+    for i, page in enumerate(pages):
+        if i % 2:
+            page.context.close()  # no beforeunload: no beacon
+        else:
+            page.close(run_before_unload=True)
+    time.sleep(0.5)  # the beacons leave before their contexts close
+    for page in pages[::2]:
+        page.context.close()
+    left = wait_for_kernels(app_server, size, CLOSED_PAGE_DEADLINE_S)
+    assert left <= size, app_server.log_tail()
+    # the pools refill what the pages took (Voilà waits fill_delay, 10 s), to their size
+    assert most_kernels_within(app_server, 15) <= size, app_server.log_tail()
     assert "403" not in "".join(
         line for line in app_server.log_tail(400).splitlines() if "/voila/api/shutdown" in line
     )
 
 
-def test_a_closed_page_is_shut_down_through_its_beacon(
-    app_server: Server, browser: Browser
+@pytest.mark.parametrize("beacon", [True, False], ids=["with-its-beacon", "without-a-beacon"])
+def test_a_closed_pages_kernel_is_gone_within_5_s(
+    app_server: Server, browser: Browser, beacon: bool
 ) -> None:
+    """Issues 9 and 41: a tab closed with its closing beacon, or without (the browser quit,
+    or the page closed before its widgets registered the beacon), gives its kernel back
+    within 5 s."""
     page = new_page(browser)
     open_lesson(page, app_server.base_url, "02_the_up_card.ipynb")
     settle_pools(app_server)
-    before = kernels(app_server)
-    start = time.monotonic()
-    close_tab(page)
-    while time.monotonic() - start < CLOSED_KERNEL_DEADLINE_S:
-        if len(kernels(app_server)) < len(before):
-            break
-        time.sleep(0.2)
-    assert len(kernels(app_server)) < len(before), app_server.log_tail()
+    before = len(kernels(app_server))
+    if beacon:
+        close_tab(page)
+    else:
+        page.context.close()
+    assert wait_for_kernels(app_server, before - 1, CLOSED_PAGE_DEADLINE_S) < before, (
+        app_server.log_tail()
+    )
 
 
 def test_the_shutdown_beacon_stops_only_a_kernel_of_this_server(app_server: Server) -> None:
