@@ -166,6 +166,9 @@ def test_lao_is_drawn_in_the_shipped_font(page: Page, voila_server: str) -> None
     """The Lao font comes with the app (no network here), and draws each letter: tofu
     boxes would all have the same width."""
     log = open_lesson(page, voila_server, "00_start_here.ipynb?lang=lo")
+    # the widgets render after the page (a pre-heated kernel's lesson is built again in
+    # the address's language): wait for the Lao lesson's heading
+    page.locator('.gin-lesson[lang="lo"] h2').first.wait_for(timeout=30_000)
     got: dict[str, Any] = page.evaluate(LAO_FONT_JS)
     assert got["check"], got
     assert "Noto Sans Lao" in got["family"], got
