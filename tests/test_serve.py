@@ -678,3 +678,79 @@ def test_a_browser_slow_to_connect_has_longer_than_a_plain_get() -> None:
     early, late = asyncio.run(run())
     assert early == ["plain"]
     assert late == ["plain", "slower"] and manager.running == ["slow"]
+
+
+def test_a_page_whose_websocket_closed_loses_its_kernel_unless_it_reconnects_in_time() -> None:
+    """Issue 41: a tab closed without its closing beacon (the browser quit, the page closed
+    before its widgets registered the beacon) left its kernel until the culler came; six
+    such pages left eight kernels where the pools hold three. Once the last websocket of a
+    kernel's page has been closed for the reconnect grace, the kernel is shut down; a page
+    that opens its websocket again within the grace (a network blip) keeps it, and so does
+    a kernel whose page still has another websocket open."""
+    import asyncio
+
+    from gin.ui.page.connectwatch import ConnectWatch
+
+    class Socket:
+        def close(self, code: int, reason: str) -> None:
+            pass
+
+    manager = RunningKernels("closed", "blip", "two-sockets")
+
+    async def run() -> list[str]:
+        watch = ConnectWatch(manager, delay=0, reconnect_grace=0.1)
+        sockets = {k: Socket() for k in manager.running}
+        for kernel_id, ws in sockets.items():
+            watch.opened(kernel_id, ws)
+        second = Socket()
+        watch.opened("two-sockets", second)
+        for kernel_id, ws in sockets.items():
+            watch.closed(kernel_id, ws)
+        await asyncio.sleep(0.03)
+        watch.opened("blip", Socket())  # reconnected within the grace
+        await asyncio.sleep(0.3)
+        return list(watch.left)
+
+    assert asyncio.run(run()) == ["closed"]
+    assert manager.shut == ["closed"] and manager.running == ["blip", "two-sockets"]
+
+
+def test_the_reconnect_grace_below_zero_keeps_a_disconnected_pages_kernel() -> None:
+    """Issue 41: a negative reconnect grace turns the shutdown on a closed websocket off
+    (only the beacon and the culler stop a kernel then)."""
+    import asyncio
+
+    from gin.ui.page.connectwatch import ConnectWatch
+
+    manager = RunningKernels("k1")
+
+    async def run() -> None:
+        watch = ConnectWatch(manager, delay=0, reconnect_grace=-1)
+        watch.opened("k1")
+        watch.closed("k1")
+        await asyncio.sleep(0.05)
+
+    asyncio.run(run())
+    assert manager.shut == [] and manager.running == ["k1"]
+
+
+def test_a_page_closed_while_it_was_sent_loses_its_kernel_at_once() -> None:
+    """Issue 41: a page closed while its lesson was still being sent kept its kernel for
+    the whole connect timeout (a minute, for a browser that had loaded the app's script);
+    it goes at once now, unless its websocket had opened."""
+    import asyncio
+
+    from gin.ui.page.connectwatch import ConnectWatch
+
+    manager = RunningKernels("gone", "connected")
+
+    async def run() -> list[str]:
+        watch = ConnectWatch(manager, delay=60)
+        watch.opened("connected")
+        watch.page_gone("gone")
+        watch.page_gone("connected")
+        await asyncio.sleep(0.05)
+        return list(watch.freed)
+
+    assert asyncio.run(run()) == ["gone"]
+    assert manager.shut == ["gone"] and manager.running == ["connected"]

@@ -4,9 +4,10 @@ Fixtures:
     chromium_path   path of the Chromium binary; skips loudly when there is none
     browser         a headless Chromium per test module
     page            a fresh page per test that can reach 127.0.0.1 only
-    voila_server    a session-wide app server (``gin.ui.page.serve``, as ``make app``) over
-                    notebooks/ with the project's voila.json (tracebacks shown);
-                    yields the base URL
+    app_process     a session-wide app server (``gin.ui.page.serve``, as ``make app``) over
+                    notebooks/ with the project's voila.json, its pools cut to two
+                    kernels (tracebacks shown); yields its ``Server`` (process, log)
+    voila_server    that server's base URL (every browser walk shares the one server)
 
 Helpers (import from ``e2e.voila_harness``): ``open_lesson``, ``collect_errors``,
 ``error_outputs``, ``watch_page``, ``run_voila``.
@@ -27,6 +28,7 @@ from .voila_harness import (
     APP_MODULE,
     CHROMIUM_SKIP_REASON,
     NOTEBOOKS_DIR,
+    Server,
     chromium_browser,
     find_chromium,
     fresh_page,
@@ -85,8 +87,9 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 @pytest.fixture(scope="session")
-def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a Voilà server over notebooks/, configured like ``make app``."""
+def app_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The app's server over notebooks/, configured like ``make app`` (its ``voila.json``
+    in the folder of its log), for the whole session."""
     if not any(NOTEBOOKS_DIR.glob("*.ipynb")):
         pytest.skip("no notebooks in notebooks/ yet")
     if importlib.util.find_spec("gin") is None:
@@ -100,4 +103,10 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         extra_args=["--VoilaConfiguration.show_tracebacks=True"],
         module=APP_MODULE,
     ) as server:
-        yield server.base_url
+        yield server
+
+
+@pytest.fixture(scope="session")
+def voila_server(app_process: Server) -> str:
+    """Base URL of the session's app server (:func:`app_process`)."""
+    return app_process.base_url

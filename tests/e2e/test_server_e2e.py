@@ -3,8 +3,9 @@ on kernels with a clear page, nothing loaded from the internet under a strict
 Content-Security-Policy, and the settings a teacher puts in a lesson's address.
 
 These run the app as ``make app`` does (``python -m gin.ui.page.serve``) with the project's
-``voila.json`` (its pools cut to two kernels, to start quickly); the cap test starts its
-own server with a cap of two.
+``voila.json`` (its pools cut to two kernels, to start quickly): the session's server,
+shared with the other browser walks (``app_process``, tests/e2e/conftest.py). The cap,
+quota and dying-kernel tests start servers of their own.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from voila_harness import (
     one_cell_notebook,
     open_lesson,
     run_voila,
-    small_pool_config,
     wait_until_rendered,
 )
 
@@ -42,7 +42,10 @@ pytestmark = pytest.mark.timeout(300)
 PLAY = "04_play.ipynb"
 START = "00_start_here.ipynb"
 CLOSED_KERNEL_DEADLINE_S = 20.0
-"""Issue 9: a closed page's kernel is gone within this long."""
+"""Issue 9: the kernels of the pages a test closed are gone within this long."""
+CLOSED_PAGE_DEADLINE_S = 5.0
+"""Issue 41: a closed page's kernel is gone within this long (the behaviour asked for,
+polled with this deadline; not a speed measured)."""
 
 
 def kernels(server: Server) -> set[int]:
@@ -68,12 +71,10 @@ def wait_for_kernels(server: Server, at_most: int, timeout_s: float) -> int:
 
 
 @pytest.fixture(scope="module")
-def app_server(tmp_path_factory: pytest.TempPathFactory, chromium_path: str) -> Iterator[Server]:
-    base = tmp_path_factory.mktemp("app")
-    with run_voila(
-        NOTEBOOKS_DIR, cwd=small_pool_config(base), log_path=base / "app.log", module=APP_MODULE
-    ) as server:
-        yield server
+def app_server(app_process: Server, chromium_path: str) -> Server:
+    """The session's app server, which the other browser walks share (issue 41: one
+    server fewer to start)."""
+    return app_process
 
 
 def close_tab(page: Page) -> None:
@@ -101,38 +102,87 @@ def settle_pools(server: Server, timeout_s: float = 90.0) -> int:
 # --------------------------------------------------------------------------- kernels
 
 
+def pool_size(config_dir: Path) -> int:
+    """How many pre-heated kernels the ``voila.json`` in ``config_dir`` keeps for the
+    lessons in notebooks/ (a lesson with no entry of its own keeps the ``default``'s)."""
+    import json
+
+    config = json.loads((config_dir / "voila.json").read_text())
+    pools = config["VoilaKernelManager"]["kernel_pools_config"]
+    default = int(pools.get("default", {}).get("pool_size", 0))
+    return sum(
+        int(pools.get(nb.name, {}).get("pool_size", default))
+        for nb in NOTEBOOKS_DIR.glob("*.ipynb")
+    )
+
+
+def most_kernels_within(server: Server, seconds: float) -> int:
+    """The most kernels the server ran at once over the next ``seconds``."""
+    deadline, most = time.monotonic() + seconds, 0
+    while time.monotonic() < deadline:
+        most = max(most, len(kernels(server)))
+        time.sleep(0.2)
+    return most
+
+
 @pytest.mark.slow
-def test_six_closed_pages_leave_no_kernel_behind(app_server: Server, browser: Browser) -> None:
-    """Open and close six lesson pages: every page's kernel is gone within 20 s."""
-    baseline = settle_pools(app_server)
+def test_six_closed_pages_leave_only_the_pools_kernels_within_5_s(
+    app_server: Server, browser: Browser
+) -> None:
+    """Issue 41: six lesson pages open together, then closed: three as a tab closes (its
+    closing beacon sent), three as a browser quits (no beacon: their websockets just
+    close). Within 5 s of the last, only the pools' kernels run, and the pools refill to
+    their size and no more (a held-out walk counted 8 kernels 20 s later where the pools
+    hold 3: the pages closed without a beacon kept theirs until the culler came)."""
+    size = pool_size(app_server.log_path.parent)
+    assert settle_pools(app_server) == size, app_server.log_tail()
+    pages = []
     for name in (PLAY, START, PLAY, START, PLAY, "01_cards_and_melds.ipynb"):
         page = new_page(browser)
         log = open_lesson(page, app_server.base_url, name)
         assert collect_errors(page, log) == []
-        close_tab(page)
-    left = wait_for_kernels(app_server, baseline, CLOSED_KERNEL_DEADLINE_S + 10)
-    # the pools refill after use, so allow them to be starting again: never more than
-    # the pools themselves
-    assert left <= baseline, app_server.log_tail()
+        pages.append(page)
+    assert len(kernels(app_server)) >= 6
+    for i, page in enumerate(pages):
+        if i % 2:
+            page.context.close()  # no beforeunload: no beacon
+        else:
+            page.close(run_before_unload=True)
+    time.sleep(0.5)  # the beacons leave before their contexts close
+    for page in pages[::2]:
+        page.context.close()
+    left = wait_for_kernels(app_server, size, CLOSED_PAGE_DEADLINE_S)
+    assert left <= size, app_server.log_tail()
+    # the pools refill what the pages took (Voilà waits fill_delay, 10 s), to their size
+    assert most_kernels_within(app_server, 15) <= size, app_server.log_tail()
     assert "403" not in "".join(
         line for line in app_server.log_tail(400).splitlines() if "/voila/api/shutdown" in line
     )
 
 
-def test_a_closed_page_is_shut_down_through_its_beacon(
-    app_server: Server, browser: Browser
+@pytest.mark.parametrize(
+    "beacon",
+    # the beacon (issue 9) is sent by three of the six pages of the slow walk above too
+    [pytest.param(True, marks=pytest.mark.slow), False],
+    ids=["with-its-beacon", "without-a-beacon"],
+)
+def test_a_closed_pages_kernel_is_gone_within_5_s(
+    app_server: Server, browser: Browser, beacon: bool
 ) -> None:
+    """Issues 9 and 41: a tab closed with its closing beacon, or without (the browser quit,
+    or the page closed before its widgets registered the beacon), gives its kernel back
+    within 5 s."""
     page = new_page(browser)
     open_lesson(page, app_server.base_url, "02_the_up_card.ipynb")
     settle_pools(app_server)
-    before = kernels(app_server)
-    start = time.monotonic()
-    close_tab(page)
-    while time.monotonic() - start < CLOSED_KERNEL_DEADLINE_S:
-        if len(kernels(app_server)) < len(before):
-            break
-        time.sleep(0.2)
-    assert len(kernels(app_server)) < len(before), app_server.log_tail()
+    before = len(kernels(app_server))
+    if beacon:
+        close_tab(page)
+    else:
+        page.context.close()
+    assert wait_for_kernels(app_server, before - 1, CLOSED_PAGE_DEADLINE_S) < before, (
+        app_server.log_tail()
+    )
 
 
 def test_the_shutdown_beacon_stops_only_a_kernel_of_this_server(app_server: Server) -> None:
@@ -146,6 +196,7 @@ def test_the_shutdown_beacon_stops_only_a_kernel_of_this_server(app_server: Serv
     assert err.value.code in (403, 404)
 
 
+@pytest.mark.slow  # issue 41: its own server, 20 s; the rush of 45 pages checks the cap too
 def test_the_kernel_cap_gives_a_clear_page(
     tmp_path_factory: pytest.TempPathFactory, browser: Browser
 ) -> None:
@@ -371,38 +422,50 @@ kernelapp.launch_new_instance()
 """
 
 
-def serve_a_dying_kernel(base: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The page of a one-cell notebook whose kernel dies at start (``how``: ``once`` or
-    ``always``), as the app serves it."""
+@pytest.fixture(scope="module")
+def dying_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The app serving two one-cell notebooks whose kernels die at start, ``once.ipynb``
+    (the first start only) and ``always.ipynb`` (every start): one server for both tests
+    (issue 41: a server fewer in make test)."""
     import sys
 
+    base = tmp_path_factory.mktemp("dies")
     (base / "kernel.py").write_text(DIES_ONCE)
-    argv = [sys.executable, str(base / "kernel.py"), str(base / "marker"), "{connection_file}", how]
-    kernel_spec(base / "share", "dying", "dies at start", argv)
-    one_cell_notebook(base / "dies.ipynb", "'kernel ' + 'answered'", "dying", "dies at start")
-    monkeypatch.setenv("JUPYTER_PATH", str(base / "share"))
-    with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
-        with urllib.request.urlopen(server.base_url + "/voila/render/dies.ipynb", timeout=200) as r:
-            return str(r.read().decode())
+    for how in ("once", "always"):
+        marker = str(base / f"marker-{how}")
+        argv = [sys.executable, str(base / "kernel.py"), marker, "{connection_file}", how]
+        kernel_spec(base / "share", f"dies-{how}", "dies at start", argv)
+        source = "'kernel ' + 'answered'"
+        one_cell_notebook(base / f"{how}.ipynb", source, f"dies-{how}", "dies at start")
+    with pytest.MonkeyPatch.context() as env:  # the server (and its kernels) see the specs
+        env.setenv("JUPYTER_PATH", str(base / "share"))
+        with run_voila(base, cwd=base, log_path=base / "app.log", module=APP_MODULE) as server:
+            yield server
 
 
-def test_a_kernel_that_dies_at_start_is_started_once_more(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def serve_a_dying_kernel(server: Server, how: str) -> str:
+    """The page of the one-cell notebook whose kernel dies at start (``how``: ``once`` or
+    ``always``), as the app serves it."""
+    address = f"{server.base_url}/voila/render/{how}.ipynb"
+    with urllib.request.urlopen(address, timeout=200) as r:
+        return str(r.read().decode())
+
+
+def test_a_kernel_that_dies_at_start_is_started_once_more(dying_server: Server) -> None:
     """Issue 22: a kernel that died at start (a port collision) left the page loading for
     ever. The app starts another, and the page is built."""
-    body = serve_a_dying_kernel(tmp_path_factory.mktemp("dies-once"), "once", monkeypatch)
+    body = serve_a_dying_kernel(dying_server, "once")
     assert "gin-start-failed" not in body and "kernel answered" in body
 
 
 def test_a_kernel_that_dies_at_start_gets_one_sentence_and_a_reload_button(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+    dying_server: Server,
 ) -> None:
     """Issue 22: when the second start fails too, the page ends with one sentence and a
     reload button."""
     from gin.i18n import M
 
-    body = serve_a_dying_kernel(tmp_path_factory.mktemp("dies"), "always", monkeypatch)
+    body = serve_a_dying_kernel(dying_server, "always")
     assert "gin-start-failed" in body, body[-2000:]
     assert M["fairplay.server.start-failed"].render(lang="en") in body
     assert 'class="gin-reload"' in body and "Traceback" not in body
@@ -436,7 +499,12 @@ SHUT_DOWN_FROM_THE_PAGE = """async () => {
 
 
 @pytest.mark.parametrize(
-    ("how", "why", "lang"), [("killed", "restarting", "en"), ("shut down", "gone", "he")]
+    ("how", "why", "lang"),
+    [
+        # issue 41: the restarted kernel waits for the restarter, 35 s: a slow walk
+        pytest.param("killed", "restarting", "en", marks=pytest.mark.slow),
+        ("shut down", "gone", "he"),
+    ],
 )
 def test_a_page_whose_kernel_died_says_so_with_a_reload_button(
     app_server: Server, page: Page, how: str, why: str, lang: str

@@ -13,13 +13,23 @@ long, as a browser on a busy server may be slow to connect.
 A kernel shut down while its page is open (by the shutdown API, say) left the page's
 websocket open on nothing; :meth:`ConnectWatch.watch_shutdowns` closes it, so the page's
 kernel-lost script (:mod:`gin.ui.page.pagescripts`) can tell the learner.
+
+**A closed page's kernel goes at once** (issue 41). The page's closing beacon is sent
+only when the browser runs the page's ``beforeunload`` handlers, and only once Voilà's
+widget manager has registered it: a tab closed without them (a browser that quits or
+crashes, a phone that drops a tab, a page closed before its widgets came) left its kernel
+running until the culler came, two minutes later (six such pages left eight kernels where
+the pools hold three). Once the last websocket of a page's kernel closes, the kernel is
+shut down unless a websocket opens again within :attr:`ConnectWatch.reconnect_grace`
+seconds (a page reconnecting after a network blip: Jupyter's client tries again at once,
+then within a second). A page closed while it is still being sent loses its kernel at
+once too (:meth:`ConnectWatch.page_gone`), instead of when its connect timeout ends.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import weakref
 from typing import Any
 
 from tornado.websocket import WebSocketClosedError
@@ -31,6 +41,10 @@ KERNEL_GONE_CODE = 4001
 DEFAULT_CONNECT_TIMEOUT_S = 20.0
 """Seconds a page has, once it was sent, to open its kernel's websocket."""
 
+DEFAULT_RECONNECT_GRACE_S = 2.0
+"""Seconds a kernel whose page's websockets all closed waits for one to open again before
+it is shut down (issue 41: a closed page's kernel is gone within 5 s)."""
+
 _log = logging.getLogger("gin.ui.page.connectwatch")
 
 
@@ -38,8 +52,10 @@ class ConnectWatch:
     """The kernels whose page opened their websocket, and a timer for each page sent.
 
     ``kernel_manager`` is the app's (Jupyter's ``MappingKernelManager``: ``in``,
-    ``shutdown_kernel``). ``delay`` 0 (or less) watches nothing. ``log`` is where a kernel
-    shut down is told (the app's log).
+    ``shutdown_kernel``). ``delay`` 0 (or less) watches nothing. ``reconnect_grace``: the
+    seconds a kernel whose page's websockets all closed waits for one to open again before
+    it is shut down (less than 0: it is never shut down for that). ``log`` is where a
+    kernel shut down is told (the app's log).
     """
 
     def __init__(
@@ -47,15 +63,19 @@ class ConnectWatch:
         kernel_manager: Any,
         delay: float = DEFAULT_CONNECT_TIMEOUT_S,
         log: logging.Logger | None = None,
+        reconnect_grace: float = DEFAULT_RECONNECT_GRACE_S,
     ) -> None:
         self.kernel_manager = kernel_manager
         self.delay = delay
+        self.reconnect_grace = reconnect_grace
         self.log = log or _log
         self.connected: set[str] = set()
         self.freed: list[str] = []
         """The kernels shut down because their page never connected (oldest first)."""
+        self.left: list[str] = []
+        """The kernels shut down because their page's websockets closed (oldest first)."""
         self._pending: set[asyncio.Task[bool]] = set()
-        self._websockets: dict[str, weakref.WeakSet[Any]] = {}
+        self._websockets: dict[str, set[Any]] = {}
         self._loaded: dict[str, None] = {}
 
     def opened(self, kernel_id: str, websocket: Any = None) -> None:
@@ -63,7 +83,56 @@ class ConnectWatch:
         kernel stays."""
         self.connected.add(kernel_id)
         if websocket is not None:
-            self._websockets.setdefault(kernel_id, weakref.WeakSet()).add(websocket)
+            self._websockets.setdefault(kernel_id, set()).add(websocket)
+
+    def closed(self, kernel_id: str, websocket: Any = None) -> None:
+        """The websocket ``websocket`` of ``kernel_id``'s page closed: when no other is
+        open :attr:`reconnect_grace` seconds later, the page has gone and its kernel is
+        shut down (:meth:`check_left`). Call on the server's event loop."""
+        if websocket is not None:
+            open_now = self._websockets.get(kernel_id, set())
+            open_now.discard(websocket)
+            if not open_now:
+                self._websockets.pop(kernel_id, None)
+        if self.reconnect_grace < 0 or self._open_websockets(kernel_id):
+            return
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.reconnect_grace, self._start, self.check_left(kernel_id))
+
+    def _open_websockets(self, kernel_id: str) -> int:
+        return len(self._websockets.get(kernel_id, ()))
+
+    def _start(self, check: Any) -> None:
+        task = asyncio.ensure_future(check)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def check_left(self, kernel_id: str) -> bool:
+        """Shut ``kernel_id`` down (as the closing beacon does: the kernel ends itself, so
+        what it still has to write is written) unless a websocket of its page is open
+        again; whether it was."""
+        if self._open_websockets(kernel_id) or kernel_id not in self.kernel_manager:
+            return False
+        self.log.info(
+            "gin tutor: the page of kernel %s closed (no websocket for %g s): shutting it down",
+            kernel_id,
+            self.reconnect_grace,
+        )
+        try:
+            await self.kernel_manager.shutdown_kernel(kernel_id)
+        except Exception:  # gone meanwhile (the page's beacon, the culler)
+            self.log.info("gin tutor: kernel %s was gone already", kernel_id)
+            return False
+        self.left.append(kernel_id)
+        del self.left[:-100]
+        return True
+
+    def page_gone(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` went away while it was being sent: shut its kernel down
+        now unless a websocket of it has opened (:meth:`check`). Call on the server's event
+        loop."""
+        if self.delay > 0:
+            self._start(self.check(kernel_id, 0))
 
     def close_pages(self, kernel_id: str) -> int:
         """Close the websockets of the pages of ``kernel_id`` (it was shut down): each
@@ -122,9 +191,7 @@ class ConnectWatch:
                 rest, self._check_later, kernel_id, page, waited + rest
             )
             return
-        task = asyncio.ensure_future(self.check(kernel_id, waited))
-        self._pending.add(task)
-        task.add_done_callback(self._pending.discard)
+        self._start(self.check(kernel_id, waited))
 
     async def check(self, kernel_id: str, waited: float | None = None) -> bool:
         """Shut ``kernel_id`` down unless its page has connected (``waited`` seconds after
@@ -132,11 +199,14 @@ class ConnectWatch:
         self._forget_gone()
         if kernel_id in self.connected or kernel_id not in self.kernel_manager:
             return False
-        self.log.warning(
-            "gin tutor: the page of kernel %s did not connect within %g s: shutting it down",
-            kernel_id,
-            self.delay if waited is None else waited,
-        )
+        if waited == 0:
+            self.log.info("gin tutor: the page of kernel %s went away: shutting it down", kernel_id)
+        else:
+            self.log.warning(
+                "gin tutor: the page of kernel %s did not connect within %g s: shutting it down",
+                kernel_id,
+                self.delay if waited is None else waited,
+            )
         try:
             await self.kernel_manager.shutdown_kernel(kernel_id, now=True)
         except Exception:  # gone meanwhile (the page's beacon, the culler)
@@ -149,6 +219,8 @@ class ConnectWatch:
     def _forget_gone(self) -> None:
         """Forget the connections of kernels that no longer run."""
         self.connected = {k for k in self.connected if k in self.kernel_manager}
+        for kernel_id in [k for k in self._websockets if k not in self.kernel_manager]:
+            del self._websockets[kernel_id]
 
 
 class ConnectedWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[misc]
@@ -177,4 +249,16 @@ class ConnectedWebsocketHandler(VoilaKernelWebsocketHandler):  # type: ignore[mi
         watch = self.settings.get("gin_connect_watch")
         if isinstance(watch, ConnectWatch):
             watch.opened(kernel_id, self)
+        self._gin_kernel_id = kernel_id
         await super().open(kernel_id)
+
+    def on_close(self) -> None:
+        """The page's websocket closed: the watch shuts the kernel down unless the page
+        opens another soon (:meth:`ConnectWatch.closed`)."""
+        try:
+            super().on_close()
+        finally:
+            watch = self.settings.get("gin_connect_watch")
+            kernel_id = getattr(self, "_gin_kernel_id", None)
+            if isinstance(watch, ConnectWatch) and kernel_id is not None:
+                watch.closed(kernel_id, self)

@@ -9,7 +9,11 @@ What it changes in plain Voilà 0.5.13:
   ``/voila/api/shutdown/<kernel>`` when it is closed or reloaded, with the ``_xsrf``
   cookie's value; Voilà never sets that cookie, so it refused the beacon (403) and the
   kernel lived on until culled. The lesson handler sets the cookie, and the shutdown
-  handler only stops kernels this server runs. Culling (``voila.json``) is the backstop;
+  handler only stops kernels this server runs. A tab closed without its beacon (issue 41:
+  the browser quit, or the page closed before its widgets came) loses its kernel too, once
+  its websocket has been closed for :attr:`TutorApp.reconnect_grace` seconds (2), and a
+  page closed while it is sent, at once (:mod:`gin.ui.page.connectwatch`). Culling
+  (``voila.json``) is the backstop;
   a pre-heated kernel counts as active from the moment it is handed to a page, so the
   culler never stops it before its page has connected.
 - **A cap on kernels** (:attr:`TutorApp.max_kernels`, in ``voila.json``): when that many
@@ -89,6 +93,7 @@ from gin.ui.classroom.events import ClassStoreError
 from gin.ui.page import logrepeats
 from gin.ui.page.connectwatch import (
     DEFAULT_CONNECT_TIMEOUT_S,
+    DEFAULT_RECONNECT_GRACE_S,
     ConnectedWebsocketHandler,
     ConnectWatch,
 )
@@ -493,6 +498,7 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
         script = url_path_join(self.base_url, KERNEL_LOST_ROUTE) + f"?page={self._nonce}"
         self._head_script: str | None = kernel_lost_tag(script, lang)
         self._sent = False
+        self._gone = False
         try:
             self.xsrf_token  # noqa: B018 - sets the _xsrf cookie that the page's beacon sends
             await stream_lesson(
@@ -506,7 +512,15 @@ class LessonHandler(TornadoVoilaHandler):  # type: ignore[misc]
             place.give_back()
             watch = self.settings.get("gin_connect_watch")
             if place.kernel_id is not None and isinstance(watch, ConnectWatch):
-                watch.expect(place.kernel_id, self._nonce)  # freed unless its page connects
+                if self._gone:  # closed while it was sent: its kernel goes now
+                    watch.page_gone(place.kernel_id)
+                else:
+                    watch.expect(place.kernel_id, self._nonce)  # freed unless it connects
+
+    def on_connection_close(self) -> None:
+        """The page went away (its tab closed) while it was being sent."""
+        self._gone = True
+        super().on_connection_close()
 
     async def _send(self, html: str) -> None:
         html = strip_external_links(html)
@@ -709,6 +723,16 @@ class TutorApp(Voila):  # type: ignore[misc]
         ),
     )
 
+    reconnect_grace = Float(
+        DEFAULT_RECONNECT_GRACE_S,
+        config=True,
+        help=(
+            "Seconds a kernel whose page's websockets all closed (its tab closed, with or "
+            "without the closing beacon) waits for its page to connect again before it is "
+            "shut down; less than 0: only the beacon and the culler shut it down."
+        ),
+    )
+
     class_size = Integer(
         0,
         config=True,
@@ -767,7 +791,9 @@ class TutorApp(Voila):  # type: ignore[misc]
             "Content-Security-Policy", CONTENT_SECURITY_POLICY
         )
         settings["gin_places"] = Places(self.max_kernels, self.places_per_address)
-        watch = ConnectWatch(self.kernel_manager, self.connect_timeout, self.log)
+        watch = ConnectWatch(
+            self.kernel_manager, self.connect_timeout, self.log, self.reconnect_grace
+        )
         watch.watch_shutdowns()  # a page whose kernel was shut down is told
         settings["gin_connect_watch"] = watch
         logrepeats.install(self.log)  # a repeated websocket traceback: once, with a count
