@@ -489,6 +489,31 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
         ("lo", "about {loss:dec} points fewer on average in the imagined deals",
          "ປະມານ {loss:dec} ແຕ້ມໂດຍສະເລ່ຍໃນຮອບສົມມຸດ",
          "ປະມານ {loss:dec} ຄະແນນໂດຍສະເລ່ຍໃນຮອບສົມມຸດ"),
+        # Bulgarian: a deadwood count said as cards ("неизползвани 12" beside "10 карти")
+        ("bg", "knocked: {cards} cards laid face up · deadwood {count}",
+         "чукна: {cards} карти с лицето нагоре · неизползвани {count}",
+         "чукна: {cards} карти с лицето нагоре · сбор на неизползваните {count}"),
+        ("bg", "Best arrangement: {points} deadwood", "Най-добра подредба: неизползвани {points}",
+         "Най-добра подредба: сбор на неизползваните {points}"),
+        ("bg", "Deadwood {count}", "Неизползвани: {count}", "Сбор на неизползваните: {count}"),
+        # Bulgarian: the colon workarounds (a number or a move stranded after a colon)
+        ("bg", "A card from the stock is expected to leave about {expected:dec} deadwood.",
+         "Карта от тестето се очаква да остави точки в неизползвани карти: около {expected:dec}.",
+         "Очаква се след карта от тестето сборът на неизползваните ти карти да е около "
+         "{expected:dec}."),
+        ("bg", "Both keep {deadwood} deadwood: an equal count is an undercut.",
+         "И двамата имат точки в неизползвани карти: по {deadwood}.",
+         "Сборът на неизползваните карти и на двамата е {deadwood}."),
+        ("bg", "You win the game, {mine} to {theirs}!", "Печелиш играта: {mine} на {theirs}!",
+         "Печелиш играта, резултатът е {mine} на {theirs}!"),
+        ("bg", "{count} other arrangements leave the same {points}.",
+         "Още {count} подредби оставят същото: {points}.",
+         "Има още {count} подредби, при които сборът на неизползваните карти също е {points}."),
+        ("bg", "({difference} more)", "(повече: {difference})",
+         "(сборът е по-голям, разликата е {difference})"),
+        ("bg", "The review did not weigh that move, {action:action_noun}.",
+         "Прегледът не претегли този ход: {action:action_noun}.",
+         "Прегледът не претегли {action:action_noun}."),
     ],
 )
 def test_lint_holds_the_native_readers_third_pass_findings(
@@ -534,3 +559,14 @@ def test_the_hints_deadwood_at_1_reads_right_in_estonian_and_bulgarian() -> None
         data = {"card": "KD", "deadwood": 1, "least": 0, "other": "2C"}
         assert "1 sobitamata punkti" not in render(key, data, "et")
         assert "1 точки" not in render(key, data, "bg")
+
+
+def test_bulgarian_deadwood_cards_named_as_cards_are_not_held_to_the_count_rule() -> None:
+    """Issue 40: the deadwood rule reads the English: where a placeholder gives the cards
+    ("with {deadwood:cards} as deadwood"), "неизползвани карти {deadwood:cards}" is right."""
+    from gin.catalog import style_problems
+
+    assert style_problems(
+        "bg", "doc.k", "Друга възможност: {melds:melds}, с неизползвани карти {deadwood:cards}.",
+        english="Instead: {melds:melds}, with {deadwood:cards} as deadwood.",
+    ) == []
