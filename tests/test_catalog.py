@@ -514,6 +514,23 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
         ("bg", "The review did not weigh that move, {action:action_noun}.",
          "Прегледът не претегли този ход: {action:action_noun}.",
          "Прегледът не претегли {action:action_noun}."),
+        # Estonian: the app, the deal, the up card and the jack, one name each
+        ("et", "Open this page with the teacher link that the app printed when it started.",
+         "Ava see leht õpetaja lingiga, mille rakendus käivitumisel välja trükkis.",
+         "Ava see leht õpetaja lingiga, mille õpiprogramm käivitumisel välja trükkis."),
+        ("et", "This saved game has version {version}, but this program reads version {expected}.",
+         "Selle salvestatud mängu versioon on {version}, aga see programm loeb versiooni {expected}.",
+         "Selle salvestatud mängu versioon on {version}, aga see õpiprogramm loeb versiooni "
+         "{expected}."),
+        ("et", "No slips noted in this deal.", "Selles jaotuses vigu ei märgitud.",
+         "Selles voorus vigu ei märgitud."),
+        ("et", "missed the best arrangement of melds", "ei leidnud komplektide parimat jaotust",
+         "ei leidnud komplektide parimat paigutust"),
+        ("et", "When the up card is offered to you, take it or pass.",
+         "Kui sulle pakutakse avatud kaarti, võta see või loobu.",
+         "Kui sulle pakutakse pööratud kaarti, võta see või loobu."),
+        ("et", "A jack, a queen or a king counts 10.", "Poiss, emand ja kuningas annavad 10.",
+         "Soldat, emand ja kuningas annavad 10."),
     ],
 )
 def test_lint_holds_the_native_readers_third_pass_findings(
@@ -570,3 +587,16 @@ def test_bulgarian_deadwood_cards_named_as_cards_are_not_held_to_the_count_rule(
         "bg", "doc.k", "Друга възможност: {melds:melds}, с неизползвани карти {deadwood:cards}.",
         english="Instead: {melds:melds}, with {deadwood:cards} as deadwood.",
     ) == []
+
+
+def test_the_estonian_engine_keeps_its_own_name_programm() -> None:
+    """Issue 40: "programm" alone is the engine; only where the English says the tutor,
+    the app or this program (and not the engine) must it be "õpiprogramm"."""
+    from gin.catalog import style_problems
+
+    assert style_problems("et", "doc.k", "Vaata, mida programm ütleb",
+                          english="See what the engine says") == []
+    assert style_problems("et", "doc.k", "Õpiprogramm mängib mõlemat; iga arv tuleb programmi "
+                          "enda reeglistikest.",
+                          english="The tutor plays both; every value comes from the engine's "
+                          "own rule sets.") == []
