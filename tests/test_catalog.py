@@ -531,6 +531,19 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
          "Kui sulle pakutakse pööratud kaarti, võta see või loobu."),
         ("et", "A jack, a queen or a king counts 10.", "Poiss, emand ja kuningas annavad 10.",
          "Soldat, emand ja kuningas annavad 10."),
+        # Lao: the lab one name; the slip names in their lessons' words
+        ("lo", "Strategy lab: {section:text}", "ຫ້ອງທົດລອງຍຸດທະສາດ: {section:text}",
+         "ຫ້ອງທົດລອງກົນລະຍຸດ: {section:text}"),
+        ("lo", "the undercut bonus of 25 doubled", "ໂບນັດການສວນ 25 ຄູນສອງ", "ໂບນັດສວນ 25 ຄູນສອງ"),
+        ("lo", "gave points for a tie", "ໃຫ້ຄະແນນເມື່ອເສມີ", "ໃຫ້ຄະແນນເມື່ອສະເໝີ"),
+        ("lo", "let a run go round the corner from the king to the ace",
+         "ໃຫ້ລຳດັບອ້ອມມຸມຈາກຄິງໄປຫາເອ", "ໃຫ້ລຳດັບວົນຈາກຄິງກັບໄປຫາເອ"),
+        ("lo", "missed a gap in a run", "ພາດບ່ອນຫວ່າງໃນລຳດັບ",
+         "ບໍ່ເຫັນວ່າມີໜ້າບັດໜຶ່ງຂາດຢູ່ກາງລຳດັບ"),
+        ("lo", "counted a face card as its rank", "ນັບບັດຮູບຕາມໜ້າບັດຂອງມັນ",
+         "ນັບ J, Q ຫຼື K ຕາມໜ້າບັດຂອງມັນ"),
+        ("lo", "counted only the loser's deadwood", "ນັບແຕ່ແຕ້ມບັດເສດຂອງຝ່າຍເສຍ",
+         "ນັບແຕ່ແຕ້ມບັດເສດຂອງຜູ້ເສຍ"),
     ],
 )
 def test_lint_holds_the_native_readers_third_pass_findings(
