@@ -544,6 +544,15 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
          "ນັບ J, Q ຫຼື K ຕາມໜ້າບັດຂອງມັນ"),
         ("lo", "counted only the loser's deadwood", "ນັບແຕ່ແຕ້ມບັດເສດຂອງຝ່າຍເສຍ",
          "ນັບແຕ່ແຕ້ມບັດເສດຂອງຜູ້ເສຍ"),
+        # Hebrew: the up card has one name, also for an ace or a spade up card
+        ("he", "an ace up card", "אס פתוח", "קלף פתוח אס"),
+        ("he", "The ace and spade up cards", "אס פתוח ועלה פתוח", "קלף פתוח אס וקלף פתוח עלה"),
+        ("he", "Under “{rules}” only a spade up card doubles the deal.",
+         "בחוקי \"{rules}\" רק קלף פתוח מסוג עלה מכפיל את הסיבוב.",
+         "בחוקי \"{rules}\" רק קלף פתוח עלה מכפיל את הסיבוב."),
+        ("he", "How the card turned up at the start sets the knock limit",
+         "איך הקלף שנפתח בתחילת הסיבוב קובע את גבול הדפיקה",
+         "איך הקלף הפתוח בתחילת הסיבוב קובע את גבול הדפיקה"),
     ],
 )
 def test_lint_holds_the_native_readers_third_pass_findings(
