@@ -519,7 +519,8 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
          "Ava see leht õpetaja lingiga, mille rakendus käivitumisel välja trükkis.",
          "Ava see leht õpetaja lingiga, mille õpiprogramm käivitumisel välja trükkis."),
         ("et", "This saved game has version {version}, but this program reads version {expected}.",
-         "Selle salvestatud mängu versioon on {version}, aga see programm loeb versiooni {expected}.",
+         "Selle salvestatud mängu versioon on {version}, aga see programm loeb versiooni "
+         "{expected}.",
          "Selle salvestatud mängu versioon on {version}, aga see õpiprogramm loeb versiooni "
          "{expected}."),
         ("et", "No slips noted in this deal.", "Selles jaotuses vigu ei märgitud.",
