@@ -494,6 +494,71 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
         ("lo", "about {loss:dec} points fewer on average in the imagined deals",
          "ປະມານ {loss:dec} ແຕ້ມໂດຍສະເລ່ຍໃນຮອບສົມມຸດ",
          "ປະມານ {loss:dec} ຄະແນນໂດຍສະເລ່ຍໃນຮອບສົມມຸດ"),
+        # Bulgarian: a deadwood count said as cards ("неизползвани 12" beside "10 карти")
+        ("bg", "knocked: {cards} cards laid face up · deadwood {count}",
+         "чукна: {cards} карти с лицето нагоре · неизползвани {count}",
+         "чукна: {cards} карти с лицето нагоре · сбор на неизползваните {count}"),
+        ("bg", "Best arrangement: {points} deadwood", "Най-добра подредба: неизползвани {points}",
+         "Най-добра подредба: сбор на неизползваните {points}"),
+        ("bg", "Deadwood {count}", "Неизползвани: {count}", "Сбор на неизползваните: {count}"),
+        # Bulgarian: the colon workarounds (a number or a move stranded after a colon)
+        ("bg", "A card from the stock is expected to leave about {expected:dec} deadwood.",
+         "Карта от тестето се очаква да остави точки в неизползвани карти: около {expected:dec}.",
+         "Очаква се след карта от тестето сборът на неизползваните ти карти да е около "
+         "{expected:dec}."),
+        ("bg", "Both keep {deadwood} deadwood: an equal count is an undercut.",
+         "И двамата имат точки в неизползвани карти: по {deadwood}.",
+         "Сборът на неизползваните карти и на двамата е {deadwood}."),
+        ("bg", "You win the game, {mine} to {theirs}!", "Печелиш играта: {mine} на {theirs}!",
+         "Печелиш играта, резултатът е {mine} на {theirs}!"),
+        ("bg", "{count} other arrangements leave the same {points}.",
+         "Още {count} подредби оставят същото: {points}.",
+         "Има още {count} подредби, при които сборът на неизползваните карти също е {points}."),
+        ("bg", "({difference} more)", "(повече: {difference})",
+         "(сборът е по-голям, разликата е {difference})"),
+        ("bg", "The review did not weigh that move, {action:action_noun}.",
+         "Прегледът не претегли този ход: {action:action_noun}.",
+         "Прегледът не претегли {action:action_noun}."),
+        # Estonian: the app, the deal, the up card and the jack, one name each
+        ("et", "Open this page with the teacher link that the app printed when it started.",
+         "Ava see leht õpetaja lingiga, mille rakendus käivitumisel välja trükkis.",
+         "Ava see leht õpetaja lingiga, mille õpiprogramm käivitumisel välja trükkis."),
+        ("et", "This saved game has version {version}, but this program reads version {expected}.",
+         "Selle salvestatud mängu versioon on {version}, aga see programm loeb versiooni "
+         "{expected}.",
+         "Selle salvestatud mängu versioon on {version}, aga see õpiprogramm loeb versiooni "
+         "{expected}."),
+        ("et", "No slips noted in this deal.", "Selles jaotuses vigu ei märgitud.",
+         "Selles voorus vigu ei märgitud."),
+        ("et", "missed the best arrangement of melds", "ei leidnud komplektide parimat jaotust",
+         "ei leidnud komplektide parimat paigutust"),
+        ("et", "When the up card is offered to you, take it or pass.",
+         "Kui sulle pakutakse avatud kaarti, võta see või loobu.",
+         "Kui sulle pakutakse pööratud kaarti, võta see või loobu."),
+        ("et", "A jack, a queen or a king counts 10.", "Poiss, emand ja kuningas annavad 10.",
+         "Soldat, emand ja kuningas annavad 10."),
+        # Lao: the lab one name; the slip names in their lessons' words
+        ("lo", "Strategy lab: {section:text}", "ຫ້ອງທົດລອງຍຸດທະສາດ: {section:text}",
+         "ຫ້ອງທົດລອງກົນລະຍຸດ: {section:text}"),
+        ("lo", "the undercut bonus of 25 doubled", "ໂບນັດການສວນ 25 ຄູນສອງ", "ໂບນັດສວນ 25 ຄູນສອງ"),
+        ("lo", "gave points for a tie", "ໃຫ້ຄະແນນເມື່ອເສມີ", "ໃຫ້ຄະແນນເມື່ອສະເໝີ"),
+        ("lo", "let a run go round the corner from the king to the ace",
+         "ໃຫ້ລຳດັບອ້ອມມຸມຈາກຄິງໄປຫາເອ", "ໃຫ້ລຳດັບວົນຈາກຄິງກັບໄປຫາເອ"),
+        ("lo", "missed a gap in a run", "ພາດບ່ອນຫວ່າງໃນລຳດັບ",
+         "ບໍ່ເຫັນວ່າມີໜ້າບັດໜຶ່ງຂາດຢູ່ກາງລຳດັບ"),
+        ("lo", "counted a face card as its rank", "ນັບບັດຮູບຕາມໜ້າບັດຂອງມັນ",
+         "ນັບ J, Q ຫຼື K ຕາມໜ້າບັດຂອງມັນ"),
+        ("lo", "counted only the loser's deadwood", "ນັບແຕ່ແຕ້ມບັດເສດຂອງຝ່າຍເສຍ",
+         "ນັບແຕ່ແຕ້ມບັດເສດຂອງຜູ້ເສຍ"),
+        # Hebrew: the up card has one name, also for an ace or a spade up card
+        ("he", "an ace up card", "אס פתוח", "קלף פתוח אס"),
+        ("he", "The ace and spade up cards", "אס פתוח ועלה פתוח", "קלף פתוח אס וקלף פתוח עלה"),
+        ("he", "Under “{rules}” only a spade up card doubles the deal.",
+         "בחוקי \"{rules}\" רק קלף פתוח מסוג עלה מכפיל את הסיבוב.",
+         "בחוקי \"{rules}\" רק קלף פתוח עלה מכפיל את הסיבוב."),
+        ("he", "How the card turned up at the start sets the knock limit",
+         "איך הקלף שנפתח בתחילת הסיבוב קובע את גבול הדפיקה",
+         "איך הקלף הפתוח בתחילת הסיבוב קובע את גבול הדפיקה"),
     ],
 )
 def test_lint_holds_the_native_readers_third_pass_findings(
@@ -539,3 +604,27 @@ def test_the_hints_deadwood_at_1_reads_right_in_estonian_and_bulgarian() -> None
         data = {"card": "KD", "deadwood": 1, "least": 0, "other": "2C"}
         assert "1 sobitamata punkti" not in render(key, data, "et")
         assert "1 точки" not in render(key, data, "bg")
+
+
+def test_bulgarian_deadwood_cards_named_as_cards_are_not_held_to_the_count_rule() -> None:
+    """Issue 40: the deadwood rule reads the English: where a placeholder gives the cards
+    ("with {deadwood:cards} as deadwood"), "неизползвани карти {deadwood:cards}" is right."""
+    from gin.catalog import style_problems
+
+    assert style_problems(
+        "bg", "doc.k", "Друга възможност: {melds:melds}, с неизползвани карти {deadwood:cards}.",
+        english="Instead: {melds:melds}, with {deadwood:cards} as deadwood.",
+    ) == []
+
+
+def test_the_estonian_engine_keeps_its_own_name_programm() -> None:
+    """Issue 40: "programm" alone is the engine; only where the English says the tutor,
+    the app or this program (and not the engine) must it be "õpiprogramm"."""
+    from gin.catalog import style_problems
+
+    assert style_problems("et", "doc.k", "Vaata, mida programm ütleb",
+                          english="See what the engine says") == []
+    assert style_problems("et", "doc.k", "Õpiprogramm mängib mõlemat; iga arv tuleb programmi "
+                          "enda reeglistikest.",
+                          english="The tutor plays both; every value comes from the engine's "
+                          "own rule sets.") == []

@@ -290,3 +290,40 @@ def test_the_reviews_move_lines_quote_the_move_made_in_the_past_in_every_languag
                 assert past in line and blank_value(line) is None, (lang, line)
         finally:
             gin.i18n.set_language("en")
+
+
+LAID_OUT = {"en": "you laid out", "he": "הנחת", "et": "ladusid välja", "lo": "ເຈົ້າໄດ້ວາງ",
+            "bg": "ти изложи"}
+NONE_LAID_OFF = {"en": "you laid off nothing", "he": "לא הוספת", "et": "sa ei lisanud",
+                 "lo": "ເຈົ້າບໍ່ໄດ້ຕໍ່", "bg": "ти не добави"}
+
+
+@pytest.mark.parametrize("best", [True, False])
+def test_the_reviews_layout_line_quotes_the_learners_own_layout_as_a_past_move(
+    best: bool,
+) -> None:
+    """Issue 40: the review's layout line gave the melds bare ("4. Layout: run 5♥ 6♥ 7♥
+    8♥; set ..."); it now says the learner laid them out ("you laid out ..."), in the best
+    layout's line and in the one that lost points, in every language; the layoffs line
+    names who laid off too (Bulgarian "ти не добави", not the bare "не добави")."""
+    from test_review_layout import RUN4, RUN5, SET4, WORLDS, _knock_deal, _layoff_deal
+
+    from gin.bots.review import review_deal
+    from gin.ui.review.render import exact_move_text
+
+    laid = (RUN5, SET4) if best else (RUN4, SET4)  # leaving the 9♥ out loses points
+    layout = [d for d in review_deal(_knock_deal(laid), 0, worlds=WORLDS).decisions
+              if d.kind == "layout"]
+    layoffs = [d for d in review_deal(_layoff_deal(()), 0, worlds=WORLDS).decisions
+               if d.kind == "layoffs"]
+    assert layout and layoffs and (layout[0].loss == 0) == best
+    for lang in LANGUAGES:
+        gin.i18n.set_language(lang)
+        try:
+            line = exact_move_text(4, layout[0])
+            assert LAID_OUT[lang] in line and blank_value(line) is None, (lang, line)
+            assert "5♥" in line, (lang, line)
+            line = exact_move_text(5, layoffs[0])
+            assert NONE_LAID_OFF[lang] in line and blank_value(line) is None, (lang, line)
+        finally:
+            gin.i18n.set_language("en")

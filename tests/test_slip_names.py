@@ -143,3 +143,40 @@ def test_a_wrong_yes_no_answer_records_a_slip(seed: int) -> None:
         field = q.fields[0].name
         v = q.check({field: wrong})
         assert not v.right and v.slip not in NOT_A_SLIP, (make.__name__, seed, q.data)
+
+
+# Issue 40 (the Lao native reader): each teacher slip name says the slip in the words of the
+# lesson sentence the learner met when making it (a run "ວົນ" from the king, a rank missing in
+# the middle, a tie "ສະເໝີ", the loser "ຜູ້ເສຍ", J, Q and K by name ...).
+LAO_SLIP_WORDS = [
+    ("face-as-rank", "lesson.level.values.slip-face", "J, Q"),
+    ("pair", "lesson.level.sets.slip-pair", "ຄູ່ໜຶ່ງ"),
+    ("round", "lesson.level.runs.slip-round", "ວົນຈາກຄິງກັບໄປຫາເອ"),
+    ("gap", "lesson.level.runs.slip-gap", "ມີໜ້າບັດໜຶ່ງຂາດຢູ່ກາງ"),
+    ("chain", "lesson.level.layoff.slip-chain", "ໃບຖັດໄປກໍ່ຕໍ່ໄດ້"),
+    ("too-early", "lesson.level.void.slip-early", "ເປັນໂມຄະ"),
+    ("total", "lesson.level.game.need-label", "ຜູ້ນຳໜ້າຍັງຕ້ອງການ"),
+    ("taken", "lesson.level.turn.slip-taken", "ກັບຄືນໄປທັນທີ"),
+    ("stock", "lesson.level.turn.slip-stock", "ເກັບໄວ້ໃນຕານີ້"),
+    ("could-extend", "lesson.level.lay-out.slip-could-extend", "ເຂົ້າໄດ້ກັບຊຸດ"),
+    ("tie-scores-nothing", "scoreguess.slip.tie-scores-nothing", "ສະເໝີ"),
+    ("forgot-to-subtract", "scoreguess.slip.forgot-to-subtract", "ຜູ້ເສຍ"),
+    ("bonus-not-in-rules", "scoreguess.slip.bonus-not-in-rules", "ເພີ່ມໂບນັດ"),
+    ("card-counted-twice", "count.slip.counted-twice", "ໃນສອງຊຸດ"),
+]
+
+
+@pytest.mark.parametrize(("code", "lesson_key", "words"), LAO_SLIP_WORDS)
+def test_a_lao_slip_name_uses_the_words_of_the_lesson_that_records_it(
+    code: str, lesson_key: str, words: str
+) -> None:
+    """The teacher reads a slip in the words the learner was taught (issue 40)."""
+    slip, lesson = translate(PREFIX + code, "lo"), translate(lesson_key, "lo", count=2)
+    assert words in lesson, (lesson_key, lesson)
+    assert words in slip, (code, slip)
+
+
+def test_the_lao_strategy_lab_has_one_name() -> None:
+    """Issue 40: the review's lab section names the lab as its page's title does."""
+    title = translate("lesson.lab.title", "lo")
+    assert translate("review.lab-section", "lo").startswith(title), title
