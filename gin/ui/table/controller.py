@@ -371,8 +371,9 @@ class TableController(TableState):
         return undone
 
     def hint(self) -> Hint:
-        """The hint engine's move for the learner, with its reasons (:func:`gin.bots.hint`)."""
-        return hint(self.view())
+        """The hint engine's move for the learner, with its reasons (:func:`gin.bots.hint`),
+        imagining the opponent the learner faces."""
+        return hint(self.view(), opponent=self.opponent_name)
 
 
 __all__ = ["MAX_SEED", "TableController", "fresh_seed", "parse_seed"]
