@@ -28,6 +28,7 @@ SECTIONS: dict[str, str] = {
     "classroom": "benchmarks.classroom_load",
     "review": "benchmarks.review",
     "first-table": "benchmarks.first_table",
+    "review-bias": "benchmarks.review_bias",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 
