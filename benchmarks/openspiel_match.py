@@ -950,6 +950,14 @@ NOTES: list[str] = [
     "+0.68 ± 2.97); twice the playouts (`--playouts 720`, stopped at 100 pairs) +6.62 "
     "against +5.86 (+0.77 ± 2.81). Both are within the noise, so neither was run on a fresh "
     "seed.",
+    '- **Issue 39: the inferred opponent model is the default** (`make_bot("expert", '
+    "...)`, as a learner or `python -m benchmarks.openspiel_match expert` meets it): the "
+    "expert starts from a learner's even prior (the simple bot is no kind it knows) and "
+    "learns from every finished deal of the match (the referee tells each deal's bot the "
+    "evidence of the deals before it), so against the simple bot, which knocks as soon as "
+    "it can, it comes to imagine a hasty opponent. **Not measured**: OpenSpiel "
+    "(`pyspiel`, the `bench` extra) was not installed on the machine of that session, so no "
+    "match was run; the +6.0 target stays unmet on the record.",
     "- **In our own rules against `eager`** (`python -m gin.tournament tactician eager "
     "--games 300 --seed 5`): `spades-double`, playing for gin: won 232 of 300 games, "
     "77.3% (72.3%-81.7%), points per deal 16.56 / 10.07. `classic`, unchanged play: 184 "
