@@ -6,7 +6,9 @@
   plays for gin when the knock limit is low and knocks only when an undercut is unlikely
   (option ``samples``: opponent hands sampled to judge a knock).
 - ``expert`` searches by simulation over guessed hidden cards (options ``playouts``,
-  ``budget_ms``, ``candidates``, ``confidence``; see :mod:`gin.bots.expert`).
+  ``budget_ms``, ``candidates``, ``confidence``; see :mod:`gin.bots.expert`). Made by
+  :func:`make_bot`, it models its opponent: the prior of the kind it faces (``opponent=``),
+  learnt from each finished deal (:mod:`gin.bots.opponent_model`).
 - :func:`hint` gives the expert's move with its reasons as data.
 
 The ``tactician``'s and the ``expert``'s random numbers are seeded from the position
