@@ -29,6 +29,7 @@ SECTIONS: dict[str, str] = {
     "review": "benchmarks.review",
     "first-table": "benchmarks.first_table",
     "demo": "benchmarks.demo_follow",
+    "review-bias": "benchmarks.review_bias",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

@@ -220,7 +220,9 @@ def run_tournament(
     ``rules`` is a :class:`~gin.rules.Rules` or a preset name. ``budget_ms`` caps the CPU
     time of each ``expert`` decision; ``options_a``/``options_b`` are passed to
     :func:`gin.bots.make_bot`. ``progress(done, total)`` is called after each game.
-    First dealers alternate; each game has its own seeded deck and opponents.
+    First dealers alternate; each game has its own seeded deck and opponents, each told
+    whom it faces (an ``expert`` starts from that kind's opponent model and learns from
+    the deals of its game).
     """
     if games < 1:
         raise GinError(M["error.bad-games"](games=echo(games)))
@@ -241,8 +243,8 @@ def run_tournament(
     for g in range(games):
         game_seed = master.getrandbits(64)
         bots = (
-            make_bot(bot_a, random.Random(game_seed ^ 0xA), **opts_a),
-            make_bot(bot_b, random.Random(game_seed ^ 0xB), **opts_b),
+            make_bot(bot_a, random.Random(game_seed ^ 0xA), opponent=bot_b, **opts_a),
+            make_bot(bot_b, random.Random(game_seed ^ 0xB), opponent=bot_a, **opts_b),
         )
         rec = play_game(bots, r, random.Random(game_seed), g % 2, times)
         if rec.winner is None:

@@ -151,7 +151,8 @@ def test_reveal_gives_the_reviews_own_verdict_and_each_follower_reads_theirs(
     desk.reveal_button.click()
     q = desk.question
     assert q.revealed is not None and q.best
-    expected = decide(0, view, gin.parse_action(choice))
+    faced = desk.table.controller.opponent_name  # the review imagines the opponent faced
+    expected = decide(0, view, gin.parse_action(choice), opponent=faced)
     got = {r.option: r for r in q.revealed}
     assert got[choice].verdict == expected.verdict
     banner.poll()

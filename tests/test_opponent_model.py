@@ -11,18 +11,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gin
+from benchmarks import openspiel_match
 from gin import actions as act
-from gin.bots import EagerBot, ExpertBot, TacticianBot
+from gin import tournament
+from gin.bots import EagerBot, ExpertBot, TacticianBot, make_bot
 from gin.bots import expert as expert_module
 from gin.bots.opponent_model import (
     NO_EVIDENCE,
     DealEvidence,
+    LearnsOpponent,
     OpponentModel,
     deal_evidence,
     learn_from_deals,
 )
-from gin.bots.selfplay import play_deal
+from gin.bots.selfplay import play_deal, play_game
 from gin.bots.sensible import waits
+from gin.ui.seats import OPPONENT
+from gin.ui.table.controller import TableController
 
 CLASSIC = gin.Rules.preset("classic")
 SPADES = gin.Rules.preset("spades-double")
@@ -112,8 +117,11 @@ def _deals(rules: gin.Rules, n: int, eager_seat: int) -> list[gin.Deal]:
 def _could_knock_on_last_discard(deal: gin.Deal, player: int) -> bool:
     """Replays ``deal`` up to ``player``'s last discard and asks the engine whether a knock
     with that card was legal there (an independent check of the shown-hand reading)."""
-    last = max(i for i, (a, p) in enumerate(zip(deal.actions, deal.movers, strict=True))
-               if p == player and isinstance(a, act.Discard))
+    last = max(
+        i
+        for i, (a, p) in enumerate(zip(deal.actions, deal.movers, strict=True))
+        if p == player and isinstance(a, act.Discard)
+    )
     d = gin.Deal.from_order(deal.rules, deal.order, deal.dealer)
     for a in deal.actions[:last]:
         d.apply(a)
@@ -151,9 +159,11 @@ def test_evidence_read_from_real_deals_of_eager_against_tactician_agrees_with_th
                 assert 0 < e.deadwood <= d.knock_limit
                 assert _could_knock_on_last_discard(d, opp)
     learner = OpponentModel.prior("learner")
-    assert learn_from_deals(learner, deals, 1).p_hasty > 0.5 > learn_from_deals(
-        learner, deals, 0
-    ).p_hasty
+    assert (
+        learn_from_deals(learner, deals, 1).p_hasty
+        > 0.5
+        > learn_from_deals(learner, deals, 0).p_hasty
+    )
 
 
 def test_evidence_of_an_unfinished_deal_is_none() -> None:
@@ -203,8 +213,9 @@ def test_expert_imagines_a_hasty_opponent_with_the_models_probability_determinis
     seen: list[bool] = []
     real = expert_module.sample_world
 
-    def recording(view: gin.PlayerView, mem: object, rng: random.Random,
-                  opponent_patient: bool = True) -> object:
+    def recording(
+        view: gin.PlayerView, mem: object, rng: random.Random, opponent_patient: bool = True
+    ) -> object:
         seen.append(opponent_patient)
         return real(view, mem, rng, opponent_patient)  # type: ignore[arg-type]
 
@@ -224,3 +235,104 @@ def test_expert_imagines_a_hasty_opponent_with_the_models_probability_determinis
     seen.clear()
     ExpertBot(playouts=40).analyse(view)
     assert seen and all(seen)
+
+
+# ------------------------------------------------ one model, inferred where the expert plays
+
+
+def _expert(opponent: str | None = None, **options: object) -> ExpertBot:
+    bot = make_bot("expert", random.Random(1), opponent=opponent, playouts=24, **options)
+    assert isinstance(bot, ExpertBot)
+    return bot
+
+
+@pytest.mark.parametrize("kind", ["eager", "tactician", "expert", None])
+def test_make_bot_gives_the_expert_the_prior_of_the_opponent_kind_it_faces(
+    kind: str | None,
+) -> None:
+    assert _expert(kind).opponent_model == OpponentModel.prior(kind)
+    # unknown opponent (a learner at the table): the learner's even prior
+    assert _expert().opponent_model == OpponentModel.prior("learner")
+
+
+def test_make_bot_keeps_an_opponent_model_asked_for_and_other_bots_ignore_the_opponent() -> None:
+    assert _expert("eager", opponent_model=None).opponent_model is None
+    assert _expert("eager", opponent_knocks_at_once=True).opponent_model == OpponentModel.certain(
+        hasty=True
+    )
+    assert isinstance(make_bot("tactician", random.Random(1), opponent="eager"), TacticianBot)
+    assert not isinstance(make_bot("eager", random.Random(1), opponent="expert"), LearnsOpponent)
+    assert isinstance(_expert(), LearnsOpponent)
+
+
+def test_play_deal_tells_a_learning_expert_what_the_finished_deal_showed() -> None:
+    expert = _expert()
+    deal = play_deal(gin.Deal.new(SPADES, dealer=0, rng=random.Random(702)), (expert, EagerBot()))
+    assert deal.is_over
+    expected = OpponentModel.prior("learner").learn(deal_evidence(deal, 0))
+    assert expert.opponent_model == expected
+
+
+def test_a_game_against_eager_ends_up_believing_the_opponent_knocks_at_once() -> None:
+    """Starting from a learner's even prior (as if eager were a stranger), the expert learns
+    from every deal of the game (eager knocks with deadwood while the stock is long) and
+    ends the game believing its opponent hasty."""
+    expert = _expert()
+    game = play_game((expert, EagerBot()), SPADES, seed=8)
+    assert game.is_over and len(game.deals) > 1
+    assert expert.opponent_model is not None
+    assert expert.opponent_model.p_hasty > 0.5
+    expected = learn_from_deals(OpponentModel.prior(None), game.deals, 0)
+    assert expert.opponent_model == expected
+
+
+def test_a_game_between_learning_experts_is_reproducible_deal_for_deal() -> None:
+    def once() -> tuple[object, ...]:
+        a, b = _expert("eager"), _expert("tactician")
+        g = play_game((a, b), SPADES, seed=3)
+        return (tuple(g.score_sheet), g.totals, a.opponent_model, b.opponent_model)
+
+    assert once() == once()
+
+
+def test_the_tournament_tells_each_opponent_whom_it_faces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[tuple[str, str | None]] = []
+    real = tournament.make_bot
+
+    def spy(name: str, rng: random.Random, **options: object) -> object:
+        seen.append((name, options.get("opponent")))  # type: ignore[arg-type]
+        return real(name, rng, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "make_bot", spy)
+    tournament.run_tournament("expert", "eager", 1, "classic", seed=2, options_a={"playouts": 8})
+    assert seen == [("expert", "eager"), ("eager", "expert")]
+
+
+def test_the_table_expert_learns_from_each_finished_deal_from_the_learners_prior() -> None:
+    table = TableController("spades-double", "expert", seed=21)
+    table.bot = _expert()  # the table's own bot, with fewer playouts
+    learner = EagerBot()
+    while not table.game.deal.is_over:
+        if table.learner_to_move():
+            table.act(learner.choose(table.view()))
+        else:
+            table.opponent_step()
+    bot = table.bot
+    assert isinstance(bot, ExpertBot)
+    evidence = deal_evidence(table.game.deal, OPPONENT)
+    assert bot.opponent_model == OpponentModel.prior("learner").learn(evidence)
+    # a new game meets a new opponent: the model starts again from the learner's prior
+    table.new_game(seed=22)
+    assert isinstance(table.bot, ExpertBot)
+    assert table.bot.opponent_model == OpponentModel.prior("learner")
+
+
+def test_the_openspiel_referee_tells_each_deals_bot_the_evidence_of_the_match_so_far() -> None:
+    evidence = [DealEvidence("hasty-knock", 20, 6), NO_EVIDENCE, DealEvidence("knock", 3, 2)]
+    bot = openspiel_match.bot_for_deal(lambda s: make_bot("expert", random.Random(s)), 5, evidence)
+    assert isinstance(bot, ExpertBot)
+    assert bot.opponent_model == OpponentModel.prior(None).learn_all(evidence)
+    eager = openspiel_match.bot_for_deal(lambda s: make_bot("eager", random.Random(s)), 5, evidence)
+    assert isinstance(eager, EagerBot)

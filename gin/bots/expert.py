@@ -38,7 +38,7 @@ from fractions import Fraction
 from gin import actions as act
 from gin.bots.evaluate import best_discard, bits, sample_opponent_hand
 from gin.bots.memory import Memory, remember
-from gin.bots.opponent_model import OpponentModel
+from gin.bots.opponent_model import DealEvidence, OpponentModel
 from gin.bots.seeding import position_rng
 from gin.bots.simulate import (
     DISCARD,
@@ -229,9 +229,13 @@ class ExpertBot:
     (:attr:`~gin.bots.opponent_model.OpponentModel.p_hasty`), drawn from the search's own
     seeded generator (so the search stays deterministic); a certain model draws nothing.
     ``opponent_knocks_at_once=True`` means a model certain of hasty (it takes the place of
-    any ``opponent_model``); with neither, the imagined opponent is patient, as by default
-    and in the hint and the review (the match against OpenSpiel's ``SimpleGinRummyBot``
-    measures the hasty model).
+    any ``opponent_model``); with neither, the imagined opponent is patient (as the hint
+    and the review imagine the ``tactician`` and the ``expert``).
+
+    The expert a learner or a bot meets is :func:`gin.bots.make_bot`'s: its model starts
+    from the prior of the opponent kind it faces (a learner's when not known) and learns
+    from every finished deal, told by whoever plays it (:meth:`learn_deal`, through
+    :func:`gin.bots.selfplay.tell_deal_over`).
     """
 
     name = "expert"
@@ -257,6 +261,14 @@ class ExpertBot:
         self.budget_ms = budget_ms
         self.candidates = max(1, candidates)
         self.confidence = confidence
+
+    def learn_deal(self, evidence: DealEvidence) -> None:
+        """Learn from what a finished deal showed of the opponent
+        (:meth:`OpponentModel.learn <gin.bots.opponent_model.OpponentModel.learn>`): the
+        next decisions imagine the opponent by the new model. Without a model (a patient
+        opponent) or with a certain one, nothing changes."""
+        if self.opponent_model is not None:
+            self.opponent_model = self.opponent_model.learn(evidence)
 
     def choose(self, view: PlayerView) -> act.Action:
         """The expert's choice for this view."""

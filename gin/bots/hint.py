@@ -23,6 +23,7 @@ from gin.bots.expert import (
     ExpertBot,
 )
 from gin.bots.memory import MELD_PARTNERS, Memory, remember
+from gin.bots.opponent_model import imagined
 from gin.bots.seeding import position_rng
 from gin.cards import DECK, Card, mask_cards
 from gin.errors import GinError
@@ -179,8 +180,15 @@ def hint(
     rng: random.Random | None = None,
     budget_ms: float = DEFAULT_BUDGET_MS,
     playouts: int = DEFAULT_PLAYOUTS,
+    *,
+    opponent: str | None = None,
 ) -> Hint:
     """The move the expert would make for ``view``, with its reasons.
+
+    ``opponent`` is the opponent the player faces (a bot's name, ``None`` if not known):
+    the expert's imagined deals play it as it plays
+    (:func:`gin.bots.opponent_model.imagined`: against ``eager`` an opponent who knocks
+    as soon as it can; otherwise a patient one).
 
     Raises :class:`~gin.errors.GinError` with code ``not-your-turn`` when the view's
     player is not to move (or the deal is over).
@@ -188,7 +196,7 @@ def hint(
     if not view.my_turn or not view.legal_actions:
         raise GinError(M["error.not-your-turn"]())
     rng = rng if rng is not None else position_rng(view, "hint")
-    bot = ExpertBot(playouts=playouts, budget_ms=budget_ms)
+    bot = ExpertBot(playouts=playouts, budget_ms=budget_ms, opponent_model=imagined(opponent))
     mem = remember(view)
     analysis = bot.analyse(view)
     steps: list[Draft] = []

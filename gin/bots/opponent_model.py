@@ -35,13 +35,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 from gin import actions as act
 from gin.bots.sensible import waits
 from gin.cards import cards_mask
 from gin.deal import Deal, PlayerView
 from gin.melds import deadwood_of_mask
+from gin.rules import Rules
 
 EvidenceKind = Literal["hasty-knock", "knock", "passed-up-knock", "none"]
 """What a deal's end shows of the opponent: ``hasty-knock`` (knocked with deadwood where a
@@ -158,10 +159,7 @@ def view_evidence(view: PlayerView) -> DealEvidence:
     opp = 1 - me
     rules = view.rules
     if view.knocker == opp:
-        dw = view.result.knocker_deadwood
-        if dw > 0 and waits(rules, view.stock_count):
-            return DealEvidence("hasty-knock", view.stock_count, dw)
-        return DealEvidence("knock", view.stock_count, dw)
+        return knock_evidence(rules, view.stock_count, view.result.knocker_deadwood)
     shown = view.opponent_hand
     if shown is None or len(shown) != 10:
         return NO_EVIDENCE
@@ -177,16 +175,54 @@ def view_evidence(view: PlayerView) -> DealEvidence:
             break
     if last_discard_stock < 0:
         return NO_EVIDENCE  # the opponent never discarded: no knock was ever theirs to make
-    dw = deadwood_of_mask(cards_mask(shown))
-    if 0 < dw <= view.knock_limit:
-        return DealEvidence("passed-up-knock", last_discard_stock, dw)
+    return shown_evidence(deadwood_of_mask(cards_mask(shown)), view.knock_limit, last_discard_stock)
+
+
+def knock_evidence(rules: Rules, stock: int, deadwood: int) -> DealEvidence:
+    """What the opponent's knock (or gin) with ``deadwood`` left, at a stock of ``stock``
+    cards, shows: ``hasty-knock`` where a patient player would have waited for gin
+    (:func:`gin.bots.sensible.waits`), ``knock`` otherwise."""
+    if deadwood > 0 and waits(rules, stock):
+        return DealEvidence("hasty-knock", stock, deadwood)
+    return DealEvidence("knock", stock, deadwood)
+
+
+def shown_evidence(deadwood: int, knock_limit: int, stock: int) -> DealEvidence:
+    """What the opponent's ten cards shown at the player's knock show: with ``deadwood``
+    within the ``knock_limit`` (and not gin) they could have knocked on their last discard,
+    at a stock of ``stock`` cards, and did not (``passed-up-knock``); otherwise nothing."""
+    if 0 < deadwood <= knock_limit:
+        return DealEvidence("passed-up-knock", stock, deadwood)
     return NO_EVIDENCE
+
+
+@runtime_checkable
+class LearnsOpponent(Protocol):
+    """An opponent that learns from finished deals how its opponent plays (the ``expert``
+    with an :class:`OpponentModel`): whoever plays it tells it each deal's evidence
+    (:func:`gin.bots.selfplay.tell_deal_over`, the table, the OpenSpiel referee)."""
+
+    def learn_deal(self, evidence: DealEvidence) -> None:
+        """Learn from what one finished deal showed of the opponent."""
+        ...
 
 
 def deal_evidence(deal: Deal, seat: int) -> DealEvidence:
     """What the finished ``deal`` shows of the opponent of the player at ``seat`` (read
     from that player's final view, :func:`view_evidence`)."""
     return view_evidence(deal.view(seat))
+
+
+def imagined(kind: str | None) -> OpponentModel | None:
+    """The opponent the hint and the review imagine for a learner facing ``kind`` (the
+    table's opponent, a bot's name; ``None`` when not known): ``eager`` knocks as soon as
+    it can, by its own rules, so a model certain of hasty; any other (the ``tactician``,
+    the ``expert``, or not known) ``None``, the patient opponent they always imagined.
+
+    >>> imagined("eager").p_hasty, imagined("tactician"), imagined(None)
+    (1.0, None, None)
+    """
+    return OpponentModel.certain(hasty=True) if kind == "eager" else None
 
 
 def learn_from_deals(model: OpponentModel, deals: Iterable[Deal], seat: int) -> OpponentModel:
@@ -200,8 +236,12 @@ __all__ = [
     "STRONG_PRIOR",
     "DealEvidence",
     "EvidenceKind",
+    "LearnsOpponent",
     "OpponentModel",
     "deal_evidence",
+    "imagined",
+    "knock_evidence",
     "learn_from_deals",
+    "shown_evidence",
     "view_evidence",
 ]

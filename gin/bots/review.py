@@ -25,6 +25,11 @@ replaying the deal's actions, and weighs the moves worth weighing from that view
   At that cap (:data:`~gin.bots.verdicts.WELL_MEASURED` worlds) the loss's standard error
   is well measured and its interval narrows to half a standard error
   (:func:`gin.bots.verdicts.margin`);
+- the imagined opponent plays as the one the player faced (``opponent``, a bot's name:
+  :func:`gin.bots.opponent_model.imagined`): against ``eager``, which knocks as soon as it
+  can, every imagined deal's opponent knocks as soon as it can too; against the
+  ``tactician``, the ``expert`` or an opponent not named, it is patient (it waits for gin
+  where that pays), as the sensible player on the player's own side;
 - a decision where the move made is the only candidate (a forced move, gin, or a top
   card that can't help left on the pile) needs no search: it is the best move.
 
@@ -71,6 +76,7 @@ from gin.bots.expert import (
     world_outcomes,
 )
 from gin.bots.memory import remember
+from gin.bots.opponent_model import imagined
 from gin.bots.review_layout import (
     LAYOFF_THEME,
     LAYOUT_THEME,
@@ -162,6 +168,9 @@ class Weighing:
     start: int = 0
     """The worlds the search began with (it doubles them while a verdict is uncertain,
     up to :data:`REVIEW_GROWTH` times as many)."""
+    opponent_hasty: bool = False
+    """Whether the imagined opponent knocked as soon as it could in every world (the
+    player faced ``eager``); otherwise it was patient."""
 
     @property
     def best(self) -> act.Action:
@@ -238,6 +247,7 @@ def _search(
     start: int,
     cap: int,
     costly_cap: int | None = None,
+    hasty: bool = False,
 ) -> Weighing:
     """Play ``cands`` in ``start`` worlds, then, while the verdict of ``made`` is not
     settled (:func:`open_line`), in twice as many (the first worlds kept, the next drawn
@@ -247,7 +257,8 @@ def _search(
 
     Once more worlds are needed, only the moves that may still be the best go on with the
     move made (a move behind the best by more than :data:`PRUNE_SE` standard errors stops:
-    its value stays the one of the worlds it was played in)."""
+    its value stays the one of the worlds it was played in). ``hasty``: the imagined
+    opponent knocks as soon as it can in every world (else it is patient)."""
     mem = remember(view)
     rng = position_rng(view, REVIEW_SALT)
     me = view.player
@@ -260,7 +271,7 @@ def _search(
     n = 0
     while True:
         while n < target:
-            base = sample_world(view, mem, rng)
+            base = sample_world(view, mem, rng, opponent_patient=not hasty)
             for k, o in zip(live, world_outcomes(base, [cs[k] for k in live]), strict=True):
                 points[k].append(o.value(me))
                 e = ending(o, me)
@@ -299,7 +310,7 @@ def _search(
     ranked = tuple(tuple(points[k]) for k in order)
     close = mk >= 0 and within_noise([b - x for b, x in zip(points[lead], points[mk], strict=True)])
     legal = tuple(a for a in view.legal_actions if a not in cs)
-    return Weighing(values, n, legal, close, ranked, start)
+    return Weighing(values, n, legal, close, ranked, start, hasty)
 
 
 def candidates(view: PlayerView, made: act.Action | None = None) -> list[act.Action]:
@@ -320,9 +331,15 @@ def candidates(view: PlayerView, made: act.Action | None = None) -> list[act.Act
     return out
 
 
-def _obvious(view: PlayerView, only: act.Action) -> Weighing:
+def _obvious(view: PlayerView, only: act.Action, hasty: bool = False) -> Weighing:
     rest = tuple(a for a in view.legal_actions if a != only)
-    return Weighing((CandidateValue(only, 0.0, 0, ()),), 0, rest)
+    return Weighing((CandidateValue(only, 0.0, 0, ()),), 0, rest, opponent_hasty=hasty)
+
+
+def imagines_hasty(opponent: str | None) -> bool:
+    """Whether the review imagines an opponent who knocks as soon as it can for a player
+    who faced ``opponent`` (:func:`gin.bots.opponent_model.imagined`: ``eager``)."""
+    return imagined(opponent) is not None
 
 
 def _check(view: PlayerView, made: act.Action | None) -> None:
@@ -333,40 +350,66 @@ def _check(view: PlayerView, made: act.Action | None) -> None:
 
 
 def weigh(
-    view: PlayerView, made: act.Action | None = None, worlds: int = REVIEW_WORLDS
+    view: PlayerView,
+    made: act.Action | None = None,
+    worlds: int = REVIEW_WORLDS,
+    *,
+    opponent: str | None = None,
 ) -> Weighing:
     """Weigh the decision at ``view`` (the candidates of :func:`candidates`) in exactly
     ``worlds`` worlds per candidate, seeded by the position and :data:`REVIEW_SALT`: a
-    search of fixed size, the yardstick a stronger search is measured with.
+    search of fixed size, the yardstick a stronger search is measured with. The imagined
+    opponent plays as ``opponent`` (see the module).
 
     Raises :class:`~gin.errors.GinError` with code ``not-your-turn`` if the view's player
     is not to move.
     """
     _check(view, made)
+    hasty = imagines_hasty(opponent)
     cands = candidates(view, made)
     if len(cands) == 1:
-        return _obvious(view, cands[0])
-    return _search(view, cands, made, worlds, worlds)
+        return _obvious(view, cands[0], hasty)
+    return _search(view, cands, made, worlds, worlds, hasty=hasty)
 
 
-def weigh_sequential(view: PlayerView, made: act.Action, worlds: int = REVIEW_WORLDS) -> Weighing:
+def weigh_sequential(
+    view: PlayerView,
+    made: act.Action,
+    worlds: int = REVIEW_WORLDS,
+    *,
+    opponent: str | None = None,
+) -> Weighing:
     """Weigh the decision ``made`` at ``view`` as the review does: the candidates of
     :func:`candidates` in ``worlds`` worlds, doubled while the verdict of ``made`` is
     uncertain (its loss's interval crosses a class boundary), up to
-    :data:`REVIEW_GROWTH` times ``worlds``. A clear decision costs no extra world."""
+    :data:`REVIEW_GROWTH` times ``worlds``. A clear decision costs no extra world. The
+    imagined opponent plays as ``opponent`` (see the module)."""
+    return _weigh_sequential(view, made, worlds, imagines_hasty(opponent))
+
+
+def _weigh_sequential(view: PlayerView, made: act.Action, worlds: int, hasty: bool) -> Weighing:
     _check(view, made)
     cands = candidates(view, made)
     if len(cands) == 1:
-        return _obvious(view, cands[0])
-    return _search(view, cands, made, worlds, worlds * REVIEW_GROWTH, worlds * COSTLY_GROWTH)
+        return _obvious(view, cands[0], hasty)
+    return _search(
+        view, cands, made, worlds, worlds * REVIEW_GROWTH, worlds * COSTLY_GROWTH, hasty=hasty
+    )
 
 
-def weigh_move(view: PlayerView, action: act.Action, worlds: int = REVIEW_WORLDS) -> CandidateValue:
+def weigh_move(
+    view: PlayerView,
+    action: act.Action,
+    worlds: int = REVIEW_WORLDS,
+    *,
+    opponent: str | None = None,
+) -> CandidateValue:
     """The value of one move at ``view``, in the same worlds as :func:`weigh` (so it
-    compares with the values there)."""
+    compares with the values there, for the same ``opponent``)."""
     if action not in view.legal_actions:
         raise IllegalActionError(M["error.review-not-legal"](action=action.text))
-    return _search(view, [action], None, worlds, worlds).values[0]
+    hasty = imagines_hasty(opponent)
+    return _search(view, [action], None, worlds, worlds, hasty=hasty).values[0]
 
 
 @dataclass(frozen=True)
@@ -401,15 +444,26 @@ class Decision:
         return self.verdict in COSTLY
 
 
-def decide(index: int, view: PlayerView, made: act.Action, worlds: int = REVIEW_WORLDS) -> Decision:
+def decide(
+    index: int,
+    view: PlayerView,
+    made: act.Action,
+    worlds: int = REVIEW_WORLDS,
+    *,
+    opponent: str | None = None,
+) -> Decision:
     """Weigh the decision ``made`` at ``view`` (:func:`weigh_sequential`, ``worlds`` worlds
-    at first) and class it by :func:`gin.bots.verdicts.judge_loss`: costly only when the low
-    end of the loss's interval clears the class's threshold, ``close`` when the worlds
-    cannot tell. A layout or layoffs the player chose is weighed exactly
-    (:func:`decide_exact`)."""
+    at first, the imagined opponent playing as ``opponent``) and class it by
+    :func:`gin.bots.verdicts.judge_loss`: costly only when the low end of the loss's
+    interval clears the class's threshold, ``close`` when the worlds cannot tell. A layout
+    or layoffs the player chose is weighed exactly (:func:`decide_exact`)."""
+    return _decide(index, view, made, worlds, imagines_hasty(opponent))
+
+
+def _decide(index: int, view: PlayerView, made: act.Action, worlds: int, hasty: bool) -> Decision:
     if is_exact(made):
         return decide_exact(index, view, made)
-    w = weigh_sequential(view, made, worlds)
+    w = _weigh_sequential(view, made, worlds, hasty)
     diffs = w.diffs(made)
     v = judge_loss(diffs)
     loss = 0.0 if v == "best" else w.loss(made)
@@ -490,6 +544,9 @@ class DealReview:
     player: int
     decisions: tuple[Decision, ...]
     worlds: int
+    opponent_hasty: bool = False
+    """Whether the imagined deals' opponent knocked as soon as it could (the player faced
+    ``eager``: :func:`imagines_hasty`); the review then says so."""
 
     @property
     def costly(self) -> tuple[Decision, ...]:
@@ -519,11 +576,14 @@ class DealReviewer:
 
     Raises :class:`~gin.errors.IllegalActionError` with code ``review-deal-not-over``
     while the deal is still being played: a review is only offered once the deal is over.
+    ``opponent`` is the opponent the player faced (a bot's name, ``None`` if not known):
+    the imagined deals' opponent plays as it does (see the module).
     """
 
     deal: Deal
     player: int
     worlds: int = REVIEW_WORLDS
+    opponent: str | None = None
     pending: list[tuple[int, PlayerView, act.Action]] = field(init=False)
     done: list[Decision] = field(init=False, default_factory=list)
     total: int = field(init=False, default=0)
@@ -545,20 +605,28 @@ class DealReviewer:
         """Weigh the next decision; ``True`` once all are weighed."""
         if self.pending:
             i, view, made = self.pending.pop()
-            self.done.append(decide(i, view, made, self.worlds))
+            self.done.append(_decide(i, view, made, self.worlds, self.hasty))
         return self.finished
+
+    @property
+    def hasty(self) -> bool:
+        """Whether the imagined opponent knocks as soon as it can (:func:`imagines_hasty`)."""
+        return imagines_hasty(self.opponent)
 
     @property
     def result(self) -> DealReview:
         """The finished review (weighs what is left first)."""
         while not self.step():
             pass
-        return DealReview(self.player, tuple(self.done), self.worlds)
+        return DealReview(self.player, tuple(self.done), self.worlds, self.hasty)
 
 
-def review_deal(deal: Deal, player: int, worlds: int = REVIEW_WORLDS) -> DealReview:
-    """Review ``player``'s decisions in the finished ``deal`` (see the module)."""
-    return DealReviewer(deal, player, worlds).result
+def review_deal(
+    deal: Deal, player: int, worlds: int = REVIEW_WORLDS, *, opponent: str | None = None
+) -> DealReview:
+    """Review ``player``'s decisions in the finished ``deal``, the imagined opponent
+    playing as ``opponent``, the one the player faced (see the module)."""
+    return DealReviewer(deal, player, worlds, opponent).result
 
 
 # ---------------------------------------------------------------------------- the game
@@ -609,9 +677,14 @@ def finished_deals(game: Game) -> list[int]:
     return [i for i, d in enumerate(game.deals) if d.is_over]
 
 
-def review_game(game: Game, player: int, worlds: int = REVIEW_WORLDS) -> list[DealReview]:
-    """A review of every finished deal of ``game`` for ``player``, in order."""
-    return [review_deal(game.deals[i], player, worlds) for i in finished_deals(game)]
+def review_game(
+    game: Game, player: int, worlds: int = REVIEW_WORLDS, *, opponent: str | None = None
+) -> list[DealReview]:
+    """A review of every finished deal of ``game`` for ``player`` (who faced
+    ``opponent``), in order."""
+    return [
+        review_deal(game.deals[i], player, worlds, opponent=opponent) for i in finished_deals(game)
+    ]
 
 
 # ---------------------------------------------------------------------------- the puzzle
@@ -666,7 +739,7 @@ class Puzzle:
             return PuzzleAnswer(action, 0.0, "best", action, best.mean if best else 0.0)
         # the review's own rule in the review's own worlds: as if this had been the move
         start = d.weighing.start or REVIEW_WORLDS
-        again = decide(d.index, self.view, action, start)
+        again = _decide(d.index, self.view, action, start, d.weighing.opponent_hasty)
         mine = again.weighing.value_of(action)
         return PuzzleAnswer(
             action, again.loss, again.verdict, again.best, mine.mean if mine else 0.0
@@ -725,6 +798,7 @@ __all__ = [
     "decide",
     "decide_exact",
     "finished_deals",
+    "imagines_hasty",
     "judge_exact",
     "learner_decisions",
     "open_line",

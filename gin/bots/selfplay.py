@@ -4,6 +4,9 @@
 its own :class:`~gin.deal.PlayerView`; :func:`play_game` plays a :class:`~gin.match.Game`
 to the target, the game dealing every deal and choosing each next dealer by the rules.
 The tournaments (:mod:`gin.tournament`), the benchmarks and the lessons all use them.
+Each finished deal is told to the players that learn from it
+(:func:`tell_deal_over`: the ``expert``'s opponent model), so a bot that plays on learns
+how its opponent plays.
 
 >>> import random
 >>> from gin.rules import Rules
@@ -21,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gin.actions import Action
+from gin.bots.opponent_model import LearnsOpponent, deal_evidence
 from gin.deal import Deal
 from gin.errors import GinError
 from gin.i18n import M
@@ -52,6 +56,7 @@ def play_deal(
     which is changed in place.
     """
     _play_out(deal, bots, deal.apply, times, clock)
+    tell_deal_over(deal, bots)
     return deal
 
 
@@ -59,7 +64,20 @@ def play_game_deal(game: Game, bots: Sequence[Bot]) -> Game:
     """Play the current deal of ``game`` to its end between ``bots``, through the game
     (its log and score sheet follow). Returns the game, changed in place."""
     _play_out(game.deal, bots, game.apply, None, time.perf_counter)
+    tell_deal_over(game.deal, bots)
     return game
+
+
+def tell_deal_over(deal: Deal, bots: Sequence[object]) -> None:
+    """Tell the finished ``deal`` to each of ``bots`` (``bots[p]`` played player ``p``)
+    that learns from finished deals (:class:`~gin.bots.opponent_model.LearnsOpponent`):
+    it learns what the deal showed of its opponent, read from its own seat's final view
+    (:func:`~gin.bots.opponent_model.deal_evidence`). A deal not over tells nothing."""
+    if not deal.is_over:
+        return
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, LearnsOpponent):
+            bot.learn_deal(deal_evidence(deal, seat))
 
 
 def _play_out(
@@ -105,10 +123,18 @@ def play_game(
     game = Game(rules, rng=rng, seed=seed, first_dealer=first_dealer)
     for n in range(max_deals):
         _play_out(game.deal, bots, game.apply, times, time.perf_counter)
+        tell_deal_over(game.deal, bots)
         if game.is_over or n + 1 == max_deals:
             break
         game.next_deal()
     return game
 
 
-__all__ = ["MAX_DEALS_PER_GAME", "Times", "play_deal", "play_game", "play_game_deal"]
+__all__ = [
+    "MAX_DEALS_PER_GAME",
+    "Times",
+    "play_deal",
+    "play_game",
+    "play_game_deal",
+    "tell_deal_over",
+]

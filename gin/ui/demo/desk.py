@@ -297,13 +297,14 @@ class DemoDesk:
         done = self._total - len(self._weighing)
         self._status(M["demo.weighing"].render({"done": done, "total": self._total}))
         if option:
-            d = decide(0, view, act.parse_action(option))
+            faced = self.table.controller.opponent_name or None  # the review imagines it
+            d = decide(0, view, act.parse_action(option), opponent=faced)
             self.verdicts[option] = (d.verdict, d.loss)
             self.reasons[option] = d.reasons
             if self._best is None:
                 self._best = d.best
         else:
-            self._best = weigh(view).best
+            self._best = weigh(view, opponent=self.table.controller.opponent_name or None).best
         if not self._weighing:
             self._finish_reveal()
 

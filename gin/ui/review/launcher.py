@@ -55,6 +55,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         worlds: int = REVIEW_WORLDS,
         scheduler: Scheduler | None = None,
         table_slips: Callable[[], Sequence[tuple[int, Sequence[Text]]]] = lambda: (),
+        opponent: Callable[[], str | None] = lambda: None,
     ) -> None:
         self.game = game
         self.player = player
@@ -66,6 +67,8 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.button.add_class("gin-action-review")
         self.table_slips = table_slips
         """The slips the table noted by deal, for the game summary (issue 29)."""
+        self.opponent = opponent
+        """The opponent the player faces (a bot's name): the review imagines it (issue 39)."""
         self.button.on_click(guarded(self.show_error)(lambda _b: self.open_review(self._current())))
         self.earlier = w.HBox([])
         self.earlier.add_class("gin-review-earlier")
@@ -188,7 +191,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
 
     def _start(self, number: int) -> None:
         g = self.game()
-        self._job = DealReviewer(g.deals[number - 1], self.player, self.worlds)
+        self._job = DealReviewer(g.deals[number - 1], self.player, self.worlds, self.opponent())
         self._job_number = number
         self._token += 1
         self._show_progress()

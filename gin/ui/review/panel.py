@@ -199,6 +199,9 @@ class ReviewPanel(w.VBox):  # type: ignore[misc]
         intro = f"<p>{escape(M['review.intro'].render())}</p>"
         if any(d.exact is not None for d in self.review.decisions):
             intro += f'<p class="gin-review-exact">{escape(M["review.intro-exact"].render())}</p>'
+        if self.review.opponent_hasty:
+            hasty = escape(M["review.intro-hasty"].render())
+            intro += f'<p class="gin-review-hasty">{hasty}</p>'
         self.head.value = f"<h3>{title}</h3>{intro}{legend_html()}"
         self.moves.value = moves_html(self.review)
         key = "review.costly-title" if self.costly else "review.costly-none"

@@ -18,6 +18,7 @@ from typing import Any
 import gin
 import gin.bots
 from gin.bots.hint import Hint, hint
+from gin.bots.selfplay import tell_deal_over
 from gin.i18n import M, Text
 from gin.ui.page.dealsecret import server_secret, shuffle_seed
 from gin.ui.seats import LEARNER, OPPONENT
@@ -316,6 +317,9 @@ class TableController(TableState):
 
     def _tell_if_over(self) -> None:
         if self.game.deal.is_over:
+            seats: list[object] = [None, None]
+            seats[OPPONENT] = self.bot
+            tell_deal_over(self.game.deal, seats)  # the expert learns how the learner plays
             for listener in self.deal_listeners:
                 listener(self.game.deal)
 
@@ -367,8 +371,9 @@ class TableController(TableState):
         return undone
 
     def hint(self) -> Hint:
-        """The hint engine's move for the learner, with its reasons (:func:`gin.bots.hint`)."""
-        return hint(self.view())
+        """The hint engine's move for the learner, with its reasons (:func:`gin.bots.hint`),
+        imagining the opponent the learner faces."""
+        return hint(self.view(), opponent=self.opponent_name)
 
 
 __all__ = ["MAX_SEED", "TableController", "fresh_seed", "parse_seed"]

@@ -177,6 +177,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             lambda: c.game,
             teacher=lambda: c.teacher,
             table_slips=lambda: sorted(c.game_slips.items()),
+            opponent=lambda: c.opponent_name,
         )
         self.keys_help = fixed_html(M["keys.help"].render(), "gin-keys-help")
         self.style_html = fixed_html(f"<style>{_CSS}</style>", "gin-style")
