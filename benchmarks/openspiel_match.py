@@ -742,6 +742,43 @@ RECORDED: list[dict[str, Any]] = [
         "target": 6.0,
         "final": True,
     },
+    {
+        "bot": "expert",
+        "options": {},
+        "seed": 7070,
+        "pairs": 300,
+        "deals": 600,
+        "points_per_deal": 4.983333333333333,
+        "ci95_half": 1.823544491797151,
+        "win_rate": 0.455,
+        "loss_rate": 0.5016666666666667,
+        "endings": {
+            "ours gin": 122,
+            "ours knock": 60,
+            "ours undercut": 1,
+            "ours wall-gin": 1,
+            "ours wall-knock": 2,
+            "theirs gin": 52,
+            "theirs knock": 247,
+            "theirs tie": 19,
+            "theirs undercut": 88,
+            "theirs wall-knock": 1,
+            "wall": 7
+        },
+        "decisions": 9925,
+        "p50_ms": 78.38681800058112,
+        "p95_ms": 212.87247099826345,
+        "max_ms": 9428.535939998255,
+        "cpu_p50_ms": 66.75637600000073,
+        "cpu_p95_ms": 111.20153700002788,
+        "cpu_max_ms": 202.15999699999543,
+        "refused_knocks": 0,
+        "layoff_skips": 0,
+        "seconds": 814.9091555000014,
+        "label": "expert at its default: the inferred opponent model (issue 39)",
+        "target": 6.0,
+        "final": True
+    },
 ]
 """Matches measured on the shared machine (summaries of :meth:`MatchResult.summary`, with
 a ``label``): re-run with ``python -m benchmarks.openspiel_match BOT --pairs N --seed S``."""
@@ -955,9 +992,14 @@ NOTES: list[str] = [
     "expert starts from a learner's even prior (the simple bot is no kind it knows) and "
     "learns from every finished deal of the match (the referee tells each deal's bot the "
     "evidence of the deals before it), so against the simple bot, which knocks as soon as "
-    "it can, it comes to imagine a hasty opponent. **Not measured**: OpenSpiel "
-    "(`pyspiel`, the `bench` extra) was not installed on the machine of that session, so no "
-    "match was run; the +6.0 target stays unmet on the record.",
+    "it can, it comes to imagine a hasty opponent. Measured "
+    "on 300 duplicate pairs of seed 7070, never used before (one part, `nice -n 19` beside "
+    "the test suite and other benchmarks; OpenSpiel installed in a separate venv): "
+    "**+4.98 ± 1.82** points per deal, half the pairs "
+    "the issue asks for; the +6.0 target is **missed** on the estimate and inside the "
+    "interval, about where the switched model of issue 30 (+5.19 ± 1.20) was. Decision CPU "
+    "time p50 67 ms, p95 111 ms (the 250 ms bound "
+    "held); the wall's max of 9.4 s is the machine's other work.",
     "- **In our own rules against `eager`** (`python -m gin.tournament tactician eager "
     "--games 300 --seed 5`): `spades-double`, playing for gin: won 232 of 300 games, "
     "77.3% (72.3%-81.7%), points per deal 16.56 / 10.07. `classic`, unchanged play: 184 "
