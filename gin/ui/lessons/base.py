@@ -216,6 +216,8 @@ class Lesson:
             return
         choose_language(lang)
         outer, menu, navigator = self.widget, self.language_menu, self.navigator
+        if menu is not None:
+            menu.style_for(lang)  # the Lao font arrives with the first Lao page
         fresh = self.rebuilt()
         if self._show_problem is not None:  # the new parts have their own problem area
             pageerrors.remove_message_area(self._show_problem)

@@ -163,7 +163,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
                 self.learner_hand.area,
             ],
             rooms=self.rooms.box,
-            confirm=[self.buttons["confirm"], self.buttons["cancel"]],
+            confirm=lambda: [self.buttons["confirm"], self.buttons["cancel"]],
             actions=self.actions.row,
         )
         self.piles.place_beside(self.felt.status)  # the turn line beside the piles
@@ -210,8 +210,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.opponent_area = felt.opponent_area
         self.turn_html = felt.turn_html
         self.last_move_html = felt.last_move_html
-        self.confirm_text = felt.confirm_text
-        self.confirm_box = felt.confirm_box
         self.stock_area = piles.stock_area
         self.stock_label = piles.stock_label
         self.discard_area = piles.discard_area
@@ -267,6 +265,16 @@ class GinTable(w.VBox):  # type: ignore[misc]
         report(self.controller.show_error, self.flow.moved_on)
 
     # ------------------------------------------------------------------ the parts' widgets
+
+    @property
+    def confirm_box(self) -> w.HBox:
+        """The knock confirmation (made when first asked for)."""
+        return self.felt.confirm_box
+
+    @property
+    def confirm_text(self) -> w.HTML:
+        """The confirmation's question."""
+        return self.felt.confirm_text
 
     @property
     def hand(self) -> CardArea:
