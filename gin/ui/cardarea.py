@@ -39,6 +39,7 @@ from gin.cards import Card
 from gin.errors import CardParseError, GinError, echo
 from gin.i18n import M, Text, spoken_card
 from gin.ui.keys import KEY_CODES
+from gin.ui.parts import fixed_layout
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
@@ -115,7 +116,7 @@ _code: list[CardAreaCode] = []
 def card_area_code() -> CardAreaCode:
     """The kernel's one :class:`CardAreaCode`, made again once closed (``Widget.close_all``)."""
     if not _code or _code[0].comm is None:
-        _code[:] = [CardAreaCode()]
+        _code[:] = [CardAreaCode(layout=fixed_layout())]
     return _code[0]
 
 

@@ -27,6 +27,7 @@ import anywidget
 import traitlets
 
 from gin.i18n import LANGUAGES, M, current_language, set_language, text_direction
+from gin.ui.parts import fixed_layout
 
 _HERE = Path(__file__).parent
 FONT_DIR = _HERE.parent / "fonts"
@@ -165,6 +166,7 @@ class LanguageMenu(anywidget.AnyWidget):
             label=M["language.menu"].render(lang=lang),
             dir=text_direction(lang),
             from_address=from_address,
+            layout=fixed_layout(),
         )
         self.style_for(lang)
         self.add_class("gin-language-menu")

@@ -28,6 +28,7 @@ import gin
 from gin.i18n import M
 from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
 from gin.ui.arrange.layoffs import Layoffs
+from gin.ui.parts import fixed_layout
 from gin.ui.table.commands import TableCommands
 from gin.ui.table.controller import TableController
 
@@ -53,7 +54,7 @@ class ArrangeRooms:
         self._gin_refused: gin.KnockRefusedError | None = None
         """The gin laid out with deadwood that the builder asks about (lay out again, or
         knock?): the slip, noted only once the learner's answer is known."""
-        self.box = w.VBox()
+        self.box = w.VBox(layout=fixed_layout())
         self.box.add_class("gin-arrange-box")
 
     # ------------------------------------------------------------------ state
