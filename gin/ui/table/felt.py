@@ -98,9 +98,9 @@ class Felt(w.VBox):  # type: ignore[misc]
     The other parts' widgets are laid on it where they belong: ``piles`` (the piles' row;
     the table puts :attr:`status`, the turn line, beside it, and hands the discard history
     to :meth:`place_history`, which lays it under the row), the learner's ``hand``
-    and the line above it, the arrange rooms' ``rooms`` box, the ``confirm`` and ``cancel``
-    buttons (``confirm`` gives them, asked for with the confirmation) and the ``actions``
-    row.
+    and the line above it, the arrange rooms' ``rooms`` box (``None``: the table lays it
+    out when it is made), the ``confirm`` and ``cancel`` buttons (``confirm`` gives them,
+    asked for with the confirmation) and the ``actions`` row.
     """
 
     def __init__(
@@ -109,7 +109,7 @@ class Felt(w.VBox):  # type: ignore[misc]
         *,
         piles: w.Widget,
         hand: Sequence[w.Widget],
-        rooms: w.Widget,
+        rooms: w.Widget | None,
         confirm: Sequence[w.Button] | Callable[[], Sequence[w.Button]],
         actions: w.Widget,
     ) -> None:
@@ -136,7 +136,7 @@ class Felt(w.VBox):  # type: ignore[misc]
                 self.opponent_area,
                 piles,
                 *hand,
-                rooms,
+                *([rooms] if rooms is not None else []),
                 self.result,
                 actions,
             ],

@@ -65,10 +65,23 @@ class HandOrdering:
         self._on_error: list[Callable[[GinError], Any]] = []
         self._button_css = button_css
         self._parts: tuple[w.Button, w.Button, w.HTML] | None = None
-        self.widget = w.HBox([], layout=fixed_layout(display="none"))
-        self.widget.add_class("gin-hand-ordering")
+        self._widget: w.HBox | None = None
+        self.place: Callable[[w.HBox], Any] | None = None
+        """Called with :attr:`widget` when it has just been made (for a part that lays it
+        out where it belongs)."""
         area.on_move(self._moved)
         self.active = active
+
+    @property
+    def widget(self) -> w.HBox:
+        """The sort buttons and the keys line (``gin-hand-ordering``), made when the
+        ordering is first active or this is first asked for."""
+        if self._widget is None:
+            self._widget = w.HBox([], layout=fixed_layout(display="none"))
+            self._widget.add_class("gin-hand-ordering")
+            if self.place is not None:
+                self.place(self._widget)
+        return self._widget
 
     def _made(self) -> tuple[w.Button, w.Button, w.HTML]:
         if self._parts is None:
@@ -114,7 +127,8 @@ class HandOrdering:
         if on:
             self._made()
         self.area.reorderable = bool(on)
-        set_display(self.widget, "flex" if on else "none")
+        if on or self._widget is not None:
+            set_display(self.widget, "flex" if on else "none")
 
     def relabel(self) -> None:
         """Label the buttons and the keys line in the current language."""
