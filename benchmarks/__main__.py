@@ -28,6 +28,7 @@ SECTIONS: dict[str, str] = {
     "classroom": "benchmarks.classroom_load",
     "review": "benchmarks.review",
     "first-table": "benchmarks.first_table",
+    "first-card-ratio": "benchmarks.first_card_ratio",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

@@ -41,6 +41,7 @@ from gin.ui.parts import (
     fixed_layout,
     insert_child,
     set_display,
+    shared_style,
 )
 from gin.ui.review.panel import ReviewPanel
 
@@ -190,7 +191,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         earlier = tuple(n for n in self._finished() if n != current)
         if earlier != self._earlier_numbers and (earlier or self._parts is not None):
             self._earlier_numbers = earlier
-            self.earlier.children = tuple(self._earlier_button(n) for n in earlier)
+            self._set_earlier(tuple(self._earlier_button(n) for n in earlier))
 
     def _reset(self) -> None:
         self._token += 1
@@ -200,12 +201,20 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self._wanted = 0
         self._earlier_numbers = ()
         if self._parts is not None:
-            self.earlier.children = ()
+            self._set_earlier(())
         self._hide_progress()
         self._close_panel()
 
+    def _set_earlier(self, buttons: tuple[w.Button, ...]) -> None:
+        """Show ``buttons`` for the earlier deals, closing those they replace (issue 41:
+        a game of many deals kept every deal's old buttons open in the kernel)."""
+        old = self.earlier.children
+        self.earlier.children = buttons
+        for b in old:
+            close_tree(b)
+
     def _earlier_button(self, number: int) -> w.Button:
-        b = w.Button()
+        b = w.Button(layout=fixed_layout(), style=shared_style("button"))
         b.add_class("gin-button")
         b.add_class("gin-action-review-deal")
         b.add_class(f"gin-review-deal-{number}")

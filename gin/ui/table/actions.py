@@ -50,17 +50,22 @@ def button_for(action: gin.Action, view: gin.PlayerView) -> str:
 
 class Buttons(dict[str, w.Button]):
     """The table's buttons by key, each made when first asked for (``make(key)``); a key
-    that is no button raises ``KeyError``. Iterating gives the buttons made so far."""
+    that is no button raises ``KeyError``. Iterating gives the buttons made so far.
+    :attr:`made` (when set) is called with the key of each button just made, for a part
+    that lays it out (the confirmation's box)."""
 
     def __init__(self, make: Callable[[str], w.Button], keys: tuple[str, ...]) -> None:
         super().__init__()
         self._make = make
         self._keys = keys
+        self.made: Callable[[str], Any] | None = None
 
     def __missing__(self, key: str) -> w.Button:
         if key not in self._keys:
             raise KeyError(key)
         button = self[key] = self._make(key)
+        if self.made is not None:
+            self.made(key)
         return button
 
 

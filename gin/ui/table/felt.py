@@ -149,9 +149,10 @@ class Felt(w.VBox):  # type: ignore[misc]
         """The confirmation's box and question, made when first needed and put just
         above the actions (hidden)."""
         if self._confirm is None:
-            text = classed_html("gin-confirm-text", fixed=True)
             made = self._confirm_buttons
             buttons = made() if callable(made) else made
+        if self._confirm is None:  # (making the buttons may have made it)
+            text = classed_html("gin-confirm-text", fixed=True)
             box = w.HBox([text, *buttons], layout=fixed_layout(display="none"))
             box.add_class("gin-confirm")
             self._confirm = box, text

@@ -163,6 +163,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
             actions=self.actions.row,
         )
         hand = self.learner_hand.area
+        self.buttons.made = self._place_button
         self.learner_hand.ordering.place = lambda box: insert_child(self.felt, box, before=hand)
         self.rooms.place = lambda box: insert_child(self.felt, box, after=hand)
         self.piles.place_beside(self.felt.status)  # the turn line beside the piles
@@ -191,6 +192,13 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self._name_widgets()
         clicker = [self.clicker] if self.clicker is not None else []
         return [self.style_html, self.title, body, *clicker]
+
+    def _place_button(self, key: str) -> None:
+        """A confirmation button just made (asked for before the question): both of them
+        then, in their box on the felt."""
+        if key in ("confirm", "cancel"):
+            self.buttons["cancel" if key == "confirm" else "confirm"]
+            self.felt.confirm_box  # noqa: B018 (made and laid out when first asked for)
 
     def _hide_until_help_known(self) -> None:
         """Until the page has told the help level it kept (none came by the address), the
