@@ -30,6 +30,7 @@ SECTIONS: dict[str, str] = {
     "first-table": "benchmarks.first_table",
     "demo": "benchmarks.demo_follow",
     "review-bias": "benchmarks.review_bias",
+    "first-card-ratio": "benchmarks.first_card_ratio",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

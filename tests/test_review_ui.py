@@ -5,6 +5,7 @@ with "Play it again from here", the legend and the game summary, in every langua
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from collections.abc import Callable, Iterator
 
@@ -246,3 +247,44 @@ def test_an_earlier_deal_asked_for_during_background_work_opens_after_it() -> No
     assert set(launcher.reviews) == {1, 2}
     assert launcher.panel is not None and launcher.panel.number == 1
     assert launcher.panel.summary.deals == 2
+
+
+def _open_models_outside(table: GinTable) -> list[str]:
+    """The widget models open in the kernel that the table does not hold (its tree: the
+    children, layouts, styles and widget traits, all the way down): what a closed part
+    left behind."""
+    from ipywidgets.widgets import widget as widget_module
+    from test_ui_support import widget_tree
+
+    held = {wdg.model_id for wdg in widget_tree(table)}
+    return sorted(
+        f"{type(wdg).__name__} {getattr(wdg, '_dom_classes', ())}"
+        for wdg in widget_module._instances.values()
+        if wdg.model_id not in held
+    )
+
+
+def test_past_deals_reviews_and_buttons_leave_no_widget_open_in_the_kernel() -> None:
+    """Rule (issue 41, the kernel's memory after playing): after several deals, each one's
+    review opened and closed, every widget model still open in the kernel is one the
+    table holds: a closed review panel's layouts and styles are closed with it, and the
+    earlier deals' buttons replaced at each deal are closed (before, some 250 models were
+    open after six deals, 60 at the start). The open models grow by one button a deal."""
+    from ipywidgets.widgets import widget as widget_module
+
+    t = GinTable(seed=11, pause=0)
+    t.review.worlds = WORLDS
+    counts = []
+    for deal in range(1, 5):
+        play_game(t, 11 + deal, stop_after=1 if deal == 1 else 2, check_leaks=False)
+        game = t.controller.game
+        if game.is_over:
+            break
+        assert len(game.deals) == deal and game.deal.is_over
+        t.review.open_review(deal)
+        assert t.review.panel is not None
+        t.review.close_review()
+        assert _open_models_outside(t) == []
+        counts.append(len(widget_module._instances))
+    assert len(counts) >= 3
+    assert all(b - a <= 1 for a, b in itertools.pairwise(counts[1:])), counts

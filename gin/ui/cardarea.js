@@ -161,7 +161,7 @@ function render({ model, el }) {
         node.setAttribute("role", "img"); // a picture with a name (aria-label needs a role)
       }
       if (movable() && code) node.draggable = true;
-      node.innerHTML = card.svg || "";
+      node.innerHTML = card.svg || (code ? "" : model.get("back_svg") || "");
       // The card's name is on the node (aria-label); its picture says it again otherwise.
       const pic = node.querySelector("svg");
       if (pic) pic.setAttribute("aria-hidden", "true");

@@ -32,12 +32,14 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets as widgets
 import traitlets
 
 from gin.cards import Card
 from gin.errors import CardParseError, GinError, echo
 from gin.i18n import M, Text, spoken_card
 from gin.ui.keys import KEY_CODES
+from gin.ui.parts import fixed_layout
 from gin.ui.svg import card_back_svg, card_svg
 
 _HERE = Path(__file__).parent
@@ -77,20 +79,69 @@ def card_label_spoken(code: str, *, deadwood: bool = False) -> str:
     return named.render()
 
 
+_READY = """const ready = (globalThis.ginCardArea ??= (() => {
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  return { promise, resolve };
+})());
+"""
+
+_STUB_ESM = (
+    _READY
+    + "export default { async render(view) { const render = await ready.promise; "
+    + "return render(view); } };\n"
+)
+"""Each card area's own front end: it waits for the shared code (:class:`CardAreaCode`)."""
+
+
+class CardAreaCode(anywidget.AnyWidget):
+    """The card areas' front end (``cardarea.js``) and styles, sent once for all of them.
+
+    Every card area of a page is drawn by the same script; sent with each area it was
+    some 29 KB a card area, four times over in the play table's first message (issue 41).
+    This model, one per kernel (:func:`card_area_code`), holds the script and the styles;
+    its script, run when the page makes the model, hands its ``render`` to the areas, whose
+    own script only waits for it. It is never displayed.
+    """
+
+    _esm = (
+        _READY + (_HERE / "cardarea.js").read_text(encoding="utf-8") + "\nready.resolve(render);\n"
+    )
+    _css = _HERE / "cardarea.css"
+
+
+_code: list[CardAreaCode] = []
+
+
+def card_area_code() -> CardAreaCode:
+    """The kernel's one :class:`CardAreaCode`, made again once closed (``Widget.close_all``)."""
+    if not _code or _code[0].comm is None:
+        _code[:] = [CardAreaCode(layout=fixed_layout())]
+    return _code[0]
+
+
 class CardArea(anywidget.AnyWidget):
     """A row of cards, optionally in labelled groups, drawn as SVG.
 
-    Synced traits: ``cards`` (list of ``{"code", "svg", "label", "group", "marked"}``;
-    a face-down card has code ``""``), ``groups`` (list of ``{"label", "kind"}``; kind
+    Its front end comes once for every area of the page (:class:`CardAreaCode`, held in
+    ``code``). Synced traits: ``cards`` (list of ``{"code", "svg", "label", "group",
+    "marked"}``; a face-down card has code ``""`` and no ``svg``: it is drawn from
+    ``back_svg``, sent once), ``groups`` (list of ``{"label", "kind"}``; kind
     ``meld``, ``deadwood``, ``laid-off`` or ``plain``), ``caption``, ``selected``,
     ``chosen``, ``mode``, ``card_class`` (the CSS class of each face-up card,
     ``gin-card`` by default), ``large``, ``overlap``, ``draggable``, ``clickable``,
     ``reorderable``, ``move_keys``, ``announcement``.
     """
 
-    _esm = _HERE / "cardarea.js"
-    _css = _HERE / "cardarea.css"
+    _esm = _STUB_ESM
+    _css = ""
 
+    code = traitlets.Instance(CardAreaCode, allow_none=True).tag(
+        sync=True, **widgets.widget_serialization
+    )
+    """The shared front end: referenced so the page makes its model with the area's."""
+    back_svg = traitlets.Unicode("").tag(sync=True)
+    """The picture of a face-down card (one for all of the area's backs)."""
     cards = traitlets.List(traitlets.Dict()).tag(sync=True)
     groups = traitlets.List(traitlets.Dict()).tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
@@ -122,7 +173,7 @@ class CardArea(anywidget.AnyWidget):
     announce_seq = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(code=card_area_code(), **kwargs)
         self._on_select: list[Callback] = []
         self._on_activate: list[Callback] = []
         self._on_click: list[Callable[[int, str], Any]] = []
@@ -200,15 +251,16 @@ class CardArea(anywidget.AnyWidget):
         the CSS class ``last_class`` when given (a card moving in)."""
         if large is not None:
             self.large = large
-        back = card_back_svg(self.large)
         face_down = M["card.face-down"].render()
         entries: list[dict[str, Any]] = [
-            {"code": "", "svg": back, "label": face_down, "group": 0, "marked": False}
+            {"code": "", "label": face_down, "group": 0, "marked": False}
             for _ in range(max(count, 0))
         ]
         if entries and last_class:
             entries[-1]["extra_class"] = last_class
         with self.hold_sync():
+            if entries:
+                self.back_svg = card_back_svg(self.large)
             self.cards = entries
             self.groups = [{}] if count > 0 else []
             self.selected = ""
@@ -500,4 +552,4 @@ class CardArea(anywidget.AnyWidget):
         self._handle_page_message(self, content, [])
 
 
-__all__ = ["KEYS", "MOVE_KEYS", "CardArea", "move_keys_note"]
+__all__ = ["KEYS", "MOVE_KEYS", "CardArea", "CardAreaCode", "card_area_code", "move_keys_note"]

@@ -21,6 +21,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from gin.ui.parts import fixed_layout
+
 _HERE = Path(__file__).parent
 
 
@@ -76,9 +78,9 @@ class StepKeys(anywidget.AnyWidget):
     """Only Page Down and Page Up (at the card table, where the other keys play)."""
 
     def __init__(self, on_step: Callable[[str], Any], **kwargs: Any) -> None:
+        kwargs.setdefault("layout", fixed_layout(display="none"))  # shared: issue 41
         super().__init__(**kwargs)
         self._on_step = on_step
-        self.layout.display = "none"
         self.on_msg(self._handle_page_message)
 
     def _handle_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -145,9 +145,16 @@ def insert_child(box: Any, widget: Any, *, after: Any = None, before: Any = None
 
 
 def close_tree(widget: Any) -> None:
-    """Close ``widget`` and every widget under it (its ``children``, all the way down)."""
+    """Close ``widget`` and every widget under it (its ``children``, all the way down),
+    with the layout and style models of their own (a shared one stays: other parts hold
+    it). A closed widget's layout and style are otherwise left open in the kernel, and
+    sent again to a page that asks for every widget's state (issue 41)."""
     for child in list(getattr(widget, "children", ()) or ()):
         close_tree(child)
+    for name in ("layout", "style"):
+        model = getattr(widget, name, None)
+        if isinstance(model, w.Widget) and not isinstance(model, _Frozen):
+            model.close()
     close = getattr(widget, "close", None)
     if callable(close):
         close()

@@ -32,7 +32,7 @@ from gin.ui.page.urlparams import (
     page_query,
     parse_page_params,
 )
-from gin.ui.parts import close_tree
+from gin.ui.parts import close_tree, fixed_html, fixed_layout
 
 """The label of a seed box."""
 """The heading of a lesson's exercises."""
@@ -103,7 +103,7 @@ class MessageArea:
     """An HTML widget that shows a message (an error inside a callback) or nothing."""
 
     def __init__(self) -> None:
-        self.widget = html_widget("", "gin-message")
+        self.widget = fixed_html("", "gin-message")  # never hidden: shared layout and style
         self.text = ""
 
     def show(self, text: str) -> None:
@@ -175,19 +175,19 @@ class Lesson:
     def assemble(self, *children: Any) -> Any:
         """Wrap the parts with the style sheet, the title and opening prose, and the
         navigation footer."""
-        style = W.HTML(value=f"<style>{LESSON_CSS}</style>")
+        style = fixed_html(f"<style>{LESSON_CSS}</style>")
         if self.language_menu is None:
             self.language_menu = LanguageMenu(self.lang, from_address=self.page.lang is not None)
             self.language_menu.on_choose(self.switch_language)
         if self.navigator is None:
             self.navigator = Navigator(lessons=IN_PLACE_LESSONS, title=self.window_title)
             self.navigator.on_go(self.go_to)
-        self.intro = html_widget(
+        self.intro = fixed_html(
             f'<h2 class="gin-lesson-title">{html.escape(self.title)}</h2>'
             + intro_html(self.notebook),
             "gin-lesson-intro",
         )
-        nav = html_widget(nav_html(self.notebook), "gin-nav")
+        nav = fixed_html(nav_html(self.notebook), "gin-nav")
         problem = MessageArea()  # also where errors from the page's messages are told
         problem.widget.add_class("gin-page-problem")
         self.problem = problem
@@ -198,7 +198,8 @@ class Lesson:
             children = ()
         self._own = [style, self.intro, problem.widget, *children, nav]
         self.widget = W.VBox(
-            [style, self.language_menu, self.navigator, self.intro, problem.widget, *children, nav]
+            [style, self.language_menu, self.navigator, self.intro, problem.widget, *children, nav],
+            layout=fixed_layout(),
         )
         self.widget.add_class("gin-lesson")
         self.widget.add_class("gin-lesson-" + self.notebook.split(".")[0])
@@ -216,6 +217,8 @@ class Lesson:
             return
         choose_language(lang)
         outer, menu, navigator = self.widget, self.language_menu, self.navigator
+        if menu is not None:
+            menu.style_for(lang)  # the Lao font arrives with the first Lao page
         fresh = self.rebuilt()
         if self._show_problem is not None:  # the new parts have their own problem area
             pageerrors.remove_message_area(self._show_problem)

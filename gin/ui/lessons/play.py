@@ -60,7 +60,7 @@ class PlayLesson(Lesson):
         **options: Any,
     ) -> None:
         super().__init__(seed=0)  # the table picks and shows its own seed
-        self.message = MessageArea()
+        self._message: MessageArea | None = None
         self.table: Any = None
         page = self.page
         self.help_from_address = help is None and page.help is not None
@@ -101,6 +101,13 @@ class PlayLesson(Lesson):
                 parts.insert(0, self.demo_banner.widget)  # above the table: a demo is now
             parts += class_parts()
         self.assemble(*parts)
+
+    @property
+    def message(self) -> MessageArea:
+        """Where the lesson says why it has no table (made only then: issue 41)."""
+        if self._message is None:
+            self._message = MessageArea()
+        return self._message
 
     def close(self) -> None:
         """Close the lesson and its table (nothing the table scheduled plays on)."""

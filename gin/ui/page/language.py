@@ -27,6 +27,7 @@ import anywidget
 import traitlets
 
 from gin.i18n import LANGUAGES, M, current_language, set_language, text_direction
+from gin.ui.parts import fixed_layout
 
 _HERE = Path(__file__).parent
 FONT_DIR = _HERE.parent / "fonts"
@@ -108,7 +109,12 @@ def font_css() -> str:
             f"src: url(data:font/woff2;base64,{b64}) format('woff2'); "
             "unicode-range: U+0E80-0EFF, U+200C-200D, U+25CC; }"
         )
-    rules = (
+    return "\n".join(faces) + "\n" + _rules()
+
+
+@functools.cache
+def _rules() -> str:
+    return (
         f".gin-lang-lo, .gin-lang-lo * {{ font-family: {_TEXT_FONTS} !important; }}\n"
         ".gin-lang-lo { line-height: 1.7; word-break: normal; overflow-wrap: anywhere; }\n"
         '[dir="rtl"] .gin-cardarea, [dir="rtl"] .gin-cards, [dir="rtl"] svg '
@@ -119,7 +125,14 @@ def font_css() -> str:
         "align-items: center; font-size: 14px; }\n"
         ".gin-language-menu select { font-size: 14px; padding: 2px 4px; }\n"
     )
-    return "\n".join(faces) + "\n" + rules
+
+
+def menu_css(lang: str) -> str:
+    """The language menu's styles for a page in ``lang``: with the Lao font
+    (:func:`font_css`, some 25 KB inlined) only for a page in Lao; otherwise only the rules
+    (issue 41: the play table's first message under 150 KB). A page switched to Lao gets
+    the font then (:meth:`LanguageMenu.style_for`)."""
+    return font_css() if lang == "lo" else _rules()
 
 
 class LanguageMenu(anywidget.AnyWidget):
@@ -136,7 +149,7 @@ class LanguageMenu(anywidget.AnyWidget):
     """
 
     _esm = _HERE / "language.js"
-    _css = font_css()
+    _css = ""
 
     lang = traitlets.Unicode("en").tag(sync=True)
     languages: traitlets.List[list[str]] = traitlets.List().tag(sync=True)
@@ -153,11 +166,19 @@ class LanguageMenu(anywidget.AnyWidget):
             label=M["language.menu"].render(lang=lang),
             dir=text_direction(lang),
             from_address=from_address,
+            layout=fixed_layout(),
         )
+        self.style_for(lang)
         self.add_class("gin-language-menu")
         self._on_choose: list[Callable[[str], Any]] = []
         self._shown = lang
         self.observe(self._chosen, names="lang")
+
+    def style_for(self, lang: str) -> None:
+        """Carry the styles a page in ``lang`` needs (:func:`menu_css`); the Lao font, once
+        sent, is kept."""
+        if "@font-face" not in self._css:
+            self._css = menu_css(lang)
 
     def on_choose(self, callback: Callable[[str], Any]) -> None:
         """Call ``callback(lang)`` when the learner picks another language."""
@@ -171,6 +192,7 @@ class LanguageMenu(anywidget.AnyWidget):
         if lang == self._shown:
             return
         self._shown = lang
+        self.style_for(lang)
         self.dir = text_direction(lang)
         self.label = M["language.menu"].render(lang=lang)
         for cb in self._on_choose:
@@ -185,5 +207,6 @@ __all__ = [
     "endonym",
     "font_css",
     "mark_language",
+    "menu_css",
     "open_in",
 ]

@@ -30,6 +30,7 @@ import traitlets
 
 from gin.errors import GinError
 from gin.i18n import M
+from gin.ui.parts import fixed_layout
 
 _HERE = Path(__file__).parent
 
@@ -76,6 +77,7 @@ class Navigator(anywidget.AnyWidget):
             enabled=in_place() if enabled is None else enabled,
             lessons=list(lessons),
             title=title,
+            layout=fixed_layout(),
         )
         self.add_class("gin-navigator")
         self._on_go: list[Callable[[Any, Any], Any]] = []

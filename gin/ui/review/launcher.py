@@ -34,7 +34,15 @@ from gin.errors import IllegalActionError
 from gin.i18n import M, Text
 from gin.match import Game
 from gin.ui.lessons.guard import guarded
-from gin.ui.parts import classed_html, close_tree, insert_child
+from gin.ui.parts import (
+    classed_html,
+    close_tree,
+    fixed_box,
+    fixed_layout,
+    insert_child,
+    set_display,
+    shared_style,
+)
 from gin.ui.review.panel import ReviewPanel
 
 _CSS = (Path(__file__).parent / "review.css").read_text(encoding="utf-8")
@@ -62,19 +70,12 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.teacher = teacher
         self.worlds = worlds
         self.scheduler = scheduler
-        self.button = w.Button()
-        self.button.add_class("gin-button")
-        self.button.add_class("gin-action-review")
         self.table_slips = table_slips
         """The slips the table noted by deal, for the game summary (issue 29)."""
         self.opponent = opponent
         """The opponent the player faces (a bot's name): the review imagines it (issue 39)."""
-        self.button.on_click(guarded(self.show_error)(lambda _b: self.open_review(self._current())))
-        self.earlier = w.HBox([])
-        self.earlier.add_class("gin-review-earlier")
+        self._parts: tuple[w.Button, w.HBox, w.HTML, w.VBox] | None = None
         self._progress: tuple[w.HTML, w.IntProgress, w.VBox] | None = None
-        self.error = classed_html("gin-review-error")
-        self.panel_box = w.VBox([])
         self.panel: ReviewPanel | None = None
         self.reviews: dict[int, DealReview] = {}
         """The reviews worked out so far, by deal number (1 for the first deal)."""
@@ -85,12 +86,50 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self._token = 0
         self._closed = False
         self._earlier_numbers: tuple[int, ...] = ()
-        style = w.HTML(f"<style>{_CSS}</style>")
-        style.add_class("gin-style")
-        super().__init__([style, self.button, self.earlier, self.error, self.panel_box])
+        super().__init__([], layout=fixed_layout())
         self.add_class("gin-review-launcher")
-        self.relabel()
         self.update(False)
+
+    # ------------------------------------------------------------------ its widgets
+
+    def _made(self) -> tuple[w.Button, w.HBox, w.HTML, w.VBox]:
+        """The review's style, its button (hidden), the earlier deals' row, the error line
+        and the panel's box, made when first needed (issue 41: the table's first message
+        holds none of them: no deal is over yet)."""
+        if self._parts is None:
+            style = w.HTML(f"<style>{_CSS}</style>", layout=fixed_layout())
+            style.add_class("gin-style")
+            button = w.Button(layout=fixed_layout(display="none"))
+            button.add_class("gin-button")
+            button.add_class("gin-action-review")
+            button.description = button.tooltip = M["review.button"].render()
+            button.on_click(guarded(self.show_error)(lambda _b: self.open_review(self._current())))
+            earlier = fixed_box(w.HBox, [], "gin-review-earlier")
+            error = classed_html("gin-review-error", fixed=True)
+            panel_box = fixed_box(w.VBox, [])
+            self._parts = button, earlier, error, panel_box
+            self.children = (style, button, earlier, error, panel_box)
+        return self._parts
+
+    @property
+    def button(self) -> w.Button:
+        """ "Review this deal" (``gin-action-review``), shown once the deal's end is."""
+        return self._made()[0]
+
+    @property
+    def earlier(self) -> w.HBox:
+        """One button per earlier finished deal (``gin-review-earlier``)."""
+        return self._made()[1]
+
+    @property
+    def error(self) -> w.HTML:
+        """The line where an error is said (``gin-review-error``)."""
+        return self._made()[2]
+
+    @property
+    def panel_box(self) -> w.VBox:
+        """The open review's place."""
+        return self._made()[3]
 
     # ------------------------------------------------------------------ progress
 
@@ -102,8 +141,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
             bar = w.IntProgress(value=0, min=0, max=1)
             bar.add_class("gin-review-progress")
             text = classed_html("gin-review-progress-text")
-            box = w.VBox([text, bar])
-            box.layout.display = "none"
+            box = w.VBox([text, bar], layout=fixed_layout(display="none"))
             self._progress = (text, bar, box)
             insert_child(self, box, before=self.error)
         return self._progress
@@ -125,7 +163,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
 
     def _hide_progress(self) -> None:
         if self._progress is not None:
-            self._progress[2].layout.display = "none"
+            set_display(self._progress[2], "none")
 
     # ------------------------------------------------------------------ state
 
@@ -149,13 +187,14 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         elif any(n > len(g.deals) or not g.deals[n - 1].is_over for n in self.reviews):
             self._reset()  # an earlier deal was taken back (undo past "next deal")
         current = self._current()
-        self.button.layout.display = "flex" if current and offered else "none"
+        if current or self._parts is not None:
+            set_display(self.button, "flex" if current and offered else "none")
         if current and current not in self.reviews and self._job is None and self._loop_ready():
             self._start(current)
         earlier = tuple(n for n in self._finished() if n != current)
-        if earlier != self._earlier_numbers:
+        if earlier != self._earlier_numbers and (earlier or self._parts is not None):
             self._earlier_numbers = earlier
-            self.earlier.children = tuple(self._earlier_button(n) for n in earlier)
+            self._set_earlier(tuple(self._earlier_button(n) for n in earlier))
 
     def _reset(self) -> None:
         self._token += 1
@@ -164,12 +203,21 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self._job_number = 0
         self._wanted = 0
         self._earlier_numbers = ()
-        self.earlier.children = ()
+        if self._parts is not None:
+            self._set_earlier(())
         self._hide_progress()
         self._close_panel()
 
+    def _set_earlier(self, buttons: tuple[w.Button, ...]) -> None:
+        """Show ``buttons`` for the earlier deals, closing those they replace (issue 41:
+        a game of many deals kept every deal's old buttons open in the kernel)."""
+        old = self.earlier.children
+        self.earlier.children = buttons
+        for b in old:
+            close_tree(b)
+
     def _earlier_button(self, number: int) -> w.Button:
-        b = w.Button()
+        b = w.Button(layout=fixed_layout(), style=shared_style("button"))
         b.add_class("gin-button")
         b.add_class("gin-action-review-deal")
         b.add_class(f"gin-review-deal-{number}")
@@ -244,7 +292,7 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         self.progress.value = len(job.done)
         text = M["review.working"].render({"done": len(job.done), "count": job.total})
         self.progress_text.value = f'<span role="status">{escape(text)}</span>'
-        self.progress_box.layout.display = "flex" if waiting else "none"
+        set_display(self.progress_box, "flex" if waiting else "none")
 
     # ------------------------------------------------------------------ showing
 
@@ -296,7 +344,8 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
         if self.panel is not None:
             close_tree(self.panel)
         self.panel = None
-        self.panel_box.children = ()
+        if self._parts is not None:
+            self.panel_box.children = ()
 
     def show_error(self, sentence: str) -> None:
         """Show an error sentence under the buttons."""
@@ -304,6 +353,8 @@ class ReviewLauncher(w.VBox):  # type: ignore[misc]
 
     def relabel(self) -> None:
         """Draw the buttons and the open review again in the current language."""
+        if self._parts is None:
+            return
         self.button.description = self.button.tooltip = M["review.button"].render()
         for n, b in zip(self._earlier_numbers, self.earlier.children, strict=False):
             b.description = M["review.button-deal-short"].render({"number": n})

@@ -4,7 +4,9 @@ discard history), drawn from the model and sending its commands.
 
 Only the legal actions are on show (the others are hidden and disabled); a knock waiting
 for confirmation hides them behind its question; while an arrange room is open they are
-put away.
+put away. A button is made when it is first drawn other than hidden and disabled, or first
+asked for (:class:`Buttons`), and put in its place in the row: the first message of the
+page holds only the buttons of the first turn (issue 41).
 """
 
 from __future__ import annotations
@@ -46,6 +48,38 @@ def button_for(action: gin.Action, view: gin.PlayerView) -> str:
     }.get(type(action), "")
 
 
+class Buttons(dict[str, w.Button]):
+    """The table's buttons by key, each made when first asked for (``make(key)``); a key
+    that is no button raises ``KeyError``. Iterating gives the buttons made so far.
+    :attr:`made` (when set) is called with the key of each button just made, for a part
+    that lays it out (the confirmation's box)."""
+
+    def __init__(self, make: Callable[[str], w.Button], keys: tuple[str, ...]) -> None:
+        super().__init__()
+        self._make = make
+        self._keys = keys
+        self.made: Callable[[str], Any] | None = None
+
+    def __missing__(self, key: str) -> w.Button:
+        if key not in self._keys:
+            raise KeyError(key)
+        button = self[key] = self._make(key)
+        if self.made is not None:
+            self.made(key)
+        return button
+
+
+_ROW = tuple(k for k, _, _ in BUTTONS) + MORE_BUTTONS
+"""The keys of the felt's row of buttons, in order."""
+_TIPS = {"knock": "table.knock-tip", "gin": "table.gin-tip", "replay": "button.replay-tip"}
+"""The buttons whose tooltip is not their label."""
+ALWAYS_SHOWN = ("undo", "history", "new_game", "replay")
+"""The buttons never hidden (Undo, for one, is disabled when undo is not allowed): made
+with the table."""
+_SHOWN_WHEN_MADE = (*ALWAYS_SHOWN, "confirm", "cancel")
+"""The buttons shown when made (the confirmation's are in a box of their own, hidden)."""
+
+
 class ActionButtons:
     """The table's buttons, by key (:attr:`buttons`; see :data:`BUTTONS` and
     :data:`CONTROL_BUTTONS`); :attr:`row` is the felt's row of actions (CSS class
@@ -54,20 +88,34 @@ class ActionButtons:
     def __init__(self, model: TableController, commands: TableCommands) -> None:
         self.model = model
         self.commands = commands
-        self.buttons: dict[str, w.Button] = {}
-        for key, _label, css in BUTTONS + CONTROL_BUTTONS:
-            b = w.Button(style=shared_style("button"), layout=fixed_layout(display=""))
-            b.add_class("gin-button")
-            b.add_class(css)
-            b.on_click(lambda _b, key=key: self.press(key))
-            self.buttons[key] = b
-        self.relabel()
-        row = [self.buttons[k] for k, _, _ in BUTTONS] + [self.buttons[k] for k in MORE_BUTTONS]
-        self.row = fixed_box(w.HBox, row, "gin-actions")
+        self._css = {key: css for key, _label, css in BUTTONS + CONTROL_BUTTONS}
+        self.row = fixed_box(w.HBox, [], "gin-actions")
+        self.buttons = Buttons(self._make, tuple(self._css))
+        """Every button by key (see :data:`BUTTONS`, :data:`CONTROL_BUTTONS`), made when
+        first asked for."""
+        for key in ALWAYS_SHOWN:
+            self.buttons[key].disabled = False
         self._show_teacher_step()
         model.observe(self._show_teacher_step, names="teacher")
         model.observe(self._update_replay, names="typed_seed")
         model.observe(self._label_history, names="history_shown")
+
+    def _make(self, key: str) -> w.Button:
+        """The button ``key``, labelled, disabled until drawn (and hidden, but those of
+        :data:`_SHOWN_WHEN_MADE`), put in its place in the row when it is one of the row's."""
+        display = "" if key in _SHOWN_WHEN_MADE else "none"
+        b = w.Button(style=shared_style("button"), layout=fixed_layout(display=display))
+        b.disabled = True
+        b.add_class("gin-button")
+        b.add_class(self._css[key])
+        b.on_click(lambda _b, key=key: self.press(key))
+        self._label(key, b)
+        if key in _ROW:
+            order = {k: i for i, k in enumerate(_ROW)}
+            kids = list(self.row.children)
+            at = sum(1 for k, made in self.buttons.items() if k in order and order[k] < order[key])
+            self.row.children = (*kids[:at], b, *kids[at:])
+        return b
 
     def _commands(self) -> dict[str, Callable[[], Any]]:
         m = self.commands
@@ -103,6 +151,8 @@ class ActionButtons:
         mode), confirming the action asked for, and the next deal; ``back`` takes back the
         learner's last move where Undo may."""
         for key in CLICKER_ORDER.get(step, ()):
+            if key not in self.buttons:  # not made yet: hidden
+                continue
             b = self.buttons[key]
             if b.layout.display != "none" and not b.disabled:
                 b.click()
@@ -123,24 +173,42 @@ class ActionButtons:
 
     def relabel(self) -> None:
         """Write every button's label again, in the current language."""
-        for key, label, _css in BUTTONS + CONTROL_BUTTONS:
-            self.buttons[key].description = self.buttons[key].tooltip = label.render()
-        self.buttons["knock"].tooltip = M["table.knock-tip"].render()
-        self.buttons["gin"].tooltip = M["table.gin-tip"].render()
-        self.buttons["replay"].tooltip = M["button.replay-tip"].render()
-        self._label_history()
+        for key, b in self.buttons.items():
+            self._label(key, b)
+
+    def _label(self, key: str, b: w.Button) -> None:
+        label = next(label for k, label, _css in BUTTONS + CONTROL_BUTTONS if k == key)
+        b.description = b.tooltip = label.render()
+        if key in _TIPS:
+            b.tooltip = M[_TIPS[key]].render()
+        if key == "history":
+            self._label_history()
+        if key == "lay_off":
+            self._label_lay_off(b)
+
+    def _label_lay_off(self, b: w.Button) -> None:
+        lay_off = layoff_button_label(self.model.view()).render()  # "Go on" when nothing fits
+        if b.description != lay_off:
+            b.description = b.tooltip = lay_off
 
     def _label_history(self, _change: object = None) -> None:
+        if "history" not in self.buttons:
+            return
         label = M["button.hide-pile"] if self.model.history_shown else M["button.show-pile"]
         self.buttons["history"].description = label.render()
 
     def _show_teacher_step(self, _change: object = None) -> None:
-        set_display(self.buttons["opponent_step"], "flex" if self.model.teacher else "none")
+        self._display("opponent_step", self.model.teacher, shown="flex")
 
     # ------------------------------------------------------------------ drawing
 
-    def _display(self, key: str, on: bool) -> None:
-        set_display(self.buttons[key], "" if on else "none")  # a shared layout each way
+    def _display(self, key: str, on: bool, shown: str = "") -> None:
+        if on or key in self.buttons:
+            set_display(self.buttons[key], shown if on else "none")  # a shared layout each way
+
+    def _disable(self, key: str, off: bool) -> None:
+        if not off or key in self.buttons:  # a button not made yet is disabled
+            self.buttons[key].disabled = off
 
     def draw(self, scope: str) -> None:
         """Enable and show the buttons the state allows (``table``, ``controls``,
@@ -161,37 +229,38 @@ class ActionButtons:
                 big = discarding and view.rules.big_gin
                 enabled["big_gin"] = shown["big_gin"] = big
         for key, on in enabled.items():
-            self.buttons[key].disabled = not on or pending
+            self._disable(key, not on or pending)
             self._display(key, shown[key] and not pending)
-        lay_off = layoff_button_label(view).render()  # "Go on" when nothing fits
-        if self.buttons["lay_off"].description != lay_off:
-            self.buttons["lay_off"].description = self.buttons["lay_off"].tooltip = lay_off
-        self.buttons["confirm"].disabled = not pending
-        self.buttons["cancel"].disabled = not pending
+        if "lay_off" in self.buttons:
+            self._label_lay_off(self.buttons["lay_off"])
+        self._disable("confirm", not pending)
+        self._disable("cancel", not pending)
         can_next = c.game.can_start_next_deal() and c.revealed()
-        self.buttons["next_deal"].disabled = not can_next
+        self._disable("next_deal", not can_next)
         self._display("next_deal", can_next)
-        self.buttons["undo"].disabled = not c.can_undo()
+        self._disable("undo", not c.can_undo())
         self._update_replay()
         hint = view.my_turn and policy.hint_offered
-        self.buttons["hint"].disabled = not hint
+        self._disable("hint", not hint)
         self._display("hint", hint and not pending)
-        self.buttons["opponent_step"].disabled = not (c.teacher and c.opponent_to_move())
+        self._disable("opponent_step", not (c.teacher and c.opponent_to_move()))
         hinted = c.hinted()
         for key, _, _ in BUTTONS:
-            b = self.buttons[key]
             want = hinted is not None and button_for(hinted, view) == key
+            if not want and key not in self.buttons:
+                continue
+            b = self.buttons[key]
             if want and "gin-hinted" not in b._dom_classes:
                 b.add_class("gin-hinted")
             elif not want and "gin-hinted" in b._dom_classes:
                 b.remove_class("gin-hinted")
         if c.room or (c.arranges() and view.phase is gin.Phase.LAYOFF):
             for key in [k for k, _, _ in BUTTONS]:
-                self.buttons[key].disabled = True
+                self._disable(key, True)
                 self._display(key, False)
         if c.room:
             for key in ("hint", "undo"):
-                self.buttons[key].disabled = True
+                self._disable(key, True)
             self._display("hint", False)
 
     def _update_replay(self, _change: object = None) -> None:
@@ -199,7 +268,9 @@ class ActionButtons:
         another seed typed in (:meth:`TableController.can_replay`)."""
         c = self.model
         typed = c.typed_seed.strip() or None
-        self.buttons["replay"].disabled = not c.can_replay(c.teacher, typed)
+        self._disable("replay", not c.can_replay(c.teacher, typed))
 
 
-__all__ = ["CLICKER_ORDER", "MORE_BUTTONS", "ActionButtons", "button_for"]
+__all__ = [
+    "ALWAYS_SHOWN",
+    "CLICKER_ORDER", "MORE_BUTTONS", "ActionButtons", "Buttons", "button_for"]

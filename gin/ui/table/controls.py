@@ -14,7 +14,7 @@ import gin
 import gin.bots
 from gin.i18n import M
 from gin.ui.choices import opponent_name, opponent_options, rules_name, rules_options
-from gin.ui.parts import classed_html, fixed_html, fixed_layout, shared_style
+from gin.ui.parts import classed_html, fixed_layout, shared_style
 from gin.ui.seats import LEARNER
 from gin.ui.table.commands import TableCommands
 from gin.ui.table.controller import TableController
@@ -213,40 +213,87 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
     :attr:`large_cards` (``gin-large-cards``), :attr:`pace` (``gin-pace``, seconds
     between the opponent's moves) and :attr:`arrange_self` (``gin-arrange-self``: the
     learner lays out their cards); the menu has the class ``gin-display``. Its choices
-    are linked to the model's traits of the same names (the pace sets ``pause``)."""
+    are linked to the model's traits of the same names (the pace sets ``pause``).
+
+    The menu shows its title as a button (:attr:`opener`, ``gin-display-opener``); the
+    choices are made when it is first pressed, or first asked for, and it then shows and
+    hides them (:meth:`show_choices`); a table started with a setting other than the usual (the
+    page's address chose it) shows them from the start. Issue 41: the table's first
+    message holds none of them.
+    """
 
     def __init__(self, model: TableState) -> None:
         self.model = model
-        self.title = fixed_html()
-        self.four_color = _checkbox(model.four_color, "display.four-color", "gin-four-color")
-        self.large_cards = _checkbox(model.large_cards, "display.large", "gin-large-cards")
-        self.pace = w.Dropdown(
-            options=self._paces(),
-            value=nearest_pace(model.pause),
-            style=_initial(),
-            layout=fixed_layout(width="auto"),
-        )
-        self.pace.add_class("gin-pace")
-        self.arrange_self = _checkbox(
-            model.arrange_self, "display.arrange-self", "gin-arrange-self"
-        )
-        parts = [self.title, self.four_color, self.large_cards, self.pace, self.arrange_self]
-        super().__init__(parts, layout=fixed_layout())
+        self.opener = w.Button(layout=fixed_layout(), style=shared_style("button"))
+        self.opener.add_class("gin-button")
+        self.opener.add_class("gin-display-opener")
+        self.opened = False
+        """Whether the choices are on show."""
+        self.opener.on_click(lambda _b: self.show_choices(not self.opened))
+        self._choices: tuple[w.Checkbox, w.Checkbox, w.Dropdown, w.Checkbox] | None = None
+        self.links: list[Any] = []
+        super().__init__([self.opener], layout=fixed_layout())
         self.add_class("gin-display")
         self.relabel()
-        self.links = [
-            traitlets.link((self.four_color, "value"), (model, "four_color")),
-            traitlets.link((self.large_cards, "value"), (model, "large_cards")),
-            traitlets.link((self.arrange_self, "value"), (model, "arrange_self")),
-        ]
-        self.pace.observe(self._on_pace, names="value")
-        self._on_help()
         model.observe(self._on_help, names="help")
+        if model.four_color or model.large_cards or model.arrange_self:
+            self.show_choices(True)  # the address chose a setting: show it
+
+    def show_choices(self, on: bool) -> None:
+        """Show the choices (made the first time), or hide them."""
+        self.opened = bool(on)
+        self.children = (self.opener, *(self._made() if on else ()))
+
+    def _made(self) -> tuple[w.Checkbox, w.Checkbox, w.Dropdown, w.Checkbox]:
+        """The menu's choices, made and linked to the model when first needed."""
+        if self._choices is None:
+            model = self.model
+            four = _checkbox(model.four_color, "display.four-color", "gin-four-color")
+            large = _checkbox(model.large_cards, "display.large", "gin-large-cards")
+            pace = w.Dropdown(
+                options=self._paces(),
+                value=nearest_pace(model.pause),
+                style=_initial(),
+                layout=fixed_layout(width="auto"),
+            )
+            pace.add_class("gin-pace")
+            mine = _checkbox(model.arrange_self, "display.arrange-self", "gin-arrange-self")
+            self._choices = (four, large, pace, mine)
+            self._label_choices()
+            self.links = [
+                traitlets.link((four, "value"), (model, "four_color")),
+                traitlets.link((large, "value"), (model, "large_cards")),
+                traitlets.link((mine, "value"), (model, "arrange_self")),
+            ]
+            pace.observe(self._on_pace, names="value")
+            self._on_help()
+        return self._choices
+
+    @property
+    def four_color(self) -> w.Checkbox:
+        """The four-colour deck's box."""
+        return self._made()[0]
+
+    @property
+    def large_cards(self) -> w.Checkbox:
+        """The large cards' box."""
+        return self._made()[1]
+
+    @property
+    def pace(self) -> w.Dropdown:
+        """The pace of the opponent's moves."""
+        return self._made()[2]
+
+    @property
+    def arrange_self(self) -> w.Checkbox:
+        """"I lay out my cards"."""
+        return self._made()[3]
 
     def _on_help(self, _change: object = None) -> None:
         """Where the help level implies the arrange mode (the real table), its choice
         cannot be changed (the learner lays out whatever it says)."""
-        self.arrange_self.disabled = self.model.policy().arrange_implied
+        if self._choices is not None:
+            self.arrange_self.disabled = self.model.policy().arrange_implied
 
     def _on_pace(self, change: dict[str, Any]) -> None:
         self.model.pause = float(change["new"])
@@ -257,12 +304,17 @@ class DisplayMenu(w.HBox):  # type: ignore[misc]
 
     def relabel(self) -> None:
         """Write the menu's labels again, in the current language (the choices stay)."""
-        self.title.value = f"<b>{escape(M['display.title'].render())}</b>"
-        self.four_color.description = M["display.four-color"].render()
-        self.large_cards.description = M["display.large"].render()
-        _rename_options(self.pace, self._paces())
-        self.pace.description = M["display.pace"].render()
-        self.arrange_self.description = M["display.arrange-self"].render()
+        self.opener.description = self.opener.tooltip = M["display.title"].render()
+        if self._choices is not None:
+            self._label_choices()
+
+    def _label_choices(self) -> None:
+        four, large, pace, mine = self._made()
+        four.description = M["display.four-color"].render()
+        large.description = M["display.large"].render()
+        _rename_options(pace, self._paces())
+        pace.description = M["display.pace"].render()
+        mine.description = M["display.arrange-self"].render()
 
 
 def title_html(

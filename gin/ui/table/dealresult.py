@@ -18,6 +18,7 @@ import ipywidgets
 
 import gin
 from gin.i18n import M, Message
+from gin.ui.parts import fixed_layout, set_display, shared_style
 from gin.ui.seats import LEARNER
 from gin.ui.table.scorepad import KIND_NAMES
 
@@ -78,9 +79,9 @@ class DealResult(ipywidgets.HTML):  # type: ignore[misc]
     deal. Its text is in a live region, so a screen reader says it when it appears."""
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)
+        kwargs.setdefault("style", shared_style("html"))
+        super().__init__(layout=fixed_layout(display="none"), **kwargs)
         self.add_class("gin-deal-result")
-        self.layout.display = "none"
         self.shown = ""
         """The HTML on show (empty while hidden)."""
 
@@ -97,9 +98,7 @@ class DealResult(ipywidgets.HTML):  # type: ignore[misc]
         value = deal_result_html(records, target, final) if over else ""
         if self.shown != value:
             self.shown = self.value = value
-        display = "" if value else "none"
-        if self.layout.display != display:
-            self.layout.display = display
+        set_display(self, "" if value else "none")  # a shared layout each way
 
 
 __all__ = [

@@ -7,7 +7,7 @@ hand, the deal's result (``gin-deal-result``, at the end of a deal) and the acti
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -17,7 +17,7 @@ import gin
 from gin.i18n import M
 from gin.narration import event_text
 from gin.ui.cardarea import CardArea
-from gin.ui.parts import classed_html, fixed_box, fixed_layout, insert_child
+from gin.ui.parts import classed_html, fixed_box, fixed_layout, insert_child, set_display
 from gin.ui.seats import LEARNER, OPPONENT
 from gin.ui.table import hands, reveal
 from gin.ui.table.controller import TableController
@@ -92,13 +92,15 @@ class Felt(w.VBox):  # type: ignore[misc]
     """The table's cloth (CSS class ``gin-felt``), drawn from the model: the opponent's
     hand (:attr:`opponent_area`, :attr:`opponent_label`), whose turn it is
     (:attr:`turn_html`, :attr:`last_move_html`), the knock confirmation
-    (:attr:`confirm_box`, :attr:`confirm_text`) and the deal's result (:attr:`result`).
+    (:attr:`confirm_box`, :attr:`confirm_text`, made when first asked for: issue 41) and
+    the deal's result (:attr:`result`).
 
     The other parts' widgets are laid on it where they belong: ``piles`` (the piles' row;
     the table puts :attr:`status`, the turn line, beside it, and hands the discard history
     to :meth:`place_history`, which lays it under the row), the learner's ``hand``
-    and the line above it, the arrange rooms' ``rooms`` box, the ``confirm`` and ``cancel``
-    buttons and the ``actions`` row.
+    and the line above it, the arrange rooms' ``rooms`` box (``None``: the table lays it
+    out when it is made), the ``confirm`` and ``cancel`` buttons (``confirm`` gives them,
+    asked for with the confirmation) and the ``actions`` row.
     """
 
     def __init__(
@@ -107,8 +109,8 @@ class Felt(w.VBox):  # type: ignore[misc]
         *,
         piles: w.Widget,
         hand: Sequence[w.Widget],
-        rooms: w.Widget,
-        confirm: Sequence[w.Button],
+        rooms: w.Widget | None,
+        confirm: Sequence[w.Button] | Callable[[], Sequence[w.Button]],
         actions: w.Widget,
     ) -> None:
         self.model = model
@@ -121,10 +123,9 @@ class Felt(w.VBox):  # type: ignore[misc]
         self.opponent_area.add_class("gin-opponent-hand")
         self.opponent_area.large = model.large_cards
         self.opponent_area.on_error(model.show_error)
-        self.confirm_text = classed_html("gin-confirm-text", fixed=True)
-        self.confirm_box = w.HBox([self.confirm_text, *confirm])
-        self.confirm_box.add_class("gin-confirm")
-        self.confirm_box.layout.display = "none"
+        self._confirm_buttons = confirm
+        self._confirm: tuple[w.HBox, w.HTML] | None = None
+        self._actions = actions
         self.result = DealResult()
         self.status = fixed_box(w.VBox, [self.turn_html, self.last_move_html], "gin-status")
         """The turn line and the last move, for the table to put beside the piles."""
@@ -135,15 +136,38 @@ class Felt(w.VBox):  # type: ignore[misc]
                 self.opponent_area,
                 piles,
                 *hand,
-                rooms,
+                *([rooms] if rooms is not None else []),
                 self.result,
-                self.confirm_box,
                 actions,
             ],
             layout=fixed_layout(),
         )
         self.add_class("gin-felt")
         model.observe(self._on_large, names="large_cards")
+
+    def _confirm_parts(self) -> tuple[w.HBox, w.HTML]:
+        """The confirmation's box and question, made when first needed and put just
+        above the actions (hidden)."""
+        if self._confirm is None:
+            made = self._confirm_buttons
+            buttons = made() if callable(made) else made
+        if self._confirm is None:  # (making the buttons may have made it)
+            text = classed_html("gin-confirm-text", fixed=True)
+            box = w.HBox([text, *buttons], layout=fixed_layout(display="none"))
+            box.add_class("gin-confirm")
+            self._confirm = box, text
+            insert_child(self, box, before=self._actions)
+        return self._confirm
+
+    @property
+    def confirm_box(self) -> w.HBox:
+        """The knock confirmation (CSS class ``gin-confirm``), hidden but while it asks."""
+        return self._confirm_parts()[0]
+
+    @property
+    def confirm_text(self) -> w.HTML:
+        """The confirmation's question (``gin-confirm-text``)."""
+        return self._confirm_parts()[1]
 
     def place_history(self, area: CardArea) -> None:
         """Put the discard history, just built, under the piles."""
@@ -243,11 +267,13 @@ class Felt(w.VBox):  # type: ignore[misc]
 
     def ask(self, question: str | None) -> None:
         """Show the knock confirmation with ``question``, or hide it (``None``)."""
+        if question is None and self._confirm is None:
+            return  # never asked: nothing to hide
         if question is not None:
             self.confirm_text.value = f'<span class="gin-confirm-question">{question}</span>'
         elif self.confirm_text.value:
             self.confirm_text.value = ""
-        self.confirm_box.layout.display = "flex" if question is not None else "none"
+        set_display(self.confirm_box, "flex" if question is not None else "none")
 
 
 __all__ = ["DRAWN", "TURN_KEYS", "Felt", "last_move_text", "turn_text"]

@@ -31,7 +31,7 @@ from gin.ui.cardarea import CardArea
 from gin.ui.keys import StepKeys
 from gin.ui.page import pageerrors
 from gin.ui.page.unsent import send_tree_again
-from gin.ui.parts import close_tree, fixed_box, fixed_html, fixed_layout, shared_style
+from gin.ui.parts import close_tree, fixed_box, fixed_html, fixed_layout, insert_child, shared_style
 from gin.ui.review import ReviewLauncher
 from gin.ui.table.actions import ActionButtons
 from gin.ui.table.commands import TableCommands
@@ -125,7 +125,7 @@ class GinTable(w.VBox):  # type: ignore[misc]
         pageerrors.install()  # before any widget is made: they bind its message handler
         children = self._build()
         pageerrors.add_message_area(c.show_error)
-        super().__init__(children=children)
+        super().__init__(children=children, layout=fixed_layout())
         self.add_class("gin-table")
         if self.projector:
             self.add_class("gin-projector")
@@ -157,15 +157,15 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.felt = Felt(
             c,
             piles=self.piles.box,
-            hand=[
-                self.learner_hand.label,
-                self.learner_hand.ordering.widget,
-                self.learner_hand.area,
-            ],
-            rooms=self.rooms.box,
-            confirm=[self.buttons["confirm"], self.buttons["cancel"]],
+            hand=[self.learner_hand.label, self.learner_hand.area],
+            rooms=None,  # the rooms' box and the sort buttons are laid out when first made
+            confirm=lambda: [self.buttons["confirm"], self.buttons["cancel"]],
             actions=self.actions.row,
         )
+        hand = self.learner_hand.area
+        self.buttons.made = self._place_button
+        self.learner_hand.ordering.place = lambda box: insert_child(self.felt, box, before=hand)
+        self.rooms.place = lambda box: insert_child(self.felt, box, after=hand)
         self.piles.place_beside(self.felt.status)  # the turn line beside the piles
         self.piles.history_built = self.felt.place_history  # the history under them
         self.piles.attach(c, commands)
@@ -184,9 +184,22 @@ class GinTable(w.VBox):  # type: ignore[misc]
         parts = [self.controls, self.coach, self.scores, self.review, self.display_menu]
         side = fixed_box(w.VBox, [*parts, self.keys_help], "gin-side")
         body = fixed_box(w.HBox, [self.felt, side], "gin-body")
-        self.clicker = StepKeys(self.actions.clicker_step, active=self.projector, pages_only=True)
+        self.clicker = (
+            StepKeys(self.actions.clicker_step, active=True, pages_only=True)
+            if self.projector
+            else None
+        )
+        """A presentation clicker's keys (projector mode only)."""
         self._name_widgets()
-        return [self.style_html, self.title, body, self.clicker]
+        clicker = [self.clicker] if self.clicker is not None else []
+        return [self.style_html, self.title, body, *clicker]
+
+    def _place_button(self, key: str) -> None:
+        """A confirmation button just made (asked for before the question): both of them
+        then, in their box on the felt."""
+        if key in ("confirm", "cancel"):
+            self.buttons["cancel" if key == "confirm" else "confirm"]
+            self.felt.confirm_box  # noqa: B018 (made and laid out when first asked for)
 
     def _hide_until_help_known(self) -> None:
         """Until the page has told the help level it kept (none came by the address), the
@@ -211,8 +224,6 @@ class GinTable(w.VBox):  # type: ignore[misc]
         self.opponent_area = felt.opponent_area
         self.turn_html = felt.turn_html
         self.last_move_html = felt.last_move_html
-        self.confirm_text = felt.confirm_text
-        self.confirm_box = felt.confirm_box
         self.stock_area = piles.stock_area
         self.stock_label = piles.stock_label
         self.discard_area = piles.discard_area
@@ -268,6 +279,16 @@ class GinTable(w.VBox):  # type: ignore[misc]
         report(self.controller.show_error, self.flow.moved_on)
 
     # ------------------------------------------------------------------ the parts' widgets
+
+    @property
+    def confirm_box(self) -> w.HBox:
+        """The knock confirmation (made when first asked for)."""
+        return self.felt.confirm_box
+
+    @property
+    def confirm_text(self) -> w.HTML:
+        """The confirmation's question."""
+        return self.felt.confirm_text
 
     @property
     def hand(self) -> CardArea:

@@ -32,6 +32,7 @@ import traitlets
 
 from gin.errors import GinError
 from gin.i18n import M
+from gin.ui.parts import fixed_layout
 from gin.ui.table.helplevel import (
     DEFAULT_HELP,
     HELP_LEVELS,
@@ -93,7 +94,9 @@ class HelpChoice(anywidget.AnyWidget):
         Raises :class:`~gin.ui.table.helplevel.HelpLevelError` for a level the table lacks.
         """
         level = check_help_level(value if value is not None else DEFAULT_HELP)
-        super().__init__(value=level, from_address=from_address, loaded=from_address)
+        super().__init__(
+            value=level, from_address=from_address, loaded=from_address, layout=fixed_layout()
+        )
         self.add_class("gin-help-choice")
         self._on_choose: list[Callable[[str], Any]] = []
         self._on_error: list[Callable[[GinError], Any]] = []

@@ -19,7 +19,7 @@ from typing import Any
 import gin
 from gin.i18n import M
 from gin.ui.cardarea import CardArea
-from gin.ui.parts import classed_html
+from gin.ui.parts import classed_html, fixed_layout, set_display
 from gin.ui.seats import LEARNER
 from gin.ui.table import hands, reveal
 from gin.ui.table.commands import TableCommands
@@ -120,8 +120,14 @@ class LearnerHand:
         self.commands = commands
         self.room_keys = room_keys
         self.button = button
-        self.label = classed_html("gin-deadwood")  # hidden while a room is open
-        self.area = CardArea(mode="single", card_class="gin-card", draggable=True, key_input=True)
+        self.label = classed_html("gin-deadwood", fixed=True)  # hidden while a room is open
+        self.area = CardArea(
+            mode="single",
+            card_class="gin-card",
+            draggable=True,
+            key_input=True,
+            layout=fixed_layout(),
+        )
         self.area.add_class("gin-hand")
         self.area.large = model.large_cards
         self.area.on_error(model.show_error)
@@ -129,13 +135,12 @@ class LearnerHand:
         self.area.on_activate(self._on_activate)
         self.area.on_key(self._on_key)
         self._focus_state: tuple[Any, ...] = ()
-        self.ordering = HandOrdering(self.area, on_change=self._order_changed)
+        self.ordering = HandOrdering(
+            self.area, on_change=self._order_changed, button_css="gin-button", active=False
+        )
         """The learner's own order of the hand (its sort buttons: :attr:`ordering`'s
         ``widget``, shown where the help level lets the learner order the hand)."""
         self.ordering.on_error(model.show_error)
-        for sort in (self.ordering.sort_suit, self.ordering.sort_rank):
-            sort.add_class("gin-button")  # the table's buttons' look
-        self.ordering.active = False
         self._ordering_deal = -1
         model.observe(self._on_large, names="large_cards")
         model.observe(self._on_help, names="help")
@@ -243,8 +248,7 @@ class LearnerHand:
         if scope == "table":
             display = "none" if c.room in ("builder", "chooser") else ""
             for part in (self.area, self.label):
-                if part.layout.display != display:
-                    part.layout.display = display
+                set_display(part, display)  # a shared layout each way
             self.ordering.active = own and not c.room
 
     def follow(self, scope: str) -> None:

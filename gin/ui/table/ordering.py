@@ -34,7 +34,7 @@ from gin.cards import Card
 from gin.errors import GinError
 from gin.i18n import M
 from gin.ui.cardarea import CardArea, move_keys_note
-from gin.ui.parts import classed_html, set_display
+from gin.ui.parts import classed_html, fixed_layout, set_display, shared_style
 from gin.ui.table.handorder import HandOrder
 from gin.ui.table.helplevel import HandStart
 
@@ -46,25 +46,73 @@ class HandOrdering:
     after :meth:`start`; ``on_error`` callbacks get a move the order refuses (a page that
     showed other cards). Widgets: :attr:`sort_suit`, :attr:`sort_rank`, :attr:`keys_note`,
     all in :attr:`widget` (class ``gin-hand-ordering``), hidden while not :attr:`active`.
+    The buttons and the line are made when the ordering is first active, or first asked
+    for (issue 41: the full help level's table never sends them); ``button_css`` is a CSS
+    class both buttons wear. ``active`` starts it so.
     """
 
-    def __init__(self, area: CardArea, on_change: Callable[[], Any] | None = None) -> None:
+    def __init__(
+        self,
+        area: CardArea,
+        on_change: Callable[[], Any] | None = None,
+        *,
+        button_css: str = "",
+        active: bool = True,
+    ) -> None:
         self.area = area
         self.order = HandOrder()
         self._on_change = on_change
         self._on_error: list[Callable[[GinError], Any]] = []
-        self.sort_suit = w.Button()
-        self.sort_suit.add_class("gin-action-sort-suit")
-        self.sort_rank = w.Button()
-        self.sort_rank.add_class("gin-action-sort-rank")
-        self.keys_note = classed_html("gin-hand-keys")
-        self.widget = w.HBox([self.sort_suit, self.sort_rank, self.keys_note])
-        self.widget.add_class("gin-hand-ordering")
-        self.sort_suit.on_click(lambda _b: self._sort("suit"))
-        self.sort_rank.on_click(lambda _b: self._sort("rank"))
+        self._button_css = button_css
+        self._parts: tuple[w.Button, w.Button, w.HTML] | None = None
+        self._widget: w.HBox | None = None
+        self.place: Callable[[w.HBox], Any] | None = None
+        """Called with :attr:`widget` when it has just been made (for a part that lays it
+        out where it belongs)."""
         area.on_move(self._moved)
-        self.relabel()
-        self.active = True
+        self.active = active
+
+    @property
+    def widget(self) -> w.HBox:
+        """The sort buttons and the keys line (``gin-hand-ordering``), made when the
+        ordering is first active or this is first asked for."""
+        if self._widget is None:
+            self._widget = w.HBox([], layout=fixed_layout(display="none"))
+            self._widget.add_class("gin-hand-ordering")
+            if self.place is not None:
+                self.place(self._widget)
+        return self._widget
+
+    def _made(self) -> tuple[w.Button, w.Button, w.HTML]:
+        if self._parts is None:
+            suit = w.Button(layout=fixed_layout(), style=shared_style("button"))
+            suit.add_class("gin-action-sort-suit")
+            rank = w.Button(layout=fixed_layout(), style=shared_style("button"))
+            rank.add_class("gin-action-sort-rank")
+            for b in (suit, rank):
+                if self._button_css:
+                    b.add_class(self._button_css)
+            suit.on_click(lambda _b: self._sort("suit"))
+            rank.on_click(lambda _b: self._sort("rank"))
+            self._parts = suit, rank, classed_html("gin-hand-keys", fixed=True)
+            self.widget.children = self._parts
+            self.relabel()
+        return self._parts
+
+    @property
+    def sort_suit(self) -> w.Button:
+        """Sort by suit (``gin-action-sort-suit``)."""
+        return self._made()[0]
+
+    @property
+    def sort_rank(self) -> w.Button:
+        """Sort by rank (``gin-action-sort-rank``)."""
+        return self._made()[1]
+
+    @property
+    def keys_note(self) -> w.HTML:
+        """The line saying how to move a card (``gin-hand-keys``)."""
+        return self._made()[2]
 
     # ------------------------------------------------------------------ settings
 
@@ -76,11 +124,16 @@ class HandOrdering:
 
     @active.setter
     def active(self, on: bool) -> None:
+        if on:
+            self._made()
         self.area.reorderable = bool(on)
-        set_display(self.widget, "flex" if on else "none")
+        if on or self._widget is not None:
+            set_display(self.widget, "flex" if on else "none")
 
     def relabel(self) -> None:
         """Label the buttons and the keys line in the current language."""
+        if self._parts is None:
+            return
         self.sort_suit.description = M["hand.sort-suit"].render()
         self.sort_rank.description = M["hand.sort-rank"].render()
         self.keys_note.value = f'<span class="gin-muted">{html.escape(move_keys_note())}</span>'

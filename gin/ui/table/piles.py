@@ -15,7 +15,7 @@ import ipywidgets as w
 import gin
 from gin.i18n import M, card_label, format_number
 from gin.ui.cardarea import CardArea
-from gin.ui.parts import classed_html, fixed_box, fixed_html, fixed_layout
+from gin.ui.parts import classed_html, fixed_box, fixed_layout
 from gin.ui.svg import card_svg
 from gin.ui.table.buttons import limit_badge_text
 from gin.ui.table.commands import TableCommands
@@ -47,9 +47,10 @@ def count_html(n: int) -> str:
     )
 
 
-def _head(title: w.HTML, count: w.HTML) -> w.HBox:
-    """A pile's title with its count beside it."""
-    return fixed_box(w.HBox, [title, count], "gin-pile-head")
+def pile_head_html(title: str, count: int) -> str:
+    """A pile's head: its title (rendered) over its count of cards (:func:`count_html`),
+    in one widget (issue 41: two models fewer a pile)."""
+    return f'<b class="gin-pile-title">{escape(title)}</b> <span>{count_html(count)}</span>'
 
 
 class Piles:
@@ -83,20 +84,20 @@ class Piles:
         for area in self.areas:
             area.on_error(on_error)
 
-        self.stock_title = fixed_html()
-        self.discard_title = fixed_html()
-        head = _head(self.stock_title, self.stock_label)
-        stock_box = fixed_box(w.VBox, [head, self.stock_area], "gin-stock-box")
-        head = _head(self.discard_title, self.discard_label)
-        discard_box = fixed_box(w.VBox, [head, self.discard_area], "gin-discard-box")
+        for label in (self.stock_label, self.discard_label):
+            label.add_class("gin-pile-head")  # the pile's title and its count
+        self._counts = (0, 0)
+        stock_box = fixed_box(w.VBox, [self.stock_label, self.stock_area], "gin-stock-box")
+        discard_box = fixed_box(
+            w.VBox, [self.discard_label, self.discard_area], "gin-discard-box"
+        )
         up_box = fixed_box(w.VBox, [self.up_card_html, self.limit_badge], "gin-up-box")
         self.box = fixed_box(w.HBox, [stock_box, discard_box, up_box], "gin-middle")
         self.relabel()
 
     def relabel(self) -> None:
         """Write the piles' titles again, in the current language."""
-        self.stock_title.value = f"<b>{escape(M['piles.stock'].render())}</b>"
-        self.discard_title.value = f"<b>{escape(M['piles.discard-pile'].render())}</b>"
+        self._show_counts(*self._counts)
         if self._history is not None:
             self._history.empty_text = M["piles.no-discards"].render()
 
@@ -123,6 +124,11 @@ class Piles:
                 self.history_built(area)
         return self._history
 
+    def _show_counts(self, stock: int, discards: int) -> None:
+        self._counts = (stock, discards)
+        self.stock_label.value = pile_head_html(M["piles.stock"].render(), stock)
+        self.discard_label.value = pile_head_html(M["piles.discard-pile"].render(), discards)
+
     def show(
         self,
         view: gin.PlayerView,
@@ -139,7 +145,6 @@ class Piles:
         self.stock_area.show_backs(
             1 if view.stock_count else 0, large=large, last_class=stock_class
         )
-        self.stock_label.value = count_html(view.stock_count)
         top = view.top_discard
         if top is not None:
             cls = ""
@@ -157,7 +162,7 @@ class Piles:
         else:
             self.discard_area.show([], large=large)
             self.discard_area.empty_text = M["piles.empty"].render()
-        self.discard_label.value = count_html(len(view.discard_pile))
+        self._show_counts(view.stock_count, len(view.discard_pile))
         self._history_pile = (list(view.discard_pile), four_color, large)
         if self._history is not None:
             self._history.show(list(view.discard_pile), four_color=four_color, large=large)
@@ -222,4 +227,4 @@ class Piles:
         return hidden
 
 
-__all__ = ["ARRIVES", "HINTED", "Piles", "count_html"]
+__all__ = ["ARRIVES", "HINTED", "Piles", "count_html", "pile_head_html"]

@@ -20,6 +20,7 @@ the keys go to the room, the coach keeps back what the learner is working out).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -28,6 +29,7 @@ import gin
 from gin.i18n import M
 from gin.ui.arrange import LayoffChooser, MeldBuilder, ScoreGuess
 from gin.ui.arrange.layoffs import Layoffs
+from gin.ui.parts import fixed_layout
 from gin.ui.table.commands import TableCommands
 from gin.ui.table.controller import TableController
 
@@ -41,7 +43,8 @@ def guess_beat(result: gin.DealResult) -> int:
 class ArrangeRooms:
     """The arrange rooms' host: :attr:`box` (CSS class ``gin-arrange-box``) and the rooms
     open in it, :attr:`builder`, :attr:`chooser` and :attr:`score_guess` (``None`` until
-    the deal asks for them)."""
+    the deal asks for them). The box is made when a room first opens, or first asked for,
+    and handed to :attr:`place` (the table puts it on the felt; issue 41)."""
 
     def __init__(self, model: TableController, commands: TableCommands) -> None:
         self.model = model
@@ -53,8 +56,19 @@ class ArrangeRooms:
         self._gin_refused: gin.KnockRefusedError | None = None
         """The gin laid out with deadwood that the builder asks about (lay out again, or
         knock?): the slip, noted only once the learner's answer is known."""
-        self.box = w.VBox()
-        self.box.add_class("gin-arrange-box")
+        self._box: w.VBox | None = None
+        self.place: Callable[[w.VBox], Any] | None = None
+        """Called with :attr:`box` when it has just been made."""
+
+    @property
+    def box(self) -> w.VBox:
+        """The box the rooms open in (``gin-arrange-box``)."""
+        if self._box is None:
+            self._box = w.VBox(layout=fixed_layout())
+            self._box.add_class("gin-arrange-box")
+            if self.place is not None:
+                self.place(self._box)
+        return self._box
 
     # ------------------------------------------------------------------ state
 
@@ -80,7 +94,8 @@ class ArrangeRooms:
         self._dropped = []
         self._gin_refused = None
         self.builder = self.chooser = self.score_guess = None
-        self.box.children = ()
+        if self._box is not None:
+            self._box.children = ()
 
     def reveal_hold(self) -> int | None:
         """The playback waits for the chooser after gin (at its start), then for the
@@ -255,7 +270,7 @@ class ArrangeRooms:
         for room in rooms:
             if (room.four_color, room.large) != (c.four_color, c.large_cards):
                 room.set_display(four_color=c.four_color, large=c.large_cards)
-        if tuple(self.box.children) != tuple(rooms):
+        if (rooms or self._box is not None) and tuple(self.box.children) != tuple(rooms):
             self.box.children = rooms
 
     def press(self, key: str) -> None:
