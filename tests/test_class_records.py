@@ -331,7 +331,7 @@ def test_replayed_and_open_hands_deals_are_marked_and_counted_apart(ana: Any) ->
     assert 'class="gin-class-deals">2<' in drawn and 'class="gin-class-won">2<' in drawn
     assert 'data-replayed="2" data-open-hands="2"' in drawn
     assert "Deals replayed: 2; deals played with open hands: 2" in drawn
-    assert "replayed or played with open hands is not counted" in drawn
+    assert "replayed or played with open hands are not counted as played or won" in drawn
     header, line = class_csv(summary).splitlines()
     assert header.endswith("Deals won,Deals replayed,Deals with open hands")
     assert line.endswith(",2,2,2,2")

@@ -67,7 +67,7 @@ def test_after_the_first_build_changes_reach_the_page(voila_kernel: Any) -> None
     )
     assert change["comm_msg"] == 1
     again = _messages(voila_kernel, "other = play_lesson()")
-    assert again["comm_open"] > 100
+    assert again["comm_open"] > 30  # the lesson's own models (the shared ones exist already)
 
 
 def test_outside_voila_every_widget_message_is_sent(lab_kernel: Any) -> None:
@@ -75,4 +75,4 @@ def test_outside_voila_every_widget_message_is_sent(lab_kernel: Any) -> None:
     assert "VOILA_BASE_URL" not in os.environ
     _messages(lab_kernel, "from gin.ui.lessons import play_lesson")
     first = _messages(lab_kernel, "lesson = play_lesson(); lesson")
-    assert first["comm_open"] > 100
+    assert first["comm_open"] > 40  # every model of the first view (issue 41: about 60)
