@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 FOLLOWERS = int(os.environ.get("DEMO_FOLLOWERS", "40"))
@@ -138,7 +138,6 @@ def run_demo(address: str, followers: int = FOLLOWERS, moves: int = MOVES) -> De
     deal = gin.Deal.new(rules, dealer=1, rng=rng)
     bots = [make_bot("tactician", random.Random(1)), make_bot("tactician", random.Random(2))]
     demo, number, publishes, decisions, questions = "bench", 0, 0, 0, 0
-    answered_ids: list[str] = []
 
     def publish(state: DemoState) -> None:
         nonlocal publishes
@@ -162,11 +161,8 @@ def run_demo(address: str, followers: int = FOLLOWERS, moves: int = MOVES) -> De
                 q = ask(view, number)
                 frame = frame_of(view, open_hands=False)
                 publish(DemoState(demo, frame, q, at=time.time()))
-                answered_ids.append(q.id_in(demo))
                 time.sleep(ANSWER_S)
                 shown = Reveal(q.options[0], "best", 0.0)
-                from dataclasses import replace
-
                 publish(
                     DemoState(demo, frame, replace(q, revealed=(shown,), best=q.options[0]),
                               at=time.time())

@@ -12,23 +12,21 @@ ends it on every page. No card hidden from the teacher's seat reaches a follower
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from voila_harness import (
-    NOTEBOOKS_DIR,
     new_page,
     open_lesson,
-    run_voila,
-    small_pool_config,
     wait_until_rendered,
 )
 
 from .axe_audit import axe_violations, describe
-from .test_classroom_e2e import join
+from .test_classroom_e2e import class_app, join
+
+FIXTURES = (class_app,)
+"""The app with its own class store (a server of this module's own)."""
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -38,28 +36,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]  # make test-slow (.ci
 WAIT_MS = 60_000
 MOVE_MS = 5_000
 """A teacher's move shows on a follower's page within this (the benchmark measures 1 s)."""
-
-
-@pytest.fixture(scope="module")
-def demo_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
-    """The app with its own class store: (base URL, the teacher address, the store)."""
-    base = tmp_path_factory.mktemp("demo-app")
-    log_path = base / "app.log"
-    with run_voila(
-        NOTEBOOKS_DIR,
-        cwd=small_pool_config(base, pool=1),
-        log_path=log_path,
-        module="gin.ui.page.serve",
-        extra_args=[f"--TutorApp.class_data_dir={base / 'data'}"],
-    ) as server:
-        deadline = time.monotonic() + 30
-        line = None
-        while line is None and time.monotonic() < deadline:
-            lines = Path(log_path).read_text(errors="replace").splitlines()
-            line = next((x for x in lines if x.startswith("Teacher page: ")), None)
-            time.sleep(0.2)
-        assert line is not None, "the app printed no 'Teacher page: ' line"
-        yield server.base_url, line.removeprefix("Teacher page: ").strip(), base / "data"
 
 
 def tab_to(page: Page, selector: str, most: int = 200) -> None:
@@ -81,11 +57,11 @@ def hand_codes(page: Page, css: str) -> str:
 
 
 def test_a_teacher_and_three_followers_play_ask_and_reveal_a_demo(
-    browser: Browser, demo_app: tuple[str, str, Path]
+    browser: Browser, class_app: tuple[str, str, Path]
 ) -> None:
     from gin.ui.classroom.store import open_store
 
-    base_url, teacher_url, data_dir = demo_app
+    base_url, teacher_url, data_dir = class_app
     teacher = new_page(browser, 1400, 1000)
     teacher.goto(teacher_url, wait_until="commit")
     wait_until_rendered(teacher)

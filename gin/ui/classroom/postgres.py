@@ -234,6 +234,13 @@ class PostgresClassStore:
         if cur.fetchone() is None:
             raise ClassStoreError(M["error.class-unknown-code"]())
 
+    @staticmethod
+    def _check_learner(cur: psycopg.Cursor[tuple[Any, ...]], code: str, token: str) -> None:
+        """Refuse (:class:`ClassStoreError`) a learner ``token`` who is not of ``code``."""
+        cur.execute("SELECT 1 FROM learners WHERE code = %s AND token = %s", (code, token))
+        if cur.fetchone() is None:
+            raise ClassStoreError(M["error.class-unknown-code"]())
+
     def _before_commit(self) -> None:
         """Called inside a write's transaction, just before it commits (tests pause here)."""
 
@@ -434,11 +441,7 @@ class PostgresClassStore:
         def work(conn: Conn) -> None:
             with self._transaction(conn) as cur:
                 self._lock_class(cur, code)
-                cur.execute(
-                    "SELECT 1 FROM learners WHERE code = %s AND token = %s", (code, token)
-                )
-                if cur.fetchone() is None:
-                    raise ClassStoreError(M["error.class-unknown-code"]())
+                self._check_learner(cur, code, token)
                 cur.execute("SELECT state FROM demos WHERE code = %s", (code,))
                 row = cur.fetchone()
                 check_answer(
@@ -469,11 +472,7 @@ class PostgresClassStore:
 
         def work(conn: Conn) -> None:
             with self._transaction(conn) as cur:
-                cur.execute(
-                    "SELECT 1 FROM learners WHERE code = %s AND token = %s", (code, token)
-                )
-                if cur.fetchone() is None:
-                    raise ClassStoreError(M["error.class-unknown-code"]())
+                self._check_learner(cur, code, token)
                 if following:
                     cur.execute(
                         "INSERT INTO demo_followers (code, demo, token, at)"

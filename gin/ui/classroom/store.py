@@ -265,6 +265,15 @@ class ClassStore:
             raise
         self._db.execute("COMMIT")
 
+    @staticmethod
+    def _check_learner(db: sqlite3.Connection, code: str, token: str) -> None:
+        """Refuse (:class:`ClassStoreError`) a learner ``token`` who is not of ``code``."""
+        known = db.execute(
+            "SELECT 1 FROM learners WHERE code = ? AND token = ?", (code, token)
+        ).fetchone()
+        if known is None:
+            raise ClassStoreError(M["error.class-unknown-code"]())
+
     def _before_commit(self) -> None:
         """Called inside a write's transaction, just before it commits (tests pause here)."""
 
@@ -352,11 +361,7 @@ class ClassStore:
         in that class (the class was ended) and ``ValueError`` for an unknown kind."""
         values = event_values(code, token, event)
         with self._transaction() as db:
-            known = db.execute(
-                "SELECT 1 FROM learners WHERE code = ? AND token = ?", (code, token)
-            ).fetchone()
-            if known is None:
-                raise ClassStoreError(M["error.class-unknown-code"]())
+            self._check_learner(db, code, token)
             db.execute(
                 'INSERT OR IGNORE INTO events (uid, code, token, kind, rules, level, "right",'
                 " slip, state, outcome, points, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -431,11 +436,7 @@ class ClassStore:
         (:func:`gin.ui.classroom.demo.check_answer`), and no answer of theirs to it is
         stored yet (:class:`DemoError` ``demo-answered``: the first answer counts)."""
         with self._transaction() as db:
-            known = db.execute(
-                "SELECT 1 FROM learners WHERE code = ? AND token = ?", (code, token)
-            ).fetchone()
-            if known is None:
-                raise ClassStoreError(M["error.class-unknown-code"]())
+            self._check_learner(db, code, token)
             row = db.execute("SELECT state FROM demos WHERE code = ?", (code,)).fetchone()
             check_answer(None if row is None else DemoState.from_json(row[0]), question, choice)
             done = db.execute(
@@ -466,11 +467,7 @@ class ClassStore:
         ``following=False``, no longer does): a reload rejoins it, and the teacher sees who
         has not answered. A learner not of the class is refused (:class:`ClassStoreError`)."""
         with self._transaction() as db:
-            known = db.execute(
-                "SELECT 1 FROM learners WHERE code = ? AND token = ?", (code, token)
-            ).fetchone()
-            if known is None:
-                raise ClassStoreError(M["error.class-unknown-code"]())
+            self._check_learner(db, code, token)
             if following:
                 db.execute(
                     "INSERT OR IGNORE INTO demo_followers (code, demo, token, at)"

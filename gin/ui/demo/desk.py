@@ -87,6 +87,13 @@ def _option_of(action: act.Action, layout: bool = False) -> str:
     return action.text
 
 
+def _store() -> Any:
+    """The app's class store (the desk exists only on a teacher page that has one)."""
+    store = record.store()
+    assert store is not None
+    return store
+
+
 class DemoDesk:
     """The teacher's demo (see the module's text); ``code`` gives the class on show, and
     ``say`` shows a sentence on the teacher's page."""
@@ -222,9 +229,7 @@ class DemoDesk:
         self.frame = frame
         state = DemoState(self.demo, frame, self.question, bool(ctl.teacher), at=time.time())
         if state != self.published:
-            store = record.store()
-            assert store is not None
-            store.publish_demo(self.code, state)
+            _store().publish_demo(self.code, state)
             self.published = state
 
     def _close_question(self) -> None:
@@ -263,8 +268,7 @@ class DemoDesk:
         q, view = self.question, self.asked_view
         if q is None or view is None or q.revealed is not None:
             return
-        store = record.store()
-        assert store is not None
+        store = _store()
         counts = Counter(a.choice for a in store.demo_answers(self.code, q.id_in(self.demo)))
         self._weighing = [o for o, _n in counts.most_common()] or [""]
         self._total = len(self._weighing)
@@ -325,9 +329,7 @@ class DemoDesk:
     def end(self) -> None:
         """End the demo on every follower's page (its answers stay in the class store)."""
         if self.running:
-            store = record.store()
-            assert store is not None
-            store.end_demo(self.code)
+            _store().end_demo(self.code)
         self.reset()
         self._status(M["demo.ended"].render())
 
@@ -352,8 +354,7 @@ class DemoDesk:
         q = self.question
         if q is None:
             return []
-        store = record.store()
-        assert store is not None
+        store = _store()
         answers = store.demo_answers(self.code, q.id_in(self.demo))
         counts = Counter(a.choice for a in answers)
         if q.revealed is not None:
@@ -367,8 +368,7 @@ class DemoDesk:
         q, frame = self.question, self.frame
         if q is None or frame is None or not self.running:
             return
-        store = record.store()
-        assert store is not None
+        store = _store()
         qid = q.id_in(self.demo)
         answers = store.demo_answers(self.code, qid)
         rows = [(option_text(o, q, frame), n) for o, n in self.counts()]

@@ -242,6 +242,13 @@ class FollowBanner:
             self.widget.children = (style, self.text, self.follow_button, self.problem)
         return self.text, self.follow_button, self.problem
 
+    def _offer(self) -> None:
+        """Show the banner offering the demo: its sentence and "Follow the demo"."""
+        text, follow, _problem = self._parts()
+        text.value = f"<p>{html.escape(M['demo.banner'].render())}</p>"
+        text.layout.display = follow.layout.display = ""
+        self._show(True)
+
     def _show(self, shown: bool) -> None:
         set_display(self.widget, "" if shown else "none")
 
@@ -283,10 +290,7 @@ class FollowBanner:
                 if learner.token in store.demo_followers(learner.code, state.demo):
                     self.follow()  # a page reloaded while following: it follows again
                     return
-            text, follow, _problem = self._parts()
-            text.value = f"<p>{html.escape(M['demo.banner'].render())}</p>"
-            text.layout.display = follow.layout.display = ""
-            self._show(True)
+            self._offer()
             return
         assert self.view is not None
         self.view.show(state)
@@ -339,9 +343,7 @@ class FollowBanner:
             store.follow_demo(learner.code, learner.token, self.following, following=False)
         self.following = ""
         self._drop_view()
-        text, follow, _problem = self._parts()
-        text.value = f"<p>{html.escape(M['demo.banner'].render())}</p>"
-        text.layout.display = follow.layout.display = ""
+        self._offer()
         self.ticker.stop()
         self.ticker.start(BANNER_POLL_S)
 
