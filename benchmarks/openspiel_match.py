@@ -763,7 +763,7 @@ RECORDED: list[dict[str, Any]] = [
             "theirs tie": 19,
             "theirs undercut": 88,
             "theirs wall-knock": 1,
-            "wall": 7
+            "wall": 7,
         },
         "decisions": 9925,
         "p50_ms": 78.38681800058112,
@@ -777,7 +777,7 @@ RECORDED: list[dict[str, Any]] = [
         "seconds": 814.9091555000014,
         "label": "expert at its default: the inferred opponent model (issue 39)",
         "target": 6.0,
-        "final": True
+        "final": True,
     },
 ]
 """Matches measured on the shared machine (summaries of :meth:`MatchResult.summary`, with
@@ -1033,6 +1033,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the expert imagines an opponent that knocks as soon as it can, as "
         "SimpleGinRummyBot does (an opponent model)",
     )
+    ap.add_argument(
+        "--no-reads-play",
+        action="store_true",
+        help="the expert's guesses of the opponent's hand don't read how it plays "
+        "(as before issue 39's reading)",
+    )
     ap.add_argument("--json", default=None, help="write the summary to this file")
     ap.add_argument("--every", type=int, default=50, help="print progress every N pairs")
     args = ap.parse_args(argv)
@@ -1046,6 +1052,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         opts["confidence"] = args.confidence
     if args.opponent_knocks_at_once:
         opts["opponent_knocks_at_once"] = True
+    if args.no_reads_play:
+        opts["reads_play"] = False
 
     def show(done: int, total: int, res: MatchResult) -> None:
         if done % args.every == 0 or done == total:

@@ -214,10 +214,14 @@ def test_expert_imagines_a_hasty_opponent_with_the_models_probability_determinis
     real = expert_module.sample_world
 
     def recording(
-        view: gin.PlayerView, mem: object, rng: random.Random, opponent_patient: bool = True
+        view: gin.PlayerView,
+        mem: object,
+        rng: random.Random,
+        opponent_patient: bool = True,
+        reads_play: bool = False,
     ) -> object:
         seen.append(opponent_patient)
-        return real(view, mem, rng, opponent_patient)  # type: ignore[arg-type]
+        return real(view, mem, rng, opponent_patient, reads_play)  # type: ignore[arg-type]
 
     monkeypatch.setattr(expert_module, "sample_world", recording)
     (view,) = _positions(SPADES, (11,))

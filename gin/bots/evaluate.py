@@ -159,17 +159,32 @@ def improvement(draws: int) -> int:
 
 
 def sample_opponent_hand(
-    mem: Memory, rng: random.Random, improve: int | None = None, limit: int = -1
+    mem: Memory,
+    rng: random.Random,
+    improve: int | None = None,
+    limit: int = -1,
+    hasty: bool | None = None,
 ) -> int:
     """A guess at the opponent's whole hand as a mask, agreeing with everything seen.
 
     The opponent's known cards are always in it; the hidden cards are drawn from the
     unseen cards, favouring the cards the opponent did not throw away. Because a player
     improves the hand with every draw, ``improve`` extra cards are drawn and the worst
-    ones for the opponent are dropped again (by default :func:`improvement`). Once the
-    opponent has discarded, a hand that could have knocked (deadwood at most ``limit``)
-    is unlikely, since most players knock when they can: such a guess is drawn again
-    (up to three times; a gin hand always).
+    ones for the opponent are dropped again (by default :func:`improvement`).
+
+    What the opponent did not do tells as much as what it did, and ``hasty`` says how to
+    read it (see :func:`misfit`):
+
+    - ``None`` (no model of the opponent): once the opponent has discarded, a hand that
+      could have knocked (deadwood at most ``limit``) is unlikely, since most players
+      knock when they can: such a guess is drawn again (up to three times; a gin hand
+      always);
+    - ``True`` (an opponent that knocks as soon as it can, as ``eager`` does): it would
+      have knocked, and it threw away the card leaving the least deadwood, so a guess
+      that could have knocked or would have kept its last discard is drawn again, up to
+      :data:`READ_TRIES` times, keeping the guess that fits best;
+    - ``False`` (an opponent that passes up a knock to wait for gin): only a gin hand is
+      impossible.
     """
     hidden = mem.opp_hidden
     if hidden <= 0:
@@ -180,14 +195,61 @@ def sample_opponent_hand(
         improve = improvement(mem.opp_stock_draws)
     played = mem.opp_discarded != 0
     hand = 0
-    for attempt in range(6):
+    if hasty is None:
+        for attempt in range(6):
+            hand = _guess(mem, rng, pool, weights, hidden, improve)
+            if not played:
+                break
+            dw = deadwood_of_mask(hand)
+            if dw > limit or (dw > 0 and attempt >= 2):
+                break
+        return hand
+    best = -1
+    best_bad = 1 << 30
+    for _ in range(READ_TRIES):
         hand = _guess(mem, rng, pool, weights, hidden, improve)
         if not played:
-            break
-        dw = deadwood_of_mask(hand)
-        if dw > limit or (dw > 0 and attempt >= 2):
-            break
-    return hand
+            return hand
+        bad = misfit(hand, limit, hasty, mem.opp_last_discard, mem.opp_last_blocked)
+        if bad == 0:
+            return hand
+        if bad < best_bad:
+            best, best_bad = hand, bad
+    return best
+
+
+READ_TRIES = 8
+"""Guesses :func:`sample_opponent_hand` draws at most to find one that fits how the
+opponent plays (the best fitting is kept)."""
+
+
+def misfit(hand: int, limit: int, hasty: bool, last_discard: int = -1, blocked: int = 0) -> int:
+    """How badly the ten-card ``hand`` fits an opponent who just discarded ``last_discard``
+    (a card index, or -1; never a card of the mask ``blocked``) and did not knock: 0 when
+    it fits.
+
+    A gin hand never fits (every player knocks with gin). An opponent that knocks as soon
+    as it can (``hasty``) would have knocked with deadwood at most ``limit``, and it throws
+    away the card leaving the least deadwood, so a hand in which another discard would
+    have left less deadwood fits by that much less.
+
+    >>> from gin.cards import cards_mask, parse_cards
+    >>> hand = cards_mask(parse_cards("2C 3C 4C 5D 5H 5S 9D 9H KS QS"))
+    >>> misfit(hand, 10, hasty=True, last_discard=parse_cards("AD")[0].index)
+    9
+    >>> misfit(hand, 10, hasty=False)
+    0
+    """
+    dw = deadwood_of_mask(hand)
+    if dw == 0:
+        return 1000
+    if not hasty:
+        return 0
+    bad = 100 if dw <= limit else 0
+    if last_discard >= 0:
+        v, _ = best_discard(hand | (1 << last_discard), blocked)
+        bad += dw - v
+    return bad
 
 
 def _guess(
@@ -270,6 +332,7 @@ def eager_takes(hand: int, dw: int, top: int) -> bool:
 __all__ = [
     "PICK_WEIGHT",
     "POINTS",
+    "READ_TRIES",
     "KnockEstimate",
     "Outlook",
     "best_discard",
@@ -280,5 +343,6 @@ __all__ = [
     "estimate_knock",
     "feed_risk",
     "improvement",
+    "misfit",
     "sample_opponent_hand",
 ]

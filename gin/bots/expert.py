@@ -40,6 +40,7 @@ from gin.bots.evaluate import best_discard, bits, sample_opponent_hand
 from gin.bots.memory import Memory, remember
 from gin.bots.opponent_model import DealEvidence, OpponentModel
 from gin.bots.seeding import position_rng
+from gin.bots.sensible import waits
 from gin.bots.simulate import (
     DISCARD,
     DRAW,
@@ -182,14 +183,28 @@ def ending(o: Outcome, me: int) -> str:
 
 
 def sample_world(
-    view: PlayerView, mem: Memory, rng: random.Random, opponent_patient: bool = True
+    view: PlayerView,
+    mem: Memory,
+    rng: random.Random,
+    opponent_patient: bool = True,
+    reads_play: bool = False,
 ) -> Position:
     """One guess at the whole deal: the opponent's hidden cards and the stock order.
 
     ``opponent_patient=False`` plays the imagined opponent as one that knocks as soon as
-    the limit allows (see :attr:`~gin.bots.simulate.Position.patient`)."""
+    the limit allows (see :attr:`~gin.bots.simulate.Position.patient`). With
+    ``reads_play`` the guess of its hand also fits how that opponent plays
+    (:func:`~gin.bots.evaluate.sample_opponent_hand`): one that knocks at once did not hold
+    a knock and threw away the card leaving the least deadwood; a patient one may hold a
+    knock while it waits for gin (where waiting pays and the stock is long), and is guessed
+    as without the reading otherwise."""
     me = view.player
-    opp = sample_opponent_hand(mem, rng, limit=view.knock_limit)
+    hasty: bool | None = None
+    if reads_play and not opponent_patient:
+        hasty = True
+    elif reads_play and waits(view.rules, view.stock_count):
+        hasty = False
+    opp = sample_opponent_hand(mem, rng, limit=view.knock_limit, hasty=hasty)
     stock = bits(mem.unseen & ~opp)
     rng.shuffle(stock)
     hands = [0, 0]
@@ -231,6 +246,10 @@ class ExpertBot:
     ``opponent_knocks_at_once=True`` means a model certain of hasty (it takes the place of
     any ``opponent_model``); with neither, the imagined opponent is patient (as the hint
     and the review imagine the ``tactician`` and the ``expert``).
+    ``reads_play`` (on by default) draws each world's guess of the opponent's hand to fit
+    how that world's opponent plays (see :func:`sample_world`): a hasty one held no knock
+    and threw away the card leaving the least deadwood; a patient one may hold a knock
+    while it waits for gin.
 
     The expert a learner or a bot meets is :func:`gin.bots.make_bot`'s: its model starts
     from the prior of the opponent kind it faces (a learner's when not known) and learns
@@ -249,8 +268,10 @@ class ExpertBot:
         confidence: float = DEFAULT_CONFIDENCE,
         opponent_knocks_at_once: bool = False,
         opponent_model: OpponentModel | None = None,
+        reads_play: bool = True,
     ) -> None:
         self.rng = rng
+        self.reads_play = reads_play
         self.opponent_knocks_at_once = opponent_knocks_at_once
         self.opponent_model = (
             OpponentModel.certain(hasty=True) if opponent_knocks_at_once else opponent_model
@@ -340,9 +361,10 @@ class ExpertBot:
     ) -> Analysis:
         """Evaluate ``cands`` by playouts over sampled worlds (see the module)."""
         me = view.player
-        worlds = max(MIN_WORLDS, self.playouts // len(cands))
+        n = len(cands)
+        worlds = max(MIN_WORLDS, self.playouts // n)
         deadline = time.process_time() + self.budget_ms / 1000.0
-        totals = [0] * len(cands)
+        totals = [0] * n
         per_world: list[list[int]] = [[] for _ in cands]
         endings: list[dict[str, int]] = [{} for _ in cands]
         done = 0
@@ -354,7 +376,7 @@ class ExpertBot:
                 patient = rng.random() >= p_hasty
             else:
                 patient = p_hasty < 1.0
-            base = sample_world(view, mem, rng, patient)
+            base = sample_world(view, mem, rng, patient, self.reads_play)
             for k, o in enumerate(world_outcomes(base, cands)):
                 v = o.value(me)
                 totals[k] += v
@@ -369,7 +391,7 @@ class ExpertBot:
             CandidateValue(a, totals[k] / done, done, tuple(sorted(endings[k].items())))
             for k, a in enumerate(cands)
         ]
-        order = sorted(range(len(cands)), key=lambda k: (-values[k].mean, k))
+        order = sorted(range(n), key=lambda k: (-values[k].mean, k))
         ranked = tuple(values[k] for k in order)
         choice = ranked[0].action
         reason = "search"

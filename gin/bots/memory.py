@@ -50,6 +50,12 @@ class Memory:
     my_shown: int = 0
     """Cards this player took from the discard pile and still holds: what the opponent
     knows this player collects."""
+    opp_last_discard: int = -1
+    """The index of the card the opponent threw away on its last move, or -1 when its last
+    move was no discard (or it has not moved)."""
+    opp_last_blocked: int = 0
+    """The card the opponent could not throw away on that move (the card it had just
+    taken, where the rules forbid discarding it), as a mask."""
 
     @property
     def dead(self) -> int:
@@ -75,7 +81,18 @@ def remember(view: PlayerView) -> Memory:
     both_passed = False
     forced_draw = False
     shown = 0
+    last_discard = -1
+    last_blocked = 0
+    took = 0
     for e in view.events:
+        if getattr(e, "player", None) == opp:
+            last_discard = e.card.index if isinstance(e, _Discarded) else -1
+            if isinstance(e, UpCardTaken | DrewFromDiscard):
+                took = 0 if view.rules.may_discard_taken_card else e.card.mask
+            elif isinstance(e, DrewFromStock):
+                took = 0
+            elif isinstance(e, _Discarded):
+                last_blocked = took
         if isinstance(e, UpCardTaken | DrewFromDiscard) and e.player == me:
             shown |= e.card.mask
         elif isinstance(e, _Discarded | Knocked) and e.player == me:
@@ -126,6 +143,8 @@ def remember(view: PlayerView) -> Memory:
         opp_stock_draws=stock_draws,
         stock_count=view.stock_count,
         my_shown=shown & hand,
+        opp_last_discard=last_discard,
+        opp_last_blocked=last_blocked if last_discard >= 0 else 0,
     )
 
 
