@@ -559,6 +559,26 @@ def test_a_move_the_review_refuses_is_named_as_a_noun_in_every_language(key: str
         ("he", "How the card turned up at the start sets the knock limit",
          "איך הקלף שנפתח בתחילת הסיבוב קובע את גבול הדפיקה",
          "איך הקלף הפתוח בתחילת הסיבוב קובע את גבול הדפיקה"),
+        # Bulgarian: the teacher's page too speaks as ти, never Вие or Ваш
+        ("bg", "Your class", "Вашият клас", "Твоят клас"),
+        ("bg", "No class yet: press New class.", "Още няма клас: натиснете „Нов клас“.",
+         "Още няма клас: натисни „Нов клас“."),
+        ("bg", "Create a class and write its code on the board.",
+         "Създайте клас и напишете кода му на дъската.",
+         "Създай клас и напиши кода му на дъската."),
+        ("bg", "choose a class in the menu, or press New class.",
+         "изберете клас от менюто или натиснете „Нов клас“.",
+         "избери клас от менюто или натисни „Нов клас“."),
+        ("bg", "use another data directory", "използвайте друга папка за данни",
+         "използвай друга папка за данни"),
+        # Bulgarian: the cards laid off at the end are counted, not stranded after a colon
+        ("bg", "{kind:text}, {count} laid off", "{kind:text}, добавени: {count}",
+         "{kind:text}, добавени са {count} карти"),
+        ("bg", "deadwood {count} after laying off {total} (it was {before})",
+         "сбор на неизползваните {count} след добавянето · добавени карти: {total} "
+         "(преди: {before})",
+         "сбор на неизползваните {count}, след като са добавени {total} карти (преди добавянето"
+         " е бил {before})"),
     ],
 )
 def test_lint_holds_the_native_readers_third_pass_findings(

@@ -16,7 +16,7 @@ from test_ui_support import play_game
 import gin
 from gin.bots.review import REVIEW_WORLDS, review_deal, summarize
 from gin.bots.verdicts import VERDICTS
-from gin.i18n import language
+from gin.i18n import M, language
 from gin.ui.review import ReviewLauncher, ReviewPanel
 from gin.ui.review.render import THEME_LINKS, summary_html
 from gin.ui.table.gintable import GinTable
@@ -189,8 +189,56 @@ def test_the_summary_links_each_theme_to_where_it_is_taught() -> None:
     )
     page = summary_html(summary, "classic")
     assert "4 discards may have helped your opponent" in html.unescape(page)
-    assert "05_strategy_lab.ipynb" in page and "level=undercuts" in page
-    assert set(THEME_LINKS) == set(gin.bots.review.THEMES)
+    assert "level=undercuts" in page
+    assert set(THEME_LINKS) <= set(gin.bots.review.THEMES)
+
+
+THEME_TERMS = {
+    "fed": ("opponent",),
+    "broke-meld": ("meld",),
+    "knock-undercut": ("undercut",),
+    "missed-knock": ("knock",),
+    "kept-high": ("points",),
+    "draw": ("stock", "discard pile"),
+    "layout": ("lay out",),
+    "layoffs": ("lay off",),
+}
+"""What the place a theme links to must speak of (English)."""
+
+
+def _linked_text(theme: str) -> str:
+    """The English title and text of the course level or lab section ``theme`` links to."""
+    from gin.ui.lessons.level import fill, rule_facts
+    from gin.ui.lessons.levels import LEVELS
+
+    kind, key = THEME_LINKS[theme]
+    if kind == "level":
+        level = next(lv for lv in LEVELS if lv.key == key)
+        return f"{level.title.render()} {fill(level.text, rule_facts(gin.Rules.preset('classic')))}"
+    raise AssertionError(f"{theme}: no lab section is checked for its words yet ({key})")
+
+
+def test_a_theme_links_only_to_a_level_that_speaks_of_it_and_feeding_has_no_link() -> None:
+    """Issue 40 (the reading: "fed" was sent to the lab's tips, which measure scoring tips
+    and say nothing of feeding the opponent): every theme's link goes to a level whose text
+    speaks of the theme, and a theme nothing on the site teaches is named without a link."""
+    assert set(THEME_TERMS) == set(gin.bots.review.THEMES)
+    for theme in THEME_LINKS:
+        text = _linked_text(theme).lower()
+        assert all(term in text for term in THEME_TERMS[theme]), (theme, text)
+    tips = " ".join(
+        M[k].render() for k in ("lesson.lab.tips.title", "lesson.lab.tips.intro",
+                                "lesson.lab.tip.gin", "lesson.lab.tip.low-limit")
+    ) + " " + M["lesson.lab.tip.undercut"].render()
+    assert "opponent" not in tips.lower() and "fed" not in THEME_LINKS
+    summary = gin.bots.review.GameSummary(
+        tuple((v, i) for i, v in enumerate(VERDICTS)), (("fed", 4), ("draw", 2)), 3
+    )
+    page = summary_html(summary, "classic")
+    fed = re.search(r'<li class="gin-review-theme" data-theme="fed">.*?</li>', page)
+    draw = re.search(r'<li class="gin-review-theme" data-theme="draw">.*?</li>', page)
+    assert fed and "<a " not in fed.group(0) and "05_strategy_lab" not in page
+    assert draw and "level=turn" in draw.group(0)
 
 
 @pytest.mark.parametrize("lang", ["he", "et", "lo", "bg"])

@@ -327,3 +327,52 @@ def test_the_reviews_layout_line_quotes_the_learners_own_layout_as_a_past_move(
             assert NONE_LAID_OFF[lang] in line and blank_value(line) is None, (lang, line)
         finally:
             gin.i18n.set_language("en")
+
+
+@pytest.mark.parametrize("preset", gin.Rules.PRESETS)
+def test_the_score_levels_text_says_big_gin_and_the_doubling_as_the_rule_sets_own_or_not(
+    preset: str,
+) -> None:
+    """The score level's text has a last sentence per rule set (the reading: under
+    "spades-double" it said "Only “spades-double” also has big gin" of the rule set in play):
+    a rule set with big gin and the spade doubling says them as its own, any other names
+    “spades-double” as the one that has them."""
+    from gin.ui.lessons.level import fill, rule_facts
+    from gin.ui.lessons.level_score import LEVEL_SCORE
+
+    rules = gin.Rules.preset(preset)
+    facts = rule_facts(rules)
+    text = fill(LEVEL_SCORE.text, facts)
+    own = rules.big_gin and rules.spade_doubles
+    assert ("Only “spades-double” also has big gin" in text) is not own, text
+    assert (f"Big gin scores the defender's deadwood plus {rules.big_gin_bonus}" in text) is own
+    names = {p.split(":")[0] for p in LEVEL_SCORE.text.placeholders}
+    for lang in LANGUAGES:
+        rendered = LEVEL_SCORE.text.render({k: facts[k] for k in names}, lang)
+        assert blank_value(rendered) is None and "{" not in rendered, (lang, rendered)
+        assert str(rules.gin_bonus) in rendered and str(rules.undercut_bonus) in rendered
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_cards_laid_off_at_the_end_are_counted_at_1_and_never_after_a_colon(
+    lang: str,
+) -> None:
+    """A native finding (Hebrew, Bulgarian): the end labels said the cards laid off as a bare
+    number ("נוספו 1", "добавени: 1", "(преди: 12)"). Each is a counted sentence now, and
+    at 1 reads as one card."""
+    from gin.i18n import render
+
+    grown = {
+        n: render("end.meld-grown", {"kind": "hand.meld-set", "count": n}, lang) for n in (1, 2)
+    }
+    after = {
+        n: render("end.laid-off", {"count": "9", "total": n, "before": 12}, lang) for n in (1, 3)
+    }
+    for text in (*grown.values(), *after.values()):
+        assert ":" not in text and blank_value(text) is None, (lang, text)
+    if lang == "en":
+        assert grown[1].endswith("1 card laid off") and after[3].endswith("3 cards (it was 12)")
+    if lang == "he":
+        assert "קלף אחד" in grown[1] and "קלף אחד" in after[1]
+    if lang == "bg":
+        assert "1 карта" in grown[1] and "1 карта" in after[1] and "3 карти" in after[3]

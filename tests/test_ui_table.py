@@ -356,8 +356,9 @@ def test_the_end_of_a_deal_names_the_knocker_and_the_defenders_deadwood(stack: A
     while queue:
         queue.pop(0)()
     labels = [g["label"] for g in t.hand.groups]
-    assert labels == ["run", "set, 1 laid off", "run, 2 laid off", "deadwood 10"]
-    assert f">{result.defender_deadwood}</span> after laying off 3" in t.opponent_label.value
+    # counted with the noun (issue 40): no number stands bare, at 1 or after a colon
+    assert labels == ["run", "set, 1 card laid off", "run, 2 cards laid off", "deadwood 10"]
+    assert f">{result.defender_deadwood}</span> after laying off 3 cards" in t.opponent_label.value
     assert f"(it was {before})" in t.opponent_label.value
     assert not any(g.get("kind") == "laid-off" for g in t.opponent_area.groups)
     assert t.coach.steps("result") == result.steps

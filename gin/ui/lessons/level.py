@@ -67,6 +67,17 @@ def rule_facts(rules: Rules) -> dict[str, Any]:
         "spades_ace_limit": Rules.preset("spades-double").ace_knock_limit,
         "spades_big_gin_bonus": Rules.preset("spades-double").big_gin_bonus,
         "spades_undercut_bonus": Rules.preset("spades-double").undercut_bonus,
+        "score_rule": {
+            "key": "lesson.level.score.rule-own",
+            "data": {"big_gin_bonus": rules.big_gin_bonus},
+        }
+        if rules.big_gin and rules.spade_doubles
+        else {
+            "key": "lesson.level.score.rule-other",
+            "data": {
+                "spades_big_gin_bonus": Rules.preset("spades-double").big_gin_bonus,
+            },
+        },
         "taken_rule": {
             "key": "lesson.level.turn.taken-yes"
             if rules.may_discard_taken_card

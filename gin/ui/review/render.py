@@ -37,17 +37,21 @@ KIND_NAMES = {
 }
 
 THEME_LINKS: dict[str, tuple[str, str]] = {
-    "fed": ("lab", "lesson.lab.tips.title"),
-    "broke-meld": ("level", "runs"),
+    "broke-meld": ("level", "deadwood"),
     "knock-undercut": ("level", "undercuts"),
     "missed-knock": ("level", "knocking"),
     "kept-high": ("level", "deadwood"),
-    "draw": ("level", "up-card-offer"),
+    "draw": ("level", "turn"),
     "layout": ("level", "lay-out"),
     "layoffs": ("level", "layoffs"),
 }
 """Where each recurring theme is taught: a course level (by key) or a lab section (by the
-key of its heading)."""
+key of its heading). A theme no level or lab section speaks of has no entry and is named
+without a link: "fed" (discards that may help the opponent) went to the lab's tips, which
+measure scoring tips and say nothing of feeding (issue 40). A broken meld goes to the level
+that says what a meld and deadwood are (the runs level says only what a run is), a costly
+draw to the level of a turn, which says a draw comes from the stock or the discard pile (the up-card
+offer's level speaks only of the first draw)."""
 
 THEME_SENTENCES = {
     "fed": "review.theme.fed",
@@ -62,11 +66,10 @@ THEME_SENTENCES = {
 """The sentence naming each recurring theme (counted)."""
 
 LEVEL_TITLES = {
-    "runs": "lesson.level.runs.title",
     "undercuts": "lesson.level.undercut.title",
     "knocking": "lesson.level.knock.title",
     "deadwood": "lesson.level.deadwood.title",
-    "up-card-offer": "lesson.level.offer.title",
+    "turn": "lesson.level.turn.title",
     "lay-out": "lesson.level.lay-out.title",
     "layoffs": "lesson.level.layoff.title",
 }
@@ -307,6 +310,9 @@ def summary_html(
         items = []
         for theme, n in summary.themes:
             said = escape(M[THEME_SENTENCES[theme]].render({"count": n}))
+            if theme not in THEME_LINKS:  # nothing on the site teaches it: no link
+                items.append(f'<li class="gin-review-theme" data-theme="{theme}">{said}</li>')
+                continue
             link = escape(M["review.theme-link"].render({"title": theme_title(theme)}))
             href = escape(theme_href(theme, rules))
             items.append(
