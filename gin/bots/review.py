@@ -258,7 +258,8 @@ def _search(
     Once more worlds are needed, only the moves that may still be the best go on with the
     move made (a move behind the best by more than :data:`PRUNE_SE` standard errors stops:
     its value stays the one of the worlds it was played in). ``hasty``: the imagined
-    opponent knocks as soon as it can in every world (else it is patient)."""
+    opponent knocks as soon as it can in every world (else it is patient); either way the
+    guesses of its hand fit how it plays (:func:`~gin.bots.expert.sample_world`)."""
     mem = remember(view)
     rng = position_rng(view, REVIEW_SALT)
     me = view.player
@@ -271,7 +272,7 @@ def _search(
     n = 0
     while True:
         while n < target:
-            base = sample_world(view, mem, rng, opponent_patient=not hasty)
+            base = sample_world(view, mem, rng, opponent_patient=not hasty, reads_play=True)
             for k, o in zip(live, world_outcomes(base, [cs[k] for k in live]), strict=True):
                 points[k].append(o.value(me))
                 e = ending(o, me)
