@@ -268,11 +268,15 @@ def section(per_kind: int = PER_KIND) -> str:
         deals[kind] = n
         if kind == "eager":
             groups.append(
-                ("eager, review imagining it hasty (as now)", [r for r in rows if r.hasty])
+                (
+                    "eager, review imagining it hasty and reading its play (as now)",
+                    [r for r in rows if r.hasty],
+                )
             )
             groups.append(
                 (
-                    "eager, review imagining it patient (before issue 39)",
+                    "eager, review imagining it patient (as before issue 39, "
+                    "reading a patient play)",
                     [r for r in rows if not r.hasty],
                 )
             )
