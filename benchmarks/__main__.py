@@ -31,6 +31,7 @@ SECTIONS: dict[str, str] = {
     "demo": "benchmarks.demo_follow",
     "review-bias": "benchmarks.review_bias",
     "first-card-ratio": "benchmarks.first_card_ratio",
+    "review-hasty": "benchmarks.review_check_hasty",
 }
 """Section name -> module with ``run() -> str`` (Markdown). Add new sections here."""
 

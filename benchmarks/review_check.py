@@ -93,33 +93,42 @@ class Checked:
     worlds: int
 
 
-def strong_verdict(decision: rv.Decision, worlds: int) -> tuple[str, float, bool]:
-    """The stronger search's class, loss and whether it names the review's best move."""
+def strong_verdict(
+    decision: rv.Decision, worlds: int, opponent: str | None = None
+) -> tuple[str, float, bool]:
+    """The stronger search's class, loss and whether it names the review's best move
+    (imagining the opponent as ``opponent``, as the review did)."""
     saved = rv.REVIEW_SALT
     rv.REVIEW_SALT = CHECK_SALT
     try:
-        w = rv.weigh(decision.view, decision.made, worlds=worlds)
+        w = rv.weigh(decision.view, decision.made, worlds=worlds, opponent=opponent)
     finally:
         rv.REVIEW_SALT = saved
     loss = 0.0 if w.made_is_close else w.loss(decision.made)
     return verdict(loss), loss, w.best == decision.best
 
 
-def check(n: int = CHECK_DEALS) -> tuple[list[Checked], list[float], int]:
+def check(
+    n: int = CHECK_DEALS,
+    seed: int = CHECK_SEED,
+    rules: str = "classic",
+    opponent: str | None = None,
+) -> tuple[list[Checked], list[float], int]:
     """Every searched decision of ``n`` reviewed deals checked; the CPU seconds of each
-    review; the decisions reviewed in all."""
+    review; the decisions reviewed in all. The deals are played against ``opponent`` (the
+    ``tactician`` when ``None``), and the review and the stronger search imagine it."""
     out: list[Checked] = []
     seconds: list[float] = []
     total = 0
-    for deal in noisy_deals(n, seed=CHECK_SEED):
+    for deal in noisy_deals(n, seed=seed, rules=rules, opponent=opponent or "tactician"):
         t0 = time.process_time()
-        review = rv.review_deal(deal, 0)
+        review = rv.review_deal(deal, 0, opponent=opponent)
         seconds.append(time.process_time() - t0)
         total += len(review.decisions)
         for d in review.decisions:
             if d.exact is not None or d.weighing.worlds == 0:
                 continue
-            strong, loss, same = strong_verdict(d, d.weighing.worlds * CHECK_FACTOR)
+            strong, loss, same = strong_verdict(d, d.weighing.worlds * CHECK_FACTOR, opponent)
             out.append(Checked(d.verdict, strong, d.loss, loss, same, d.weighing.worlds))
     return out, seconds, total
 

@@ -73,15 +73,17 @@ class NoisyLearner:
         return self.sensible.choose(view)
 
 
-def noisy_deals(n: int, seed: int = 30, rules: str = "classic") -> list[gin.Deal]:
-    """``n`` deals of the :class:`NoisyLearner` (player 0) against the ``tactician``."""
+def noisy_deals(
+    n: int, seed: int = 30, rules: str = "classic", opponent: str = "tactician"
+) -> list[gin.Deal]:
+    """``n`` deals of the :class:`NoisyLearner` (player 0) against ``opponent``."""
     from gin.bots.selfplay import play_deal
 
     rng = random.Random(seed)
     return [
         play_deal(
             gin.Deal.new(gin.Rules.preset(rules), dealer=i % 2, seed=seed * 1000 + i),
-            (NoisyLearner(rng), make_bot("tactician", rng)),
+            (NoisyLearner(rng), make_bot(opponent, rng)),
         )
         for i in range(n)
     ]

@@ -133,6 +133,11 @@ the knocks, the tactician's own choice and the move made."""
 REVIEW_SALT = "review"
 """The purpose the review's generator is seeded with (see :mod:`gin.bots.seeding`)."""
 
+READS_PLAY = True
+"""Whether the imagined opponent's hand is guessed from how it plays, as the expert's is
+(:func:`gin.bots.expert.sample_world`); read at each call, so a benchmark can weigh the
+review without it."""
+
 MAX_COSTLY = 3
 """The costly decisions shown in full, largest losses first."""
 
@@ -272,7 +277,7 @@ def _search(
     n = 0
     while True:
         while n < target:
-            base = sample_world(view, mem, rng, opponent_patient=not hasty, reads_play=True)
+            base = sample_world(view, mem, rng, opponent_patient=not hasty, reads_play=READS_PLAY)
             for k, o in zip(live, world_outcomes(base, [cs[k] for k in live]), strict=True):
                 points[k].append(o.value(me))
                 e = ending(o, me)
