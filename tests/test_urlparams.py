@@ -91,9 +91,8 @@ def test_a_pre_heated_kernel_loads_every_language_before_it_waits_for_its_page(
     """Issue 9 (ten learners at once): the wait for the page's request comes after the
     warm-up, so the learner's page costs only the lesson's build; the query is read after
     the wait, and the kernel does not wait twice."""
-    import voila.utils
-
     import gin.ui.page.language as language
+    import gin.ui.page.preheat as preheat
     from gin.i18n import current_language
     from gin.i18n import language as in_language
 
@@ -104,7 +103,7 @@ def test_a_pre_heated_kernel_loads_every_language_before_it_waits_for_its_page(
         calls.append("wait")
         monkeypatch.setenv("QUERY_STRING", "seed=5&lang=he")
 
-    monkeypatch.setattr(voila.utils, "wait_for_request", request_arrives)
+    monkeypatch.setattr(preheat, "wait_for_request", request_arrives)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("QUERY_STRING", raising=False)
     assert page_query() == "seed=5&lang=he"

@@ -106,12 +106,12 @@ def page_query() -> str:
     here for the request, then reads the query string Voilà put in the environment. While
     it waits it has nothing to do, so first it loads what every lesson's build needs in
     any language (:func:`gin.ui.page.language.warm_up`): a learner's page then costs only the
-    build itself.
+    build itself. The wait is :func:`gin.ui.page.preheat.wait_for_request` (Voilà's own
+    helper would load Voilà's server into every kernel).
     """
     if os.environ.get("VOILA_PREHEAT") == "True":
-        from voila.utils import wait_for_request
-
         from gin.ui.page.language import warm_up
+        from gin.ui.page.preheat import wait_for_request
 
         warm_up()
         wait_for_request()
