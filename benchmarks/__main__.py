@@ -64,12 +64,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     names = args.only or list(SECTIONS)
     out: Path = args.output
-    document = out.read_text(encoding="utf-8") if out.exists() else HEADER
     for name in names:
         start = time.perf_counter()
         print(f">>> benchmark section {name} ...", flush=True)
         module = importlib.import_module(SECTIONS[name])
         body = module.run()
+        # read when the section is done: what changed in the file meanwhile is kept
+        document = out.read_text(encoding="utf-8") if out.exists() else HEADER
         document = replace_section(document, name, body)
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(document, encoding="utf-8")  # written after each section
