@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from benchmarks import machine_line, replace_section, review_check, review_static, table
-from benchmarks.review_deals import DEALS, _deals
+from benchmarks.review_deals import DEALS, TIMED_OPPONENT, _deals
 from gin.bots.review import COSTLY_GROWTH, REVIEW_GROWTH, REVIEW_WORLDS, DealReviewer
 from gin.tournament import percentile
 
@@ -39,7 +39,7 @@ def measure(n: int | None = None) -> tuple[list[tuple[int, float, float]], list[
     per_deal = []
     steps = []
     for deal in _deals(DEALS if n is None else n):
-        job = DealReviewer(deal, 0, REVIEW_WORLDS)
+        job = DealReviewer(deal, 0, REVIEW_WORLDS, TIMED_OPPONENT)
         t0 = time.perf_counter()
         c0 = time.process_time()
         while True:
@@ -90,8 +90,10 @@ def run() -> str:
         machine,
         "",
         f"{DEALS} deals played as at the play table (the learner: `eager` with one discard "
-        "in four at random; the opponent: `eager`), each reviewed for the learner with "
-        f"the review's own settings ({REVIEW_WORLDS} worlds per decision at first, up to "
+        "in four at random; the opponent: `eager`), each reviewed for the learner as the "
+        f"table reviews it (imagining `{TIMED_OPPONENT}`, the opponent faced, who knocks as "
+        "soon as it can, its hand guessed from its play) with the review's own settings "
+        f"({REVIEW_WORLDS} worlds per decision at first, up to "
         f"{REVIEW_WORLDS * REVIEW_GROWTH} where a verdict is uncertain, "
         f"{REVIEW_WORLDS * COSTLY_GROWTH} where it hangs on the costly line; one decision per step "
         "as the table works it out), timed with the wall clock in the kernel's process. "

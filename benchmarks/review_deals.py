@@ -3,7 +3,8 @@
 and :mod:`benchmarks.review_check` (the verdicts weighed again).
 
 - :class:`ErringLearner` and :func:`_deals`: the deals of the timings, as at the play table
-  (the learner ``eager`` with one discard in four at random, the opponent ``eager``).
+  (the learner ``eager`` with one discard in four at random, the opponent ``eager``),
+  reviewed as the table reviews them: imagining :data:`TIMED_OPPONENT`, the opponent faced.
 - :class:`NoisyLearner` and :func:`noisy_deals`: the deals whose verdicts are checked (a
   learner that plays sensibly, the ``tactician``, with a random legal move about one time
   in five; the opponent the ``tactician``).
@@ -18,6 +19,10 @@ from gin.bots import make_bot
 
 DEALS = 60
 """Deals played and reviewed for the timings."""
+
+TIMED_OPPONENT = "eager"
+"""The opponent of the timed deals, which their review imagines (issue 39: the table's
+review imagines the opponent the learner faced, here one who knocks as soon as it can)."""
 
 
 class ErringLearner:

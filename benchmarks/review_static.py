@@ -89,7 +89,7 @@ def probe_source(n: int) -> str:
             inspect.getsource(fingerprint),
             "out = []",
             f"for deal in _deals({n}):",
-            "    job = DealReviewer(deal, 0, REVIEW_WORLDS)",
+            f"    job = DealReviewer(deal, 0, REVIEW_WORLDS, {kernel.TIMED_OPPONENT!r})",
             "    steps = []",
             "    t0 = time.perf_counter()",
             "    while True:",
@@ -215,6 +215,8 @@ def table_deal(page: Any, base_url: str, seed: int) -> dict[str, Any]:
 
     log = open_site_page(page, lesson_url(base_url, "04_play", f"seed={seed}"))
     page.evaluate(TIMES_SCRIPT, _over_sentences())
+    page.locator("button.gin-display-opener").click()  # the choices are made when opened
+    page.locator(LARGE_BOX).wait_for(state="attached", timeout=60_000)
     baseline = [float(page.evaluate(CLICK_LARGE_SCRIPT, LARGE_BOX)) for _ in range(6)]
     page.evaluate(PROBE_WHILE_SCRIPT, [LARGE_BOX, "click"])
     play_deal_by_clicks(page, 600)
@@ -265,7 +267,10 @@ def kernel_fingerprints(n: int) -> list[str]:
     from benchmarks import review_deals as kernel
     from gin.bots.review import review_deal
 
-    return [fingerprint(review_deal(d, 0, REVIEW_WORLDS)) for d in kernel._deals(n)]
+    return [
+        fingerprint(review_deal(d, 0, REVIEW_WORLDS, opponent=kernel.TIMED_OPPONENT))
+        for d in kernel._deals(n)
+    ]
 
 
 def _stats(xs: list[float], fmt: str = "{:.1f}") -> list[str]:

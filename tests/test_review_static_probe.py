@@ -17,13 +17,14 @@ from gin.bots.review import REVIEW_WORLDS, review_deal
 
 
 def test_the_probe_reviews_the_kernel_benchmarks_deals_alike() -> None:
-    """The probe's reviews have the fingerprints of the kernel's reviews of the same deals."""
+    """The probe's reviews have the fingerprints of the kernel's reviews of the same deals,
+    both imagining the opponent faced (issue 39: as the table reviews them)."""
     scope: dict[str, object] = {}
     exec(probe_source(1), scope)
     out = scope["out"]
     assert isinstance(out, list) and len(out) == 1
     deal = kernel._deals(1)[0]
-    expected = review_deal(deal, 0, REVIEW_WORLDS)
+    expected = review_deal(deal, 0, REVIEW_WORLDS, opponent=kernel.TIMED_OPPONENT)
     assert out[0]["decisions"] == len(expected.decisions)
     assert out[0]["fingerprint"] == fingerprint(expected)
     assert len(out[0]["steps"]) == len(expected.decisions)
